@@ -1,0 +1,17 @@
+import type { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import type { Db, DbKind } from "./db/client.ts";
+import type { FailureCounter } from "./platform/limits/failure-counter.ts";
+import type { MailDispatcher } from "./platform/mail/mailer.ts";
+
+/** What every feature's routes receive: built once in buildApp, the same in tests and production. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dbKind: DbKind;
+  version: string;
+  publicUrl: string;
+  loginFailures: FailureCounter;
+  mailer: MailDispatcher;
+  redis?: Redis;
+}

@@ -1,0 +1,91 @@
+import fastifyCompress from "@fastify/compress";
+import fastifyJwt from "@fastify/jwt";
+import fastifyRateLimit from "@fastify/rate-limit";
+import { useRussianValidationMessages } from "@nadoy/contract/locale";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
+import type { AppDeps } from "./app-deps.ts";
+import { type Config, publicUrl } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { authRoutes } from "./features/auth/auth.routes.ts";
+import { healthRoutes } from "./features/health/health.routes.ts";
+import { usersRoutes } from "./features/users/users.routes.ts";
+import { installErrorHandler } from "./platform/errors.ts";
+import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from "./platform/limits/failure-counter.ts";
+import { consoleTransport, MailDispatcher, type MailTransport, smtpTransport } from "./platform/mail/mailer.ts";
+import { installSecurityHeaders, installWeb } from "./platform/web.ts";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  signingSecret: string;
+  version: string;
+  redis?: Redis;
+  /** The built SPA folder; without it only the API is served. */
+  webDist?: string;
+  logger?: FastifyServerOptions["logger"];
+  mailTransport?: MailTransport;
+  loginFailures?: FailureCounter;
+  /** Prefix of this app's Redis keys; tests give each app its own. */
+  redisPrefix?: string;
+}
+
+useRussianValidationMessages();
+
+/** The whole server, with its database and services injected: main.ts and the tests build it alike. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, redis } = options;
+  const redisPrefix = options.redisPrefix ?? "nadoy:";
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY === "1",
+    bodyLimit: 1024 * 1024,
+    // Unknown JSON keys are rejected by the schemas, not silently dropped.
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installSecurityHeaders(app);
+
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyJwt, { secret: options.signingSecret });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis && { redis, nameSpace: `${redisPrefix}rl:` }),
+  });
+
+  const loginFailures =
+    options.loginFailures ??
+    (redis ? redisFailureCounter(redis, 60_000, `${redisPrefix}fail:`) : memoryFailureCounter(60_000));
+  const mailer = new MailDispatcher(
+    database.db,
+    options.mailTransport ??
+      (config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : consoleTransport(app.log)),
+    app.log,
+  );
+  mailer.start();
+
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    version: options.version,
+    publicUrl: publicUrl(config),
+    loginFailures,
+    mailer,
+    ...(redis && { redis }),
+  };
+
+  healthRoutes(app, deps);
+  authRoutes(app, deps);
+  usersRoutes(app, deps);
+  await installWeb(app, options.webDist);
+
+  app.addHook("onClose", async () => {
+    await mailer.stop();
+    await loginFailures.close?.();
+  });
+  return app;
+}

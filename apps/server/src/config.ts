@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+const optionalUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.url(`${what}: нужен URL / must be a URL`).optional())
+    .optional();
+
+const flag = z.enum(["0", "1"], { error: "ожидается 0 или 1 / expected 0 or 1" }).optional();
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_URL: optionalUrl("DATABASE_URL"),
+  REDIS_URL: optionalUrl("REDIS_URL"),
+  NADOY_DEMO: flag,
+  PUBLIC_URL: optionalUrl("PUBLIC_URL"),
+  JWT_SECRET: z
+    .string()
+    .min(32, "JWT_SECRET: не короче 32 символов / at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 86_400),
+  SMTP_URL: optionalUrl("SMTP_URL"),
+  MAIL_FROM: z.string().default("Надой <no-reply@nadoy.local>"),
+  YANDEX_CLIENT_ID: z.string().optional(),
+  YANDEX_CLIENT_SECRET: z.string().optional(),
+  YANDEX_AUTHORIZE_URL: z.url().default("https://oauth.yandex.ru/authorize"),
+  YANDEX_TOKEN_URL: z.url().default("https://oauth.yandex.ru/token"),
+  YANDEX_INFO_URL: z.url().default("https://login.yandex.ru/info"),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one message listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(Object.keys(configSchema.shape).map((k) => [k, env[k]]));
+  const result = configSchema.safeParse(known);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Ошибка конфигурации / configuration error (see .env.example):\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Demo data: on by default with the embedded database, off with DATABASE_URL unless NADOY_DEMO=1. */
+export function demoEnabled(config: Config): boolean {
+  if (config.NADOY_DEMO) return config.NADOY_DEMO === "1";
+  return !config.DATABASE_URL;
+}
+
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+}

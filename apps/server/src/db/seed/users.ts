@@ -1,0 +1,47 @@
+import { hashPassword } from "../../platform/auth/passwords.ts";
+import type { Db } from "../client.ts";
+import { companyMemberships, userGroups, users } from "../schema/index.ts";
+
+export interface SeedUserInput {
+  username: string;
+  password?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Role ids in order; the first one is the user's role. */
+  roles?: number[];
+  isSuperuser?: boolean;
+  isActive?: boolean;
+  readStatus?: boolean;
+  companyIds?: number[];
+}
+
+/** Creates a user with its groups and companies. Used by the demo start, the tests and e2e alike. */
+export async function seedUser(db: Db, input: SeedUserInput) {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email ?? "",
+        firstName: input.firstName ?? "",
+        lastName: input.lastName ?? "",
+        passwordHash,
+        isSuperuser: input.isSuperuser ?? false,
+        isActive: input.isActive ?? true,
+        readStatus: input.readStatus ?? false,
+      })
+      .returning();
+    if (!user) throw new Error("user insert returned nothing");
+    const roles = input.roles ?? [];
+    if (roles.length > 0) {
+      await tx.insert(userGroups).values(roles.map((groupId, position) => ({ userId: user.id, groupId, position })));
+    }
+    const companyIds = input.companyIds ?? [];
+    if (companyIds.length > 0) {
+      await tx.insert(companyMemberships).values(companyIds.map((companyId) => ({ userId: user.id, companyId })));
+    }
+    return user;
+  });
+}

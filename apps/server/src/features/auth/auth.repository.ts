@@ -1,0 +1,152 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { oneTimeTokens, refreshTokenFamilies, refreshTokens, users } from "../../db/schema/index.ts";
+
+export type OneTimeKind = "registration_confirm" | "password_reset";
+
+const lower = (column: typeof users.username | typeof users.email) => sql`lower(${column})`;
+
+export async function findUserByUsername(db: Db, username: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(eq(lower(users.username), username.toLowerCase()));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, isActive: users.isActive, username: users.username })
+    .from(users)
+    .where(eq(lower(users.email), email.toLowerCase()));
+  return row;
+}
+
+export async function findUserByYandexId(db: Db, yandexId: string) {
+  const [row] = await db
+    .select({ id: users.id, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.yandexId, yandexId));
+  return row;
+}
+
+export async function usernameExists(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(lower(users.username), username.toLowerCase()));
+  return row !== undefined;
+}
+
+export async function insertUser(
+  db: Db,
+  values: {
+    username: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string | null;
+    isActive: boolean;
+    yandexId?: string;
+  },
+) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  if (!row) throw new Error("user insert returned nothing");
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  userId: number,
+  values: Partial<{ passwordHash: string; isActive: boolean; yandexId: string; lastLoginAt: Date }>,
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+// ---- refresh-token families ----
+
+export async function createFamily(db: Db, userId: number): Promise<string> {
+  const [row] = await db.insert(refreshTokenFamilies).values({ userId }).returning({ id: refreshTokenFamilies.id });
+  if (!row) throw new Error("family insert returned nothing");
+  return row.id;
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  familyId: string,
+  secretHash: string,
+  expiresAt: Date,
+): Promise<string> {
+  const [row] = await db
+    .insert(refreshTokens)
+    .values({ familyId, secretHash, expiresAt })
+    .returning({ id: refreshTokens.id });
+  if (!row) throw new Error("refresh token insert returned nothing");
+  return row.id;
+}
+
+/** The token with its family and user, locked until the transaction ends (rotation is one-at-a-time). */
+export async function lockRefreshToken(db: Db, tokenId: string) {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      secretHash: refreshTokens.secretHash,
+      expiresAt: refreshTokens.expiresAt,
+      usedAt: refreshTokens.usedAt,
+      familyId: refreshTokens.familyId,
+      familyRevokedAt: refreshTokenFamilies.revokedAt,
+      userId: refreshTokenFamilies.userId,
+      userActive: users.isActive,
+    })
+    .from(refreshTokens)
+    .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
+    .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+    .where(eq(refreshTokens.id, tokenId))
+    .for("update", { of: [refreshTokens, refreshTokenFamilies] });
+  return row;
+}
+
+export async function markRefreshTokenUsed(db: Db, tokenId: string): Promise<void> {
+  await db.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, tokenId));
+}
+
+export async function revokeFamily(db: Db, familyId: string, reason: string): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt)));
+}
+
+export async function revokeAllFamilies(db: Db, userId: number, reason: string): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt)));
+}
+
+// ---- one-time tokens (mailed links) ----
+
+export async function insertOneTimeToken(
+  db: Db,
+  values: { userId: number; kind: OneTimeKind; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** A token is used once: the row is locked so that two clicks cannot both succeed. */
+export async function lockOneTimeToken(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(oneTimeTokens).where(eq(oneTimeTokens.tokenHash, tokenHash)).for("update");
+  return row;
+}
+
+export async function markOneTimeTokenUsed(db: Db, id: number): Promise<void> {
+  await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, id));
+}
+
+/** A new link replaces older unused ones of the same kind. */
+export async function retireOneTimeTokens(db: Db, userId: number, kind: OneTimeKind): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)));
+}

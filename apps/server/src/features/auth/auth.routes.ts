@@ -1,0 +1,82 @@
+import {
+  loginRoute,
+  logoutRoute,
+  passwordResetConfirmRoute,
+  passwordResetRequestRoute,
+  refreshRoute,
+  registerRoute,
+  registrationConfirmRoute,
+  tokenConfirmRoute,
+  verifyTokenRoute,
+  yandexAuthorizeRoute,
+  yandexTokenRoute,
+} from "@nadoy/contract/users";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import { registerRoute as route } from "../../platform/routes.ts";
+import { createAuthService } from "./auth.service.ts";
+import { createYandexService } from "./yandex.service.ts";
+
+const RESET_REQUESTED = "Если адрес зарегистрирован, мы отправили на него письмо со ссылкой для смены пароля.";
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const auth = createAuthService({
+    db,
+    signAccess: (claims) => app.jwt.sign(claims, { expiresIn: deps.config.ACCESS_TOKEN_TTL_SECONDS }),
+    refreshTtlSeconds: deps.config.REFRESH_TOKEN_TTL_SECONDS,
+    publicUrl: deps.publicUrl,
+    loginFailures: deps.loginFailures,
+    mailQueued: () => void deps.mailer.kick(),
+  });
+  const yandex = createYandexService({
+    db,
+    auth,
+    config: {
+      clientId: deps.config.YANDEX_CLIENT_ID,
+      clientSecret: deps.config.YANDEX_CLIENT_SECRET,
+      authorizeUrl: deps.config.YANDEX_AUTHORIZE_URL,
+      tokenUrl: deps.config.YANDEX_TOKEN_URL,
+      infoUrl: deps.config.YANDEX_INFO_URL,
+      redirectUri: `${deps.publicUrl}/yandex/token/redirect`,
+    },
+    signState: (claims) => app.jwt.sign(claims, { expiresIn: 600 }),
+    verifyState: (state) => app.jwt.verify(state),
+  });
+
+  route(app, db, loginRoute, ({ body, ip }) => auth.login(body, ip));
+  route(app, db, refreshRoute, ({ body, ip }) => auth.refresh(body.refresh, ip));
+  route(app, db, verifyTokenRoute, async ({ user }) => ({ user_id: user.id }));
+  route(app, db, logoutRoute, async ({ user, body, ip }) => {
+    await auth.logout(user, body.refresh, ip);
+    return null;
+  });
+  route(app, db, registerRoute, async ({ body, ip }) => {
+    await auth.register(body, ip);
+    return { detail: "Письмо для подтверждения регистрации отправлено на указанный адрес." };
+  });
+  route(app, db, registrationConfirmRoute, async ({ body, ip }) => {
+    await auth.confirmRegistration(body.token, ip);
+    return { detail: "Регистрация подтверждена. Теперь можно войти." };
+  });
+  route(app, db, passwordResetRequestRoute, async ({ body, ip }) => {
+    await auth.requestPasswordReset(body.email, ip);
+    return { detail: RESET_REQUESTED };
+  });
+  route(app, db, passwordResetConfirmRoute, async ({ body, ip }) => {
+    await auth.resetPassword(body.token, body.password, ip);
+    return { detail: "Пароль изменён. Войдите с новым паролем." };
+  });
+  route(app, db, tokenConfirmRoute, async ({ body, ip }) => {
+    const kind = await auth.confirmToken(body.token, ip);
+    return {
+      kind,
+      detail:
+        kind === "registration_confirm"
+          ? "Регистрация подтверждена. Теперь можно войти."
+          : "Код верный. Задайте новый пароль.",
+    };
+  });
+  route(app, db, yandexAuthorizeRoute, async () => yandex.authorizeUrl());
+  route(app, db, yandexTokenRoute, ({ body, ip }) => yandex.signIn(body.code, body.state, ip));
+}

@@ -1,0 +1,260 @@
+import { LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
+import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
+import type { LoginBody, registerBodySchema, TokenKind, TokenPair } from "@nadoy/contract/users";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { audit } from "../../platform/audit.ts";
+import type { AuthUser } from "../../platform/auth/guard.ts";
+import { newSecret, sameHash, sha256 } from "../../platform/auth/opaque-token.ts";
+import { hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
+import { ApiError, unauthorized } from "../../platform/errors.ts";
+import type { FailureCounter } from "../../platform/limits/failure-counter.ts";
+import { enqueueMail } from "../../platform/mail/outbox.ts";
+import * as repo from "./auth.repository.ts";
+
+export interface AuthServiceDeps {
+  db: Db;
+  signAccess: (claims: { sub: string; sid: string; typ: "access" }) => string;
+  refreshTtlSeconds: number;
+  publicUrl: string;
+  loginFailures: FailureCounter;
+  /** Called after a commit that enqueued mail. */
+  mailQueued: () => void;
+}
+
+const REGISTRATION_LINK_TTL_MS = 3 * 24 * 3600_000;
+const RESET_LINK_TTL_MS = 3600_000;
+
+const invalidRefresh = () => unauthorized(ErrorText.tokenInvalid, ErrorCode.tokenInvalid);
+const invalidLink = () => new ApiError(400, ErrorCode.tokenInvalid, ErrorText.tokenInvalid);
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === "23505";
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db } = deps;
+
+  async function issuePair(tx: Db, userId: number, familyId: string): Promise<TokenPair> {
+    const secret = newSecret();
+    const expiresAt = new Date(Date.now() + deps.refreshTtlSeconds * 1000);
+    const tokenId = await repo.insertRefreshToken(tx, familyId, sha256(secret), expiresAt);
+    return {
+      access: deps.signAccess({ sub: String(userId), sid: familyId, typ: "access" }),
+      refresh: `${tokenId}.${secret}`,
+    };
+  }
+
+  /** A new sign-in: a new token family. */
+  async function startSession(userId: number, ip: string, action: "login" | "yandex_login"): Promise<TokenPair> {
+    return db.transaction(async (tx) => {
+      const familyId = await repo.createFamily(tx, userId);
+      await repo.updateUser(tx, userId, { lastLoginAt: new Date() });
+      await audit(tx, { action, userId, ip });
+      return issuePair(tx, userId, familyId);
+    });
+  }
+
+  async function createOneTimeLink(tx: Db, userId: number, kind: repo.OneTimeKind, ttlMs: number): Promise<string> {
+    await repo.retireOneTimeTokens(tx, userId, kind);
+    const token = newSecret();
+    await repo.insertOneTimeToken(tx, {
+      userId,
+      kind,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+    return token;
+  }
+
+  /** The unused, unexpired token row, locked; a wrong, used or expired token is one answer. */
+  async function takeOneTimeToken(tx: Db, token: string) {
+    const row = await repo.lockOneTimeToken(tx, sha256(token));
+    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw invalidLink();
+    return row;
+  }
+
+  async function activate(tx: Db, userId: number, tokenId: number, ip: string) {
+    await repo.markOneTimeTokenUsed(tx, tokenId);
+    await repo.updateUser(tx, userId, { isActive: true });
+    await audit(tx, { action: "registration_confirmed", userId, ip });
+  }
+
+  return {
+    async login(body: LoginBody, ip: string): Promise<TokenPair> {
+      const key = `login:${ip}`;
+      const failures = await deps.loginFailures.get(key);
+      if (failures.count >= LOGIN_FAILURES_PER_MINUTE) {
+        const retryAfter = String(Math.max(1, Math.ceil(failures.resetInMs / 1000)));
+        throw new ApiError(429, ErrorCode.tooManyRequests, ErrorText.tooManyRequests, undefined, {
+          "retry-after": retryAfter,
+        });
+      }
+      const user = await repo.findUserByUsername(db, body.username);
+      const ok = await verifyPassword(user?.passwordHash, body.password);
+      if (!user || !ok) {
+        await deps.loginFailures.hit(key);
+        await audit(db, {
+          action: "login_failed",
+          userId: user?.id ?? null,
+          ip,
+          details: { username: body.username.slice(0, 150) },
+        });
+        throw unauthorized(ErrorText.invalidCredentials, ErrorCode.invalidCredentials);
+      }
+      // Only someone who knows the password learns that the account waits for confirmation.
+      if (!user.isActive) throw unauthorized(ErrorText.accountInactive, ErrorCode.accountInactive);
+      return startSession(user.id, ip, "login");
+    },
+
+    startSession,
+
+    /** Rotation: the presented token is spent; presenting a spent one revokes its whole family. */
+    async refresh(refresh: string, ip: string): Promise<TokenPair> {
+      const [tokenId, secret] = refresh.split(".");
+      if (!tokenId || !secret || !/^[0-9a-f-]{36}$/.test(tokenId)) throw invalidRefresh();
+      const outcome = await db.transaction(async (tx) => {
+        const row = await repo.lockRefreshToken(tx, tokenId);
+        if (!row || !sameHash(row.secretHash, sha256(secret))) return { error: invalidRefresh() };
+        if (row.familyRevokedAt || !row.userActive) return { error: invalidRefresh() };
+        if (row.usedAt) {
+          await repo.revokeFamily(tx, row.familyId, "reuse");
+          await audit(tx, { action: "refresh_reuse", userId: row.userId, ip, details: { family: row.familyId } });
+          return { error: invalidRefresh() };
+        }
+        if (row.expiresAt.getTime() <= Date.now()) return { error: invalidRefresh() };
+        await repo.markRefreshTokenUsed(tx, row.id);
+        return { pair: await issuePair(tx, row.userId, row.familyId) };
+      });
+      // The revocation must commit, so the error is thrown after the transaction, not inside it.
+      if ("error" in outcome) throw outcome.error;
+      return outcome.pair;
+    },
+
+    async logout(user: AuthUser, refresh: string, ip: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await repo.revokeFamily(tx, user.sessionId, "logout");
+        const [tokenId, secret] = refresh.split(".");
+        if (tokenId && secret && /^[0-9a-f-]{36}$/.test(tokenId)) {
+          const row = await repo.lockRefreshToken(tx, tokenId);
+          if (row && row.userId === user.id && sameHash(row.secretHash, sha256(secret))) {
+            await repo.revokeFamily(tx, row.familyId, "logout");
+          }
+        }
+        await audit(tx, { action: "logout", userId: user.id, ip });
+      });
+    },
+
+    async register(body: z.output<typeof registerBodySchema>, ip: string): Promise<void> {
+      const fields: Record<string, string> = {};
+      if (await repo.usernameExists(db, body.username)) fields.username = ErrorText.usernameTaken;
+      if (await repo.findUserByEmail(db, body.email)) fields.email = ErrorText.emailTaken;
+      if (Object.keys(fields).length > 0)
+        throw new ApiError(409, ErrorCode.conflict, Object.values(fields)[0] ?? "", fields);
+      const passwordHash = await hashPassword(body.password);
+      try {
+        await db.transaction(async (tx) => {
+          const user = await repo.insertUser(tx, {
+            username: body.username,
+            email: body.email,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            passwordHash,
+            isActive: false,
+          });
+          const token = await createOneTimeLink(tx, user.id, "registration_confirm", REGISTRATION_LINK_TTL_MS);
+          await enqueueMail(tx, {
+            to: body.email,
+            subject: "Надой: подтверждение регистрации",
+            text: [
+              `Здравствуйте${body.first_name ? `, ${body.first_name}` : ""}!`,
+              "",
+              `Чтобы завершить регистрацию пользователя ${body.username}, перейдите по ссылке:`,
+              `${deps.publicUrl}/registration-confirm/${token}`,
+              "",
+              `Или введите код на странице ${deps.publicUrl}/token-confirm:`,
+              token,
+              "",
+              "Ссылка действует 3 дня. Если вы не регистрировались, просто удалите это письмо.",
+            ].join("\n"),
+          });
+          await audit(tx, { action: "register", userId: user.id, ip });
+        });
+      } catch (error) {
+        // Two registrations raced past the checks above; the unique index decided.
+        if (isUniqueViolation(error))
+          throw new ApiError(409, ErrorCode.conflict, ErrorText.usernameTaken, { username: ErrorText.usernameTaken });
+        throw error;
+      }
+      deps.mailQueued();
+    },
+
+    async confirmRegistration(token: string, ip: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await takeOneTimeToken(tx, token);
+        if (row.kind !== "registration_confirm") throw invalidLink();
+        await activate(tx, row.userId, row.id, ip);
+      });
+    },
+
+    /** Same answer whether or not the address is known: nothing is revealed about who is registered. */
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) return;
+      await db.transaction(async (tx) => {
+        const token = await createOneTimeLink(tx, user.id, "password_reset", RESET_LINK_TTL_MS);
+        await enqueueMail(tx, {
+          to: user.email,
+          subject: "Надой: восстановление пароля",
+          text: [
+            "Здравствуйте!",
+            "",
+            `Для пользователя ${user.username} запрошена смена пароля. Задайте новый пароль по ссылке:`,
+            `${deps.publicUrl}/reset-password/${token}`,
+            "",
+            `Или введите код на странице ${deps.publicUrl}/token-confirm:`,
+            token,
+            "",
+            "Ссылка действует 1 час. Если вы не запрашивали смену пароля, просто удалите это письмо.",
+          ].join("\n"),
+        });
+        await audit(tx, { action: "password_reset_requested", userId: user.id, ip });
+      });
+      deps.mailQueued();
+    },
+
+    /** Sets the new password, signs every session out, and confirms the address (the link proves it). */
+    async resetPassword(token: string, password: string, ip: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const row = await takeOneTimeToken(tx, token);
+        if (row.kind !== "password_reset") throw invalidLink();
+        await repo.markOneTimeTokenUsed(tx, row.id);
+        await repo.updateUser(tx, row.userId, { passwordHash, isActive: true });
+        await repo.revokeAllFamilies(tx, row.userId, "password_reset");
+        await audit(tx, { action: "password_reset", userId: row.userId, ip });
+      });
+    },
+
+    /**
+     * A code typed on /token-confirm: a registration code confirms at once; a reset code is only
+     * checked, and the page then asks for the new password.
+     */
+    async confirmToken(token: string, ip: string): Promise<TokenKind> {
+      return db.transaction(async (tx) => {
+        const row = await takeOneTimeToken(tx, token);
+        if (row.kind === "registration_confirm") {
+          await activate(tx, row.userId, row.id, ip);
+          return "registration_confirm";
+        }
+        if (row.kind === "password_reset") return "password_reset";
+        throw invalidLink();
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

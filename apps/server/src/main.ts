@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildApp } from "./app.ts";
+import { ConfigError, demoEnabled, loadConfig, publicUrl } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./db/seed/demo.ts";
+import { ensureReferenceData } from "./db/seed/reference.ts";
+import { serverRoot, webDistFolder } from "./paths.ts";
+import { loadSigningSecret } from "./platform/auth/secret.ts";
+import { connectRedis } from "./platform/redis.ts";
+
+/** config → database → migrations → reference and demo data → listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const version = (JSON.parse(readFileSync(join(serverRoot, "package.json"), "utf8")) as { version: string }).version;
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  const seeded = demoEnabled(config) ? await seedDemo(database.db) : false;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
+
+  const app = await buildApp({
+    config,
+    database,
+    version,
+    signingSecret: loadSigningSecret(config.JWT_SECRET, config.DATA_DIR),
+    webDist: webDistFolder,
+    ...(redis && { redis }),
+  });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const lines = [
+    "",
+    `Надой запущен: ${publicUrl(config)}  (база: ${database.kind === "pglite" ? `встроенная PGlite в ${config.DATA_DIR}` : "PostgreSQL"}${redis ? ", Redis" : ""})`,
+  ];
+  if (demoEnabled(config)) {
+    lines.push(seeded ? "Созданы демо-данные. Демо-входы:" : "Демо-входы:");
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.username.padEnd(8)} / ${DEMO_PASSWORD}   — ${a.description}`);
+  }
+  console.log(`${lines.join("\n")}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

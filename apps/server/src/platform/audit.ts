@@ -1,0 +1,26 @@
+import type { Db } from "../db/client.ts";
+import { auditLog } from "../db/schema/index.ts";
+
+export type AuditAction =
+  | "login"
+  | "login_failed"
+  | "logout"
+  | "refresh_reuse"
+  | "register"
+  | "registration_confirmed"
+  | "password_reset_requested"
+  | "password_reset"
+  | "yandex_login"
+  | "profile_updated";
+
+export async function audit(
+  db: Db,
+  entry: { action: AuditAction; userId?: number | null; ip?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    userId: entry.userId ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+  });
+}

@@ -1,0 +1,32 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { refreshTokenFamilies, userGroups, users } from "../../db/schema/index.ts";
+
+export interface SessionRow {
+  userId: number;
+  isActive: boolean;
+  isSuperuser: boolean;
+  revokedAt: Date | null;
+  groups: number[];
+}
+
+/** One query per authenticated request: the user, its groups in order, and its session state. */
+export async function findSession(db: Db, userId: number, familyId: string): Promise<SessionRow | undefined> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      isActive: users.isActive,
+      isSuperuser: users.isSuperuser,
+      revokedAt: refreshTokenFamilies.revokedAt,
+      groups: sql<
+        number[]
+      >`coalesce(array_agg(${userGroups.groupId} order by ${userGroups.position}) filter (where ${userGroups.groupId} is not null), '{}')`,
+    })
+    .from(refreshTokenFamilies)
+    .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+    .leftJoin(userGroups, eq(userGroups.userId, users.id))
+    .where(and(eq(refreshTokenFamilies.id, familyId), eq(users.id, userId)))
+    .groupBy(users.id, refreshTokenFamilies.revokedAt);
+  const row = rows[0];
+  return row ? { ...row, groups: row.groups.map(Number) } : undefined;
+}

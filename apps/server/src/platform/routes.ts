@@ -1,0 +1,70 @@
+import type { RouteDef } from "@nadoy/contract/http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { type AuthUser, authenticate, authorize } from "./auth/guard.ts";
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface RouteContext<R extends RouteDef> {
+  body: R extends RouteDef<infer B> ? Infer<B> : never;
+  query: R extends RouteDef<infer _B, infer Q> ? Infer<Q> : never;
+  params: R extends RouteDef<infer _B, infer _Q, infer P> ? Infer<P> : never;
+  /** The signed-in caller; null only on public routes. */
+  user: R["auth"] extends "public" ? AuthUser | null : AuthUser;
+  ip: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<R extends RouteDef> = (
+  ctx: RouteContext<R>,
+) => Promise<R extends RouteDef<infer _B, infer _Q, infer _P, infer Res> ? z.input<Res> : never>;
+
+const callers = new WeakMap<FastifyRequest, AuthUser>();
+
+const NO_BODY_STATUSES = new Set([204, 205]);
+
+/**
+ * Registers a contract route: input validated by its zod schemas, output serialised through the
+ * response schema (fields not in it never leave the server), the auth rule checked first.
+ */
+export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, route: R, handler: Handler<R>): void {
+  const status = route.status ?? 200;
+  const schema: Record<string, unknown> = {};
+  if (route.body) schema.body = route.body;
+  if (route.query) schema.querystring = route.query;
+  if (route.params) schema.params = route.params;
+  if (!NO_BODY_STATUSES.has(status)) schema.response = { [status]: route.response };
+  if (route.summary) schema.summary = route.summary;
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: route.method,
+    url: route.path,
+    schema,
+    config: route.rateLimit
+      ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } }
+      : {},
+    // Before validation, so that an anonymous caller learns nothing about a route's input.
+    preValidation: async (request) => {
+      if (route.auth === "public") return;
+      const user = await authenticate(app, db, request);
+      authorize(route.auth, user);
+      callers.set(request, user);
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        user: callers.get(request) ?? null,
+        ip: request.ip,
+        request,
+        reply,
+      } as RouteContext<R>);
+      reply.code(status);
+      return NO_BODY_STATUSES.has(status) ? reply.send() : result;
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type Database, openPglite, openPostgres, queryRows } from "../src/db/client.ts";
+import { ensureReferenceData } from "../src/db/seed/reference.ts";
+
+export const testDbKind = process.env.NADOY_TEST_DB === "postgres" ? "postgres" : "pglite";
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * One migrated database per test worker (a new PGlite costs seconds): in memory for PGlite, a
+ * database of its own per worker on the PostgreSQL of TEST_DATABASE_URL.
+ */
+export function workerDatabase(): Promise<Database> {
+  shared ??= open();
+  return shared;
+}
+
+async function open(): Promise<Database> {
+  if (testDbKind === "pglite") {
+    const database = await openPglite(undefined);
+    await database.migrate();
+    return database;
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("NADOY_TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `nadoy_test_${process.env.VITEST_POOL_ID ?? "0"}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  await database.migrate();
+  return database;
+}
+
+/** Empties every table but the migrations' own, then writes the reference data back. */
+export async function resetDatabase(database: Database): Promise<void> {
+  const rows = await queryRows<{ tablename: string }>(
+    database.db,
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const tables = rows.map((r) => `"${r.tablename}"`);
+  if (tables.length > 0) await database.db.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
+  await ensureReferenceData(database.db);
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** Every API error has this JSON shape; `fields` carries per-field messages for forms. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const ErrorCode = {
+  validation: "validation_error",
+  invalidJson: "invalid_json",
+  notFound: "not_found",
+  unauthorized: "unauthorized",
+  invalidCredentials: "invalid_credentials",
+  accountInactive: "account_inactive",
+  tokenInvalid: "token_invalid",
+  forbidden: "forbidden",
+  conflict: "conflict",
+  tooManyRequests: "too_many_requests",
+  payloadTooLarge: "payload_too_large",
+  unsupportedMediaType: "unsupported_media_type",
+  providerDisabled: "provider_disabled",
+  providerFailed: "provider_failed",
+  internal: "internal_error",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** User-facing texts of the errors the API sends (Russian: the UI shows them as they are). */
+export const ErrorText = {
+  validation: "Проверьте введённые данные",
+  invalidJson: "Некорректный JSON в теле запроса",
+  notFound: "Не найдено",
+  unauthorized: "Требуется вход в систему",
+  invalidCredentials: "Неверное имя пользователя или пароль",
+  accountInactive: "Учётная запись не подтверждена. Перейдите по ссылке из письма.",
+  tokenInvalid: "Ссылка недействительна или устарела",
+  forbidden: "Недостаточно прав",
+  usernameTaken: "Это имя пользователя уже занято",
+  emailTaken: "Этот адрес уже зарегистрирован",
+  tooManyRequests: "Слишком много попыток. Повторите позже.",
+  payloadTooLarge: "Слишком большой запрос",
+  providerDisabled: "Вход через Яндекс не настроен",
+  providerFailed: "Не удалось войти через Яндекс",
+  internal: "Что-то пошло не так...",
+} as const;

@@ -1,0 +1,272 @@
+import { z } from "zod";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, THEMES, TOKEN_MAX, USERNAME_MAX } from "./constants.ts";
+import { defineRoute } from "./http.ts";
+
+// ---- field rules (shared by the forms and the API) ----
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, "Введите имя пользователя")
+  .max(USERNAME_MAX, `Не более ${USERNAME_MAX} символов`)
+  .regex(/^[\p{L}\p{N}_.@+-]+$/u, "Только буквы, цифры и символы _ . @ + -");
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Пароль должен быть не короче ${PASSWORD_MIN} символов`)
+  .max(PASSWORD_MAX, `Не более ${PASSWORD_MAX} символов`);
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, `Не более ${EMAIL_MAX} символов`)
+  .pipe(z.email("Введите корректный адрес электронной почты"));
+
+export const personNameSchema = z.string().trim().max(NAME_MAX, `Не более ${NAME_MAX} символов`);
+
+const tokenSchema = z.string().min(1, "Нет токена").max(TOKEN_MAX);
+
+export const themeSchema = z.enum(THEMES);
+
+// ---- tokens ----
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const loginBodySchema = z.strictObject({
+  username: z.string().trim().min(1, "Введите имя пользователя").max(USERNAME_MAX),
+  password: z.string().min(1, "Введите пароль").max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/token/",
+  auth: "public",
+  body: loginBodySchema,
+  response: tokenPairSchema,
+  summary: "Вход по имени пользователя и паролю",
+});
+
+export const refreshRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/token/refresh/",
+  auth: "public",
+  body: z.strictObject({ refresh: tokenSchema }),
+  response: tokenPairSchema,
+  summary: "Обмен refresh-токена на новую пару (старый отзывается)",
+});
+
+export const verifyTokenRoute = defineRoute({
+  method: "GET",
+  path: "/api/users/verify_token/",
+  auth: "user",
+  response: z.object({ user_id: z.number().int() }),
+  summary: "Проверка access-токена",
+});
+
+export const logoutRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/logout/",
+  auth: "user",
+  status: 205,
+  body: z.strictObject({ refresh: tokenSchema }),
+  response: z.null(),
+  summary: "Выход: отзывает сессию и её access-токен",
+});
+
+// ---- user data (spec §3) ----
+
+const uuid = z.string();
+const uuidNameActive = z.object({ uuid, name: z.string(), active: z.boolean() });
+
+export const iframeReportSchema = z.object({
+  pk: z.number().int(),
+  uuid,
+  title: z.string(),
+  tag: z.string(),
+  img: z.string().nullable(),
+  active: z.boolean(),
+  group: z.array(z.number().int()),
+});
+export const iframeGroupSchema = z.object({
+  pk: z.number().int(),
+  title: z.string(),
+  img: z.string().nullable(),
+  active: z.boolean(),
+  iframegroup: z.array(iframeReportSchema),
+});
+export const userDatabaseSchema = z.object({
+  pk: z.number().int(),
+  uuid,
+  name: z.string(),
+  server: z.string(),
+  db_name: z.string(),
+  active: z.boolean(),
+});
+export const farmSchema = z.object({ uuid, name: z.string(), use_genetic: z.boolean() });
+export const companySchema = z.object({ uuid, name: z.string() });
+export const dtmEntrySchema = z.object({ uuid, company_code: z.string() });
+export const workspaceSchema = z.object({ uuid, name: z.string() });
+
+export const userDataSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.string().nullable(),
+  groups: z.array(z.number().int()),
+  is_superuser: z.boolean(),
+  theme: themeSchema,
+  boards_menu_style: z.string(),
+  users_online: z.array(z.number().int()),
+  announcement: z.string().nullable(),
+  read_status: z.boolean(),
+  iframes: z.array(iframeReportSchema),
+  iframegroup: z.array(iframeGroupSchema),
+  database_report: z.array(userDatabaseSchema),
+  database_plan_fact: z.array(uuidNameActive),
+  database_segmentation: z.array(uuidNameActive),
+  custom_segmentation: z.array(uuidNameActive),
+  keygen_workspaces: z.array(workspaceSchema),
+  report_generator_workspaces: z.array(workspaceSchema),
+  user_databases: z.array(userDatabaseSchema),
+  farms: z.array(farmSchema),
+  user_companies: z.array(companySchema),
+  boards: z.boolean(),
+  reports: z.array(iframeReportSchema),
+  database_upload_statistic: z.array(uuidNameActive),
+  exports: z.array(workspaceSchema),
+  export_template_databases: z.array(userDatabaseSchema),
+  dtm: z.array(dtmEntrySchema),
+  dc_305: z.boolean(),
+  export_module: z.boolean(),
+  tables_enabled: z.boolean(),
+  use_bi: z.boolean(),
+  table_lists: z.boolean(),
+});
+export type UserData = z.infer<typeof userDataSchema>;
+
+export const userDataRoute = defineRoute({
+  method: "GET",
+  path: "/api/users/data/",
+  auth: "user",
+  response: userDataSchema,
+  summary: "Данные текущего пользователя (spec §3)",
+});
+
+export const userProfileSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.object({ email: z.string() }),
+  company: z.string().nullable(),
+  theme: themeSchema,
+  read_status: z.boolean(),
+  last_read_announcement: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const userProfilePatchSchema = z
+  .strictObject({
+    theme: themeSchema.optional(),
+    read_status: z.boolean().optional(),
+    last_read_announcement: z.string().max(10_000).nullable().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, "Нет полей для изменения");
+
+export const userProfilePatchRoute = defineRoute({
+  method: "PATCH",
+  path: "/api/users/user_profile/",
+  auth: "user",
+  body: userProfilePatchSchema,
+  response: userProfileSchema,
+  summary: "Тема, согласие с условиями, прочитанное объявление",
+});
+
+// ---- registration and recovery ----
+
+export const registerBodySchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  first_name: personNameSchema.default(""),
+  last_name: personNameSchema.default(""),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+const detailSchema = z.object({ detail: z.string() });
+
+export const registerRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/register/",
+  auth: "public",
+  status: 201,
+  body: registerBodySchema,
+  response: detailSchema,
+  rateLimit: { max: 10, timeWindowMs: 60_000 },
+  summary: "Регистрация: создаёт неактивного пользователя и отправляет письмо",
+});
+
+export const registrationConfirmRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/registration_confirm/",
+  auth: "public",
+  body: z.strictObject({ token: tokenSchema }),
+  response: detailSchema,
+  rateLimit: { max: 20, timeWindowMs: 60_000 },
+  summary: "Подтверждение регистрации по токену из письма",
+});
+
+export const passwordResetRequestRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/password_reset/",
+  auth: "public",
+  body: z.strictObject({ email: emailSchema }),
+  response: detailSchema,
+  rateLimit: { max: 5, timeWindowMs: 60_000 },
+  summary: "Запрос ссылки для сброса пароля (ответ одинаков для любого адреса)",
+});
+
+export const passwordResetConfirmRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/password_reset/confirm/",
+  auth: "public",
+  body: z.strictObject({ token: tokenSchema, password: passwordSchema }),
+  response: detailSchema,
+  rateLimit: { max: 20, timeWindowMs: 60_000 },
+  summary: "Новый пароль по токену из письма; все сессии пользователя отзываются",
+});
+
+export const tokenKindSchema = z.enum(["registration_confirm", "password_reset"]);
+export type TokenKind = z.infer<typeof tokenKindSchema>;
+
+export const tokenConfirmRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/token_confirm/",
+  auth: "public",
+  body: z.strictObject({ token: tokenSchema }),
+  response: z.object({ kind: tokenKindSchema, detail: z.string() }),
+  rateLimit: { max: 20, timeWindowMs: 60_000 },
+  summary: "Код из письма, введённый вручную: подтверждает регистрацию или проверяет код сброса пароля",
+});
+
+// ---- Yandex ID ----
+
+export const yandexAuthorizeRoute = defineRoute({
+  method: "GET",
+  path: "/api/users/yandex/authorize_url/",
+  auth: "public",
+  response: z.object({ url: z.string(), state: z.string() }),
+  summary: "Адрес входа через Яндекс и state для защиты от подмены",
+});
+
+export const yandexTokenRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/yandex/token/",
+  auth: "public",
+  body: z.strictObject({ code: z.string().min(1).max(TOKEN_MAX), state: z.string().min(1).max(TOKEN_MAX) }),
+  response: tokenPairSchema,
+  rateLimit: { max: 20, timeWindowMs: 60_000 },
+  summary: "Обмен кода Яндекса на токены Надоя",
+});
