@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildApp } from "./app.ts";
 import { ConfigError, demoEnabled, loadConfig, publicUrl } from "./config.ts";
@@ -11,6 +11,7 @@ import { connectRedis } from "./platform/redis.ts";
 
 /** config → database → migrations → reference and demo data → listen. */
 async function main(): Promise<void> {
+  if (existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
   const version = (JSON.parse(readFileSync(join(serverRoot, "package.json"), "utf8")) as { version: string }).version;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -2,8 +2,9 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { companies, companyMemberships, farms, userGroups, users } from "../../db/schema/index.ts";
 
-export async function findUserWithGroups(db: Db, userId: number) {
-  const [row] = await db
+// users/data runs on every app start of every user: its queries are prepared once per database.
+function prepareUserWithGroups(db: Db) {
+  return db
     .select({
       user: users,
       groups: sql<
@@ -12,33 +13,88 @@ export async function findUserWithGroups(db: Db, userId: number) {
     })
     .from(users)
     .leftJoin(userGroups, eq(userGroups.userId, users.id))
-    .where(eq(users.id, userId))
-    .groupBy(users.id);
+    .where(eq(users.id, sql.placeholder("userId")))
+    .groupBy(users.id)
+    .prepare("user_with_groups");
+}
+
+const companyFarmColumns = {
+  companyId: companies.id,
+  companyUuid: companies.uuid,
+  companyName: companies.name,
+  farmUuid: farms.uuid,
+  farmName: farms.name,
+  farmUseGenetic: farms.useGenetic,
+};
+
+function prepareMemberCompanies(db: Db) {
+  return db
+    .select(companyFarmColumns)
+    .from(companyMemberships)
+    .innerJoin(companies, eq(companies.id, companyMemberships.companyId))
+    .leftJoin(farms, eq(farms.companyId, companies.id))
+    .where(eq(companyMemberships.userId, sql.placeholder("userId")))
+    .orderBy(asc(companies.name), asc(farms.name))
+    .prepare("member_companies");
+}
+
+function prepareAllCompanies(db: Db) {
+  return db
+    .select(companyFarmColumns)
+    .from(companies)
+    .leftJoin(farms, eq(farms.companyId, companies.id))
+    .orderBy(asc(companies.name), asc(farms.name))
+    .prepare("all_companies");
+}
+
+type Prepared = {
+  userWithGroups: ReturnType<typeof prepareUserWithGroups>;
+  memberCompanies: ReturnType<typeof prepareMemberCompanies>;
+  allCompanies: ReturnType<typeof prepareAllCompanies>;
+};
+const preparedByDb = new WeakMap<Db, Prepared>();
+
+function prepared(db: Db): Prepared {
+  let p = preparedByDb.get(db);
+  if (!p) {
+    p = {
+      userWithGroups: prepareUserWithGroups(db),
+      memberCompanies: prepareMemberCompanies(db),
+      allCompanies: prepareAllCompanies(db),
+    };
+    preparedByDb.set(db, p);
+  }
+  return p;
+}
+
+export async function findUserWithGroups(db: Db, userId: number) {
+  const [row] = await prepared(db).userWithGroups.execute({ userId });
   return row ? { ...row.user, groups: row.groups.map(Number) } : undefined;
 }
 
-/** The companies a user may see: superusers see all of them. */
-export async function findVisibleCompanies(db: Db, userId: number, isSuperuser: boolean) {
-  if (isSuperuser)
-    return db
-      .select({ id: companies.id, uuid: companies.uuid, name: companies.name })
-      .from(companies)
-      .orderBy(asc(companies.name));
-  return db
-    .select({ id: companies.id, uuid: companies.uuid, name: companies.name })
-    .from(companyMemberships)
-    .innerJoin(companies, eq(companies.id, companyMemberships.companyId))
-    .where(eq(companyMemberships.userId, userId))
-    .orderBy(asc(companies.name));
+export interface CompanyWithFarms {
+  uuid: string;
+  name: string;
+  farms: { uuid: string; name: string; useGenetic: boolean }[];
 }
 
-export async function findFarmsOfCompanies(db: Db, companyIds: number[]) {
-  if (companyIds.length === 0) return [];
-  return db
-    .select({ uuid: farms.uuid, name: farms.name, useGenetic: farms.useGenetic })
-    .from(farms)
-    .where(sql`${farms.companyId} in ${companyIds}`)
-    .orderBy(asc(farms.name));
+/** The companies a user may see with their farms, in one query: superusers see all companies. */
+export async function findVisibleCompanies(db: Db, userId: number, isSuperuser: boolean): Promise<CompanyWithFarms[]> {
+  const rows = isSuperuser
+    ? await prepared(db).allCompanies.execute()
+    : await prepared(db).memberCompanies.execute({ userId });
+  const byId = new Map<number, CompanyWithFarms>();
+  for (const row of rows) {
+    let company = byId.get(row.companyId);
+    if (!company) {
+      company = { uuid: row.companyUuid, name: row.companyName, farms: [] };
+      byId.set(row.companyId, company);
+    }
+    if (row.farmUuid && row.farmName !== null) {
+      company.farms.push({ uuid: row.farmUuid, name: row.farmName, useGenetic: row.farmUseGenetic ?? false });
+    }
+  }
+  return [...byId.values()];
 }
 
 export async function updateProfile(

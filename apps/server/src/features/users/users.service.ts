@@ -39,10 +39,7 @@ export function createUsersService(db: Db) {
     async data(caller: AuthUser): Promise<UserData> {
       const user = await loadUser(caller.id);
       const companies = await repo.findVisibleCompanies(db, user.id, user.isSuperuser);
-      const farms = await repo.findFarmsOfCompanies(
-        db,
-        companies.map((c) => c.id),
-      );
+      const farms = companies.flatMap((c) => c.farms).sort((a, b) => a.name.localeCompare(b.name, "ru"));
       return {
         id: user.id,
         username: user.username,

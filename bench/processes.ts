@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from "node:child_process";
+
+/** Starts a child process and resolves once `ready` has been seen in its output. */
+export function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<ChildProcess> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        child.stdout?.off("data", onData);
+        child.stdout?.resume();
+        child.stderr?.resume();
+        resolvePromise(child);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("exit", (code) => reject(new Error(`${command} exited with ${code} before it was ready:\n${output}`)));
+  });
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolvePromise) => {
+    if (child.exitCode !== null) return resolvePromise();
+    child.once("exit", () => resolvePromise());
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,4 @@
+// `npm run bench`: every benchmark in turn. Each prints its own baseline beside its figures.
+await import("./users-data.bench.ts");
+
+export {};

@@ -1,0 +1,62 @@
+// `npm test`: typecheck, lint, unit + integration (Vitest), build, end-to-end (Playwright).
+// Stops at the first failing step and ends with one summary line of the tests counted.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+
+const reports = ".test-results";
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const steps = [
+  ["typecheck", "npm run typecheck"],
+  ["lint", "npm run lint"],
+  [
+    "unit and integration",
+    `npx vitest run --reporter=default --reporter=json --outputFile.json=${reports}/vitest.json`,
+  ],
+  ["build", "npm run build"],
+  ["end-to-end", "npm run test:e2e"],
+];
+
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(`${reports}/vitest.json`)) {
+    const v = JSON.parse(readFileSync(`${reports}/vitest.json`, "utf8"));
+    passed += v.numPassedTests ?? 0;
+    failed += v.numFailedTests ?? 0;
+  }
+  if (existsSync(`${reports}/e2e.json`)) {
+    const p = JSON.parse(readFileSync(`${reports}/e2e.json`, "utf8"));
+    passed += p.stats?.expected ?? 0;
+    failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
+  }
+  return { passed, failed };
+}
+
+const started = Date.now();
+for (const [name, command] of steps) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name}: ${command}`);
+  const result = spawnSync(command, {
+    shell: true,
+    stdio: "inherit",
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: resolve(reports, "e2e.json") },
+  });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    const { passed, failed } = counts();
+    console.error(`\n✗ ${name} failed after ${seconds} s`);
+    console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds} s)`);
+}
+const { passed, failed } = counts();
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+if (passed === 0) {
+  console.error("No test ran.");
+  process.exit(1);
+}
