@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workerDatabase } from "../../test/test-database.ts";
+import { buildApp } from "../app.ts";
+import { configSchema } from "../config.ts";
+
+let app: FastifyInstance;
+let webDist: string;
+const bigAsset = `console.log(${JSON.stringify("надой ".repeat(2000))});`;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), "nadoy-web-"));
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(join(webDist, "index.html"), '<!doctype html><html lang="ru"><body>Надой</body></html>');
+  writeFileSync(join(webDist, "assets", "index-abc123.js"), bigAsset);
+  app = await buildApp({
+    config: configSchema.parse({ LOG_LEVEL: "silent" }),
+    database: await workerDatabase(),
+    signingSecret: randomBytes(32).toString("hex"),
+    version: "test",
+    webDist,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe("serving the SPA", () => {
+  it.each(["/", "/login", "/services/tables-edit/123", "/form/abc"])("answers %s with index.html, never cached", async (url) => {
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain('lang="ru"');
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("caches hashed assets for a year and compresses them", async () => {
+    const res = await app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(res.rawPayload).toString()).toBe(bigAsset);
+  });
+
+  it("answers unknown /api paths with JSON 404, not the SPA", async () => {
+    for (const url of ["/api/nope", "/api/users/nope/", "/api"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: "not_found" });
+    }
+  });
+
+  it("sends the security headers on pages and on the API", async () => {
+    for (const url of ["/", "/api/health"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});

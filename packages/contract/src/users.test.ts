@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { loginBodySchema, registerBodySchema, userProfilePatchSchema, usernameSchema } from "./users.ts";
+
+describe("user schemas", () => {
+  it("accepts Cyrillic usernames and trims them", () => {
+    expect(usernameSchema.parse("  зоотехник_1 ")).toBe("зоотехник_1");
+  });
+  it("refuses spaces and over-long usernames", () => {
+    expect(usernameSchema.safeParse("two words").success).toBe(false);
+    expect(usernameSchema.safeParse("a".repeat(151)).success).toBe(false);
+  });
+  it("refuses unknown fields in a login", () => {
+    expect(loginBodySchema.safeParse({ username: "a", password: "b", admin: true }).success).toBe(false);
+  });
+  it("requires an 8-character password and a valid email to register", () => {
+    const base = { username: "ivan", email: "ivan@example.ru", password: "long-enough" };
+    expect(registerBodySchema.parse(base)).toMatchObject({ first_name: "", last_name: "" });
+    expect(registerBodySchema.safeParse({ ...base, password: "short" }).success).toBe(false);
+    expect(registerBodySchema.safeParse({ ...base, email: "not-an-email" }).success).toBe(false);
+  });
+  it("refuses an empty profile patch and unknown themes", () => {
+    expect(userProfilePatchSchema.safeParse({}).success).toBe(false);
+    expect(userProfilePatchSchema.safeParse({ theme: "pink" }).success).toBe(false);
+    expect(userProfilePatchSchema.parse({ theme: "black" })).toEqual({ theme: "black" });
+  });
+});
