@@ -10,9 +10,20 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** Sends a JSON request; `token` becomes the bearer header. */
+  /**
+   * Sends a JSON request; `token` becomes the bearer header. Each request comes from an address of
+   * its own unless `remoteAddress` names one, so per-address limits only meet the tests that aim at them.
+   */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+}
+
+let addresses = 0;
+
+/** A client address no other request of this worker has used (10.0.0.1, 10.0.0.2, ...). */
+export function nextAddress(): string {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
 /**
@@ -40,8 +51,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     database,
     config,
-    request({ token, headers, ...rest }) {
-      return app.inject({ ...rest, headers: { ...headers, ...(token && { authorization: `Bearer ${token}` }) } });
+    request({ token, headers, remoteAddress, ...rest }) {
+      return app.inject({
+        ...rest,
+        remoteAddress: remoteAddress ?? nextAddress(),
+        headers: { ...headers, ...(token && { authorization: `Bearer ${token}` }) },
+      });
     },
     async close() {
       await app.close();

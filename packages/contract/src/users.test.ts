@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginBodySchema, registerBodySchema, userProfilePatchSchema, usernameSchema } from "./users.ts";
+import { loginBodySchema, registerBodySchema, usernameSchema, userProfilePatchSchema } from "./users.ts";
 
 describe("user schemas", () => {
   it("accepts Cyrillic usernames and trims them", () => {

@@ -50,8 +50,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
-        fields[key] ??= issue.message ?? ErrorText.validation;
+        const prefix = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        // An unknown field is reported under its own name, so a form can point at it.
+        const unknownKeys =
+          issue.keyword === "unrecognized_keys" ? (issue.params as { keys?: string[] }).keys : undefined;
+        if (unknownKeys?.length) {
+          for (const name of unknownKeys) fields[prefix ? `${prefix}.${name}` : name] ??= "Неизвестное поле";
+          continue;
+        }
+        fields[prefix || "_"] ??= issue.message ?? ErrorText.validation;
       }
       const first = Object.entries(fields)[0];
       const message = first ? (first[0] === "_" ? first[1] : `${first[0]}: ${first[1]}`) : ErrorText.validation;

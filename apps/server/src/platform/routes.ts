@@ -46,8 +46,8 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, 
     config: route.rateLimit
       ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } }
       : {},
-    // Before validation, so that an anonymous caller learns nothing about a route's input.
-    preValidation: async (request) => {
+    // Before the body is even parsed, so that an anonymous caller learns nothing about a route's input.
+    onRequest: async (request) => {
       if (route.auth === "public") return;
       const user = await authenticate(app, db, request);
       authorize(route.auth, user);

@@ -32,13 +32,16 @@ afterAll(async () => {
 });
 
 describe("serving the SPA", () => {
-  it.each(["/", "/login", "/services/tables-edit/123", "/form/abc"])("answers %s with index.html, never cached", async (url) => {
-    const res = await app.inject({ method: "GET", url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toMatch(/text\/html/);
-    expect(res.body).toContain('lang="ru"');
-    expect(res.headers["cache-control"]).toBe("no-cache");
-  });
+  it.each(["/", "/login", "/services/tables-edit/123", "/form/abc"])(
+    "answers %s with index.html, never cached",
+    async (url) => {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.body).toContain('lang="ru"');
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    },
+  );
 
   it("caches hashed assets for a year and compresses them", async () => {
     const res = await app.inject({

@@ -28,11 +28,12 @@ const RESET_LINK_TTL_MS = 3600_000;
 const invalidRefresh = () => unauthorized(ErrorText.tokenInvalid, ErrorCode.tokenInvalid);
 const invalidLink = () => new ApiError(400, ErrorCode.tokenInvalid, ErrorText.tokenInvalid);
 
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
+/** The unique index a failed insert ran into ("" when the driver does not say), or undefined. */
+function violatedUniqueIndex(error: unknown): string | undefined {
+  type PgError = { code?: string; constraint?: string };
+  const outer = error as PgError & { cause?: PgError };
+  const pgError = outer.code === "23505" ? outer : outer.cause?.code === "23505" ? outer.cause : undefined;
+  return pgError ? (pgError.constraint ?? "") : undefined;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -185,9 +186,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       } catch (error) {
         // Two registrations raced past the checks above; the unique index decided.
-        if (isUniqueViolation(error))
-          throw new ApiError(409, ErrorCode.conflict, ErrorText.usernameTaken, { username: ErrorText.usernameTaken });
-        throw error;
+        const index = violatedUniqueIndex(error);
+        if (index === undefined) throw error;
+        const [field, text] =
+          index === "users_email_lower_idx" ? ["email", ErrorText.emailTaken] : ["username", ErrorText.usernameTaken];
+        throw new ApiError(409, ErrorCode.conflict, text, { [field]: text });
       }
       deps.mailQueued();
     },

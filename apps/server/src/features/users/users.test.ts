@@ -1,0 +1,223 @@
+import { ErrorCode } from "@nadoy/contract/errors";
+import { Role } from "@nadoy/contract/roles";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAccount, signIn } from "../../../test/accounts.ts";
+import { startTestApp, type TestApp } from "../../../test/test-app.ts";
+import { resetDatabase } from "../../../test/test-database.ts";
+import { seedCompany } from "../../db/seed/companies.ts";
+import { DEMO_PASSWORD, seedDemo } from "../../db/seed/demo.ts";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => resetDatabase(t.database));
+
+const getData = (token: string | undefined) => t.request({ method: "GET", url: "/api/users/data/", token });
+const patchProfile = (token: string, payload: unknown) =>
+  t.request({ method: "PATCH", url: "/api/users/user_profile/", token, payload: payload as object });
+
+type Kind = "number" | "string" | "string|null" | "boolean" | "number[]" | "array";
+
+/** Spec §3 "User data", field by field, with the type each one has. */
+const USER_DATA_FIELDS: Record<string, Kind> = {
+  id: "number",
+  username: "string",
+  first_name: "string",
+  last_name: "string",
+  avatar: "string|null",
+  groups: "number[]",
+  is_superuser: "boolean",
+  theme: "string",
+  boards_menu_style: "string",
+  users_online: "number[]",
+  announcement: "string|null",
+  read_status: "boolean",
+  iframes: "array",
+  iframegroup: "array",
+  database_report: "array",
+  database_plan_fact: "array",
+  database_segmentation: "array",
+  custom_segmentation: "array",
+  keygen_workspaces: "array",
+  report_generator_workspaces: "array",
+  user_databases: "array",
+  farms: "array",
+  user_companies: "array",
+  boards: "boolean",
+  reports: "array",
+  database_upload_statistic: "array",
+  exports: "array",
+  export_template_databases: "array",
+  dtm: "array",
+  dc_305: "boolean",
+  export_module: "boolean",
+  tables_enabled: "boolean",
+  use_bi: "boolean",
+  table_lists: "boolean",
+};
+
+function kindOf(value: unknown): Kind | "other" {
+  if (value === null) return "string|null";
+  if (Array.isArray(value)) return value.length > 0 && value.every((v) => typeof v === "number") ? "number[]" : "array";
+  if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") return typeof value as Kind;
+  return "other";
+}
+
+function expectKind(field: string, value: unknown, kind: Kind) {
+  const actual = kindOf(value);
+  const ok =
+    actual === kind ||
+    (kind === "string|null" && actual === "string") ||
+    (kind === "number[]" && actual === "array" && Array.isArray(value) && value.length === 0);
+  expect(ok, `${field} should be ${kind}, is ${JSON.stringify(value)}`).toBe(true);
+}
+
+describe("GET /api/users/data/", () => {
+  it("carries exactly the fields of spec §3, each with its type", async () => {
+    await createAccount(t.database.db, {
+      username: "ivan",
+      password: "correct-horse",
+      firstName: "Иван",
+      lastName: "Петров",
+      roles: [Role.zootechnician, Role.viewer],
+    });
+    const { access } = await signIn(t, "ivan", "correct-horse");
+
+    const res = await getData(access);
+
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(Object.keys(data).sort()).toEqual(Object.keys(USER_DATA_FIELDS).sort());
+    for (const [field, kind] of Object.entries(USER_DATA_FIELDS)) expectKind(field, data[field], kind);
+    expect(data).toMatchObject({
+      username: "ivan",
+      first_name: "Иван",
+      last_name: "Петров",
+      groups: [Role.zootechnician, Role.viewer],
+      is_superuser: false,
+      theme: "default",
+      boards_menu_style: "Card_menu",
+      read_status: false,
+    });
+  });
+
+  it("answers an anonymous caller 401", async () => {
+    const res = await getData(undefined);
+
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: ErrorCode.unauthorized, message: expect.any(String) });
+  });
+});
+
+describe("GET /api/users/data/ with the demo data", () => {
+  beforeEach(() => seedDemo(t.database.db));
+
+  const dataOf = async (username: string) => {
+    const { access } = await signIn(t, username, DEMO_PASSWORD);
+    return (await getData(access)).json();
+  };
+
+  it("shows a client its role and the demo company with its two farms", async () => {
+    const data = await dataOf("client");
+
+    expect(data.groups).toEqual([Role.client]);
+    expect(data.is_superuser).toBe(false);
+    expect(data.user_companies).toEqual([{ uuid: expect.any(String), name: "Агрохолдинг Заря" }]);
+    expect(data.farms).toHaveLength(2);
+    expect(data.farms).toEqual(
+      expect.arrayContaining([
+        { uuid: expect.any(String), name: "МТФ «Заря-1»", use_genetic: true },
+        { uuid: expect.any(String), name: "МТФ «Рассвет»", use_genetic: false },
+      ]),
+    );
+  });
+
+  it("shows the admin as a superuser with the demo company and its farms", async () => {
+    const data = await dataOf("admin");
+
+    expect(data.groups).toEqual([Role.admin]);
+    expect(data.is_superuser).toBe(true);
+    expect(data.user_companies.map((c: { name: string }) => c.name)).toEqual(["Агрохолдинг Заря"]);
+    expect(data.farms).toHaveLength(2);
+  });
+
+  it("shows a zootechnician without a company no companies and no farms", async () => {
+    const data = await dataOf("zootech");
+
+    expect(data.groups).toEqual([Role.zootechnician]);
+    expect(data.user_companies).toEqual([]);
+    expect(data.farms).toEqual([]);
+  });
+});
+
+describe("PATCH /api/users/user_profile/", () => {
+  let access: string;
+
+  beforeEach(async () => {
+    await createAccount(t.database.db, {
+      username: "ivan",
+      email: "ivan@example.com",
+      password: "correct-horse",
+      roles: [Role.zootechnician],
+    });
+    ({ access } = await signIn(t, "ivan", "correct-horse"));
+  });
+
+  it("saves the theme, which users/data then shows", async () => {
+    const res = await patchProfile(access, { theme: "black" });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ theme: "black", email: { email: "ivan@example.com" } });
+    expect((await getData(access)).json().theme).toBe("black");
+    await patchProfile(access, { theme: "default" });
+    expect((await getData(access)).json().theme).toBe("default");
+  });
+
+  it("records the acceptance of the terms", async () => {
+    const res = await patchProfile(access, { read_status: true });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json().read_status).toBe(true);
+    expect((await getData(access)).json().read_status).toBe(true);
+  });
+
+  it("keeps the theme of one user away from another", async () => {
+    await createAccount(t.database.db, { username: "olga", password: "correct-horse" });
+    const olga = await signIn(t, "olga", "correct-horse");
+
+    await patchProfile(access, { theme: "black" });
+
+    expect((await getData(olga.access)).json().theme).toBe("default");
+  });
+
+  it.each([
+    ["no fields", {}],
+    ["an unknown theme", { theme: "pink" }],
+    ["an unknown field", { theme: "black", is_superuser: true }],
+  ])("refuses %s with 400 and changes nothing", async (_name, payload) => {
+    const res = await patchProfile(access, payload);
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: ErrorCode.validation, message: expect.any(String) });
+    expect((await getData(access)).json()).toMatchObject({ theme: "default", is_superuser: false });
+  });
+
+  it("answers a company member with the company name", async () => {
+    const { company } = await seedCompany(t.database.db, { name: "ООО Луг" });
+    await createAccount(t.database.db, {
+      username: "member",
+      password: "correct-horse",
+      roles: [Role.client],
+      companyIds: [company.id],
+    });
+    const member = await signIn(t, "member", "correct-horse");
+
+    const res = await patchProfile(member.access, { read_status: true });
+
+    expect(res.json().company).toBe("ООО Луг");
+    expect((await patchProfile(access, { read_status: true })).json().company).toBeNull();
+  });
+});
