@@ -1,7 +1,7 @@
 import fastifyCompress from "@fastify/compress";
 import fastifyJwt from "@fastify/jwt";
 import fastifyRateLimit from "@fastify/rate-limit";
-import { useRussianValidationMessages } from "@nadoy/contract/locale";
+import { applyRussianValidationMessages } from "@nadoy/contract/locale";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
@@ -31,7 +31,7 @@ export interface AppOptions {
   redisPrefix?: string;
 }
 
-useRussianValidationMessages();
+applyRussianValidationMessages();
 
 /** The whole server, with its database and services injected: main.ts and the tests build it alike. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

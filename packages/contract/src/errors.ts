@@ -16,6 +16,8 @@ export const ErrorCode = {
   invalidCredentials: "invalid_credentials",
   accountInactive: "account_inactive",
   tokenInvalid: "token_invalid",
+  /** The access token is expired, tampered with, or its session was signed out. */
+  tokenNotValid: "token_not_valid",
   forbidden: "forbidden",
   conflict: "conflict",
   tooManyRequests: "too_many_requests",

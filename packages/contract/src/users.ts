@@ -24,7 +24,10 @@ export const emailSchema = z
 
 export const personNameSchema = z.string().trim().max(NAME_MAX, `Не более ${NAME_MAX} символов`);
 
-const tokenSchema = z.string().min(1, "Нет токена").max(TOKEN_MAX);
+/** A token or code from a mailed link. */
+export const tokenSchema = z.string().trim().min(1, "Введите код из письма").max(TOKEN_MAX);
+
+const refreshTokenSchema = z.string().min(1).max(TOKEN_MAX);
 
 export const themeSchema = z.enum(THEMES);
 
@@ -52,7 +55,7 @@ export const refreshRoute = defineRoute({
   method: "POST",
   path: "/api/users/token/refresh/",
   auth: "public",
-  body: z.strictObject({ refresh: tokenSchema }),
+  body: z.strictObject({ refresh: refreshTokenSchema }),
   response: tokenPairSchema,
   summary: "Обмен refresh-токена на новую пару (старый отзывается)",
 });
@@ -70,7 +73,7 @@ export const logoutRoute = defineRoute({
   path: "/api/users/logout/",
   auth: "user",
   status: 205,
-  body: z.strictObject({ refresh: tokenSchema }),
+  body: z.strictObject({ refresh: refreshTokenSchema }),
   response: z.null(),
   summary: "Выход: отзывает сессию и её access-токен",
 });

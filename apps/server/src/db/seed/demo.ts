@@ -45,7 +45,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       lastName,
       roles: [account.role],
       isSuperuser: account.isSuperuser,
-      companyIds: account.role === Role.client || account.isSuperuser ? [company.id] : [],
+      // The content editor works for the portal itself, not for the farm.
+      companyIds: account.role === Role.contentEditor ? [] : [company.id],
     });
   }
   return true;

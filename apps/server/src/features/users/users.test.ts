@@ -144,10 +144,18 @@ describe("GET /api/users/data/ with the demo data", () => {
     expect(data.farms).toHaveLength(2);
   });
 
-  it("shows a zootechnician without a company no companies and no farms", async () => {
+  it("shows a zootechnician of the demo company its farms", async () => {
     const data = await dataOf("zootech");
 
     expect(data.groups).toEqual([Role.zootechnician]);
+    expect(data.user_companies.map((c: { name: string }) => c.name)).toEqual(["Агрохолдинг Заря"]);
+    expect(data.farms).toHaveLength(2);
+  });
+
+  it("shows a content editor without a company no companies and no farms", async () => {
+    const data = await dataOf("editor");
+
+    expect(data.groups).toEqual([Role.contentEditor]);
     expect(data.user_companies).toEqual([]);
     expect(data.farms).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { ErrorText } from "@nadoy/contract/errors";
+import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import type { RouteAuth } from "@nadoy/contract/http";
 import { hasAnyRole } from "@nadoy/contract/roles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -33,10 +33,11 @@ export async function authenticate(app: FastifyInstance, db: Db, request: Fastif
   try {
     claims = accessClaimsSchema.parse(app.jwt.verify(token));
   } catch {
-    throw unauthorized(ErrorText.unauthorized, "token_not_valid");
+    throw unauthorized(ErrorText.unauthorized, ErrorCode.tokenNotValid);
   }
   const session = await findSession(db, Number(claims.sub), claims.sid);
-  if (!session || session.revokedAt || !session.isActive) throw unauthorized(ErrorText.unauthorized, "token_not_valid");
+  if (!session || session.revokedAt || !session.isActive)
+    throw unauthorized(ErrorText.unauthorized, ErrorCode.tokenNotValid);
   return { id: session.userId, isSuperuser: session.isSuperuser, groups: session.groups, sessionId: claims.sid };
 }
 

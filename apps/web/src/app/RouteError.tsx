@@ -1,0 +1,20 @@
+import { SOMETHING_WENT_WRONG } from "@nadoy/contract/constants";
+import { Button, Flex, theme } from "antd";
+import { browserLocation } from "../shared/lib/browser-location.ts";
+
+/**
+ * Shown when a page fails to render or its code cannot be loaded (e.g. after a new release).
+ * Kept to light components: it is part of the first chunk.
+ */
+export function RouteError() {
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical align="center" justify="center" gap="middle" style={{ minHeight: "100vh", padding: 24 }}>
+      <h1 style={{ color: token.colorText, fontSize: token.fontSizeHeading3, margin: 0 }}>{SOMETHING_WENT_WRONG}</h1>
+      <p style={{ color: token.colorTextSecondary, margin: 0 }}>Не удалось открыть страницу.</p>
+      <Button type="primary" onClick={() => browserLocation.reload()}>
+        Обновить страницу
+      </Button>
+    </Flex>
+  );
+}

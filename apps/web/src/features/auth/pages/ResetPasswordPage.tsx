@@ -1,0 +1,76 @@
+import { ErrorCode } from "@nadoy/contract/errors";
+import { passwordSchema } from "@nadoy/contract/users";
+import { Button, Flex, Form, Input, Result, Typography } from "antd";
+import { useNavigate, useParams } from "react-router";
+import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
+import { isApiRequestError } from "../../../shared/lib/api-error.ts";
+import { paths } from "../../../shared/lib/paths.ts";
+import { zodRule } from "../../../shared/lib/zod-rule.ts";
+import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
+import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
+import { usePasswordResetConfirm } from "../api.ts";
+import { FormErrorAlert } from "../components/FormErrorAlert.tsx";
+import { repeatPasswordRule } from "../repeat-password-rule.ts";
+
+interface ResetValues {
+  password: string;
+  password_repeat: string;
+}
+
+const FIELDS = ["password"];
+
+export function ResetPasswordPage() {
+  const { token = "" } = useParams();
+  const [form] = Form.useForm<ResetValues>();
+  const navigate = useNavigate();
+  const reset = usePasswordResetConfirm();
+  const { formError, showError, clearError } = useFormServerError(form, FIELDS);
+
+  if (reset.isSuccess) {
+    return (
+      <Result
+        status="success"
+        title="Пароль изменён"
+        subTitle={reset.data.detail}
+        extra={
+          <Button type="primary" onClick={() => navigate(paths.login)}>
+            Войти
+          </Button>
+        }
+      />
+    );
+  }
+
+  const onFinish = ({ password }: ResetValues) => {
+    clearError();
+    reset.mutate({ token, password }, { onError: showError });
+  };
+  const linkExpired = isApiRequestError(reset.error) && reset.error.code === ErrorCode.tokenInvalid;
+
+  return (
+    <>
+      <Typography.Title level={4}>Новый пароль</Typography.Title>
+      <Form form={form} name="reset_password" layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form.Item label="Новый пароль" name="password" rules={[zodRule(passwordSchema)]}>
+          <Input.Password autoComplete="new-password" autoFocus />
+        </Form.Item>
+        <Form.Item
+          label="Повторите пароль"
+          name="password_repeat"
+          dependencies={["password"]}
+          rules={[repeatPasswordRule("password")]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <FormErrorAlert message={formError} />
+        <BusyButton type="primary" htmlType="submit" block busy={reset.isPending}>
+          Сохранить пароль
+        </BusyButton>
+      </Form>
+      <Flex justify="center" gap="large" style={{ marginTop: 16 }}>
+        {linkExpired ? <RouterLink to={paths.submitEmail}>Запросить новую ссылку</RouterLink> : null}
+        <RouterLink to={paths.login}>Вернуться ко входу</RouterLink>
+      </Flex>
+    </>
+  );
+}

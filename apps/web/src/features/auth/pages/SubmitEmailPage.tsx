@@ -1,0 +1,59 @@
+import { emailSchema } from "@nadoy/contract/users";
+import { Flex, Form, Input, Result, Typography } from "antd";
+import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
+import { paths } from "../../../shared/lib/paths.ts";
+import { zodRule } from "../../../shared/lib/zod-rule.ts";
+import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
+import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
+import { usePasswordResetRequest } from "../api.ts";
+import { FormErrorAlert } from "../components/FormErrorAlert.tsx";
+
+const FIELDS = ["email"];
+
+export function SubmitEmailPage() {
+  const [form] = Form.useForm<{ email: string }>();
+  const request = usePasswordResetRequest();
+  const { formError, showError, clearError } = useFormServerError(form, FIELDS);
+
+  if (request.isSuccess) {
+    return (
+      <Result
+        status="info"
+        title="Проверьте почту"
+        subTitle={request.data.detail}
+        extra={
+          <Flex vertical gap="small" align="center">
+            <RouterLink to={paths.tokenConfirm}>Ввести код из письма</RouterLink>
+            <RouterLink to={paths.login}>Вернуться ко входу</RouterLink>
+          </Flex>
+        }
+      />
+    );
+  }
+
+  const onFinish = ({ email }: { email: string }) => {
+    clearError();
+    request.mutate(email.trim(), { onError: showError });
+  };
+
+  return (
+    <>
+      <Typography.Title level={4}>Восстановление пароля</Typography.Title>
+      <Typography.Paragraph type="secondary">
+        Укажите адрес, с которым вы регистрировались: мы пришлём ссылку для смены пароля.
+      </Typography.Paragraph>
+      <Form form={form} name="submit_email" layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form.Item label="Электронная почта" name="email" rules={[zodRule(emailSchema)]}>
+          <Input type="email" autoComplete="email" autoFocus />
+        </Form.Item>
+        <FormErrorAlert message={formError} />
+        <BusyButton type="primary" htmlType="submit" block busy={request.isPending}>
+          Отправить ссылку
+        </BusyButton>
+      </Form>
+      <Flex justify="center" style={{ marginTop: 16 }}>
+        <RouterLink to={paths.login}>Вернуться ко входу</RouterLink>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { ErrorText } from "@nadoy/contract/errors";
+import { Button, Result } from "antd";
+import { useState } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { useRunOnce } from "../../../shared/hooks/use-run-once.ts";
+import { errorMessage } from "../../../shared/lib/api-error.ts";
+import { paths } from "../../../shared/lib/paths.ts";
+import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
+import { useYandexSignIn } from "../api.ts";
+import { takeYandexState } from "../yandex-state.ts";
+
+export function YandexRedirectPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const signIn = useYandexSignIn();
+  const [refused, setRefused] = useState(false);
+
+  useRunOnce(() => {
+    const code = params.get("code");
+    const state = params.get("state");
+    const expected = takeYandexState();
+    // A state we did not issue in this tab may be a forged redirect: never send it on.
+    if (!code || !state || state !== expected) {
+      setRefused(true);
+      return;
+    }
+    signIn.mutate({ code, state });
+  });
+
+  if (signIn.isSuccess) return <Navigate to={paths.home} replace />;
+  if (refused || signIn.isError) {
+    return (
+      <Result
+        status="error"
+        title={ErrorText.providerFailed}
+        subTitle={signIn.isError ? errorMessage(signIn.error) : undefined}
+        extra={
+          <Button type="primary" onClick={() => navigate(paths.login, { replace: true })}>
+            Вернуться ко входу
+          </Button>
+        }
+      />
+    );
+  }
+  return <PageSpinner text="Входим через Яндекс…" />;
+}

@@ -1,0 +1,75 @@
+import { THEMES, type Theme } from "@nadoy/contract/constants";
+import type { TokenPair } from "@nadoy/contract/users";
+
+/** The localStorage keys of spec §3 "User (browser storage)", exactly as named there. */
+export const StorageKey = {
+  theme: "theme",
+  access: "access",
+  refresh: "refresh",
+  username: "username",
+  userId: "user_id",
+} as const;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Called after every write made through this module (and on `storage` events from other tabs). */
+export function subscribeToStorage(listener: Listener): () => void {
+  listeners.add(listener);
+  const onOtherTab = () => listener();
+  window.addEventListener("storage", onOtherTab);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onOtherTab);
+  };
+}
+
+export function readAccessToken(): string | null {
+  return localStorage.getItem(StorageKey.access);
+}
+
+export function readRefreshToken(): string | null {
+  return localStorage.getItem(StorageKey.refresh);
+}
+
+export function readUsername(): string | null {
+  return localStorage.getItem(StorageKey.username);
+}
+
+export function readUserId(): number | null {
+  const raw = localStorage.getItem(StorageKey.userId);
+  const id = raw === null ? Number.NaN : Number(raw);
+  return Number.isInteger(id) ? id : null;
+}
+
+export function readStoredTheme(): Theme | null {
+  const raw = localStorage.getItem(StorageKey.theme);
+  return THEMES.find((theme) => theme === raw) ?? null;
+}
+
+export function saveTokens(pair: TokenPair): void {
+  localStorage.setItem(StorageKey.access, pair.access);
+  localStorage.setItem(StorageKey.refresh, pair.refresh);
+  changed();
+}
+
+export function saveUser(user: { username?: string; userId?: number }): void {
+  if (user.username !== undefined) localStorage.setItem(StorageKey.username, user.username);
+  if (user.userId !== undefined) localStorage.setItem(StorageKey.userId, String(user.userId));
+  changed();
+}
+
+export function saveTheme(theme: Theme): void {
+  localStorage.setItem(StorageKey.theme, theme);
+  changed();
+}
+
+/** Spec §4 logout and failed refresh: local storage is cleared as a whole. */
+export function clearBrowserStorage(): void {
+  localStorage.clear();
+  changed();
+}

@@ -1,0 +1,47 @@
+// jsdom lacks a few browser APIs that antd uses; the tests run against these stand-ins.
+import { cleanup } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+import { setBrowserLocation } from "./shared/lib/browser-location.ts";
+import { setupLocale } from "./shared/lib/setup-locale.ts";
+
+setupLocale();
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, "matchMedia", {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!("ResizeObserver" in window)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, "ResizeObserver", { writable: true, configurable: true, value: ResizeObserverStub });
+}
+
+// antd measures scrollbars with getComputedStyle(element, "::-webkit-scrollbar"), which jsdom
+// does not implement (it logs "Not implemented"): answer for the element itself.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  setBrowserLocation();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});

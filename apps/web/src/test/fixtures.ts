@@ -1,0 +1,57 @@
+import type { UserData } from "@nadoy/contract/users";
+
+/** A valid GET /api/users/data/ answer; override what a test cares about. */
+export function userDataFixture(overrides: Partial<UserData> = {}): UserData {
+  return {
+    id: 42,
+    username: "zootech",
+    first_name: "Иван",
+    last_name: "Петров",
+    avatar: null,
+    groups: [3],
+    is_superuser: false,
+    theme: "default",
+    boards_menu_style: "Card_menu",
+    users_online: [],
+    announcement: null,
+    read_status: true,
+    iframes: [],
+    iframegroup: [],
+    database_report: [],
+    database_plan_fact: [],
+    database_segmentation: [],
+    custom_segmentation: [],
+    keygen_workspaces: [],
+    report_generator_workspaces: [],
+    user_databases: [],
+    farms: [{ uuid: "f1", name: "Ферма Заречная", use_genetic: false }],
+    user_companies: [{ uuid: "c1", name: "АО Молочный край" }],
+    boards: false,
+    reports: [],
+    database_upload_statistic: [],
+    exports: [],
+    export_template_databases: [],
+    dtm: [],
+    dc_305: false,
+    export_module: false,
+    tables_enabled: false,
+    use_bi: false,
+    table_lists: false,
+    ...overrides,
+  };
+}
+
+/** Stores a signed-in session the way a successful login leaves it. */
+export function storeSession(): void {
+  localStorage.setItem("theme", "default");
+  localStorage.setItem("access", "access-1");
+  localStorage.setItem("refresh", "refresh-1");
+  localStorage.setItem("username", "zootech");
+  localStorage.setItem("user_id", "42");
+}
+
+export function storageSnapshot(): Record<string, string | null> {
+  return Object.fromEntries(
+    ["theme", "access", "refresh", "username", "user_id"].map((key) => [key, localStorage.getItem(key)]),
+  );
+}
