@@ -95,4 +95,28 @@ describe("callApi", () => {
     expect(location.reload).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem("access")).toBe("access-2");
   });
+
+  it("does not refresh again when another tab renewed the tokens while this one waited for the lock", async () => {
+    localStorage.setItem("access", "access-1");
+    localStorage.setItem("refresh", "refresh-1");
+    const location = { reload: vi.fn(), assign: vi.fn() };
+    setBrowserLocation(location);
+    // The other tab holds the lock, refreshes and stores its new pair before this tab gets the lock.
+    const request = vi.fn(async (_name: string, task: () => Promise<void>) => {
+      localStorage.setItem("access", "access-from-other-tab");
+      localStorage.setItem("refresh", "refresh-from-other-tab");
+      return task();
+    });
+    vi.stubGlobal("navigator", { ...navigator, locks: { request } });
+    const api = mockApi({
+      "GET /api/users/verify_token/": { status: 401, body: { code: "token_not_valid", message: "Требуется вход" } },
+    });
+
+    await expect(callApi(verifyTokenRoute)).rejects.toBeInstanceOf(ApiRequestError);
+
+    expect(request).toHaveBeenCalledWith("nadoy-token-refresh", expect.any(Function));
+    expect(api.calls.map((call) => call.path)).toEqual(["/api/users/verify_token/"]);
+    expect(location.reload).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem("refresh")).toBe("refresh-from-other-tab");
+  });
 });

@@ -24,6 +24,15 @@ async function refreshOrSignOut(rejectedAccess: string | null): Promise<void> {
   await signOutLocally();
 }
 
+/**
+ * Tabs share the stored tokens: the refresh runs under a lock held across tabs, so a second tab
+ * waits, then sees the renewed tokens instead of presenting the spent refresh token again.
+ */
+function underCrossTabLock(task: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  return locks ? locks.request("nadoy-token-refresh", task) : task();
+}
+
 let running: Promise<void> | null = null;
 
 /**
@@ -32,7 +41,7 @@ let running: Promise<void> | null = null;
  * one run, so a refresh token is never presented twice (that would revoke the whole session).
  */
 export function runTokenFlow(rejectedAccess: string | null): Promise<void> {
-  running ??= refreshOrSignOut(rejectedAccess).finally(() => {
+  running ??= underCrossTabLock(() => refreshOrSignOut(rejectedAccess)).finally(() => {
     running = null;
   });
   return running;
