@@ -15,6 +15,7 @@ export const ErrorCode = {
   unauthorized: "unauthorized",
   invalidCredentials: "invalid_credentials",
   accountInactive: "account_inactive",
+  accountDisabled: "account_disabled",
   tokenInvalid: "token_invalid",
   /** The access token is expired, tampered with, or its session was signed out. */
   tokenNotValid: "token_not_valid",
@@ -37,6 +38,7 @@ export const ErrorText = {
   unauthorized: "Требуется вход в систему",
   invalidCredentials: "Неверное имя пользователя или пароль",
   accountInactive: "Учётная запись не подтверждена. Перейдите по ссылке из письма.",
+  accountDisabled: "Учётная запись отключена. Обратитесь к администратору.",
   tokenInvalid: "Ссылка недействительна или устарела",
   forbidden: "Недостаточно прав",
   usernameTaken: "Это имя пользователя уже занято",

@@ -89,6 +89,7 @@ CREATE TABLE "users" (
 	"last_name" varchar(150) DEFAULT '' NOT NULL,
 	"password_hash" text,
 	"is_active" boolean DEFAULT true NOT NULL,
+	"email_confirmed_at" timestamp with time zone,
 	"is_superuser" boolean DEFAULT false NOT NULL,
 	"theme" varchar(16) DEFAULT 'default' NOT NULL,
 	"read_status" boolean DEFAULT false NOT NULL,

@@ -22,7 +22,10 @@ export const users = pgTable(
     lastName: varchar("last_name", { length: 150 }).notNull().default(""),
     /** argon2id hash; null for accounts that only sign in through a provider. */
     passwordHash: text("password_hash"),
+    /** False for a registration waiting for its email confirmation, and for disabled accounts. */
     isActive: boolean("is_active").notNull().default(true),
+    /** Set once the address is proven (mailed link, Yandex); only then may an inactive account mean "disabled". */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     isSuperuser: boolean("is_superuser").notNull().default(false),
     theme: varchar("theme", { length: 16 }).notNull().default("default"),
     readStatus: boolean("read_status").notNull().default(false),

@@ -12,6 +12,8 @@ export interface SeedUserInput {
   roles?: number[];
   isSuperuser?: boolean;
   isActive?: boolean;
+  /** Defaults to isActive: an inactive seeded user is a registration waiting for confirmation. */
+  emailConfirmed?: boolean;
   readStatus?: boolean;
   companyIds?: number[];
 }
@@ -30,6 +32,7 @@ export async function seedUser(db: Db, input: SeedUserInput) {
         passwordHash,
         isSuperuser: input.isSuperuser ?? false,
         isActive: input.isActive ?? true,
+        emailConfirmedAt: (input.emailConfirmed ?? input.isActive ?? true) ? new Date() : null,
         readStatus: input.readStatus ?? false,
       })
       .returning();

@@ -8,7 +8,12 @@ const lower = (column: typeof users.username | typeof users.email) => sql`lower(
 
 export async function findUserByUsername(db: Db, username: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      emailConfirmedAt: users.emailConfirmedAt,
+    })
     .from(users)
     .where(eq(lower(users.username), username.toLowerCase()));
   return row;
@@ -47,6 +52,7 @@ export async function insertUser(
     lastName: string;
     passwordHash: string | null;
     isActive: boolean;
+    emailConfirmedAt: Date | null;
     yandexId?: string;
   },
 ) {
@@ -61,6 +67,17 @@ export async function updateUser(
   values: Partial<{ passwordHash: string; isActive: boolean; yandexId: string; lastLoginAt: Date }>,
 ): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/**
+ * The address is proven: a registration waiting for it becomes active. An account that was
+ * confirmed before and is inactive now was disabled on purpose, and stays so.
+ */
+export async function confirmEmail(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ isActive: true, emailConfirmedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
 }
 
 // ---- refresh-token families ----

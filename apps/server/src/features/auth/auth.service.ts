@@ -80,7 +80,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function activate(tx: Db, userId: number, tokenId: number, ip: string) {
     await repo.markOneTimeTokenUsed(tx, tokenId);
-    await repo.updateUser(tx, userId, { isActive: true });
+    await repo.confirmEmail(tx, userId);
     await audit(tx, { action: "registration_confirmed", userId, ip });
   }
 
@@ -107,7 +107,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw unauthorized(ErrorText.invalidCredentials, ErrorCode.invalidCredentials);
       }
       // Only someone who knows the password learns that the account waits for confirmation.
-      if (!user.isActive) throw unauthorized(ErrorText.accountInactive, ErrorCode.accountInactive);
+      if (!user.isActive) {
+        throw user.emailConfirmedAt
+          ? unauthorized(ErrorText.accountDisabled, ErrorCode.accountDisabled)
+          : unauthorized(ErrorText.accountInactive, ErrorCode.accountInactive);
+      }
       return startSession(user.id, ip, "login");
     },
 
@@ -165,6 +169,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             lastName: body.last_name,
             passwordHash,
             isActive: false,
+            emailConfirmedAt: null,
           });
           const token = await createOneTimeLink(tx, user.id, "registration_confirm", REGISTRATION_LINK_TTL_MS);
           await enqueueMail(tx, {
@@ -229,14 +234,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.mailQueued();
     },
 
-    /** Sets the new password, signs every session out, and confirms the address (the link proves it). */
+    /**
+     * Sets the new password, signs every session out, and confirms the address (the link proves
+     * it), which activates a registration still waiting; a disabled account stays disabled.
+     */
     async resetPassword(token: string, password: string, ip: string): Promise<void> {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const row = await takeOneTimeToken(tx, token);
         if (row.kind !== "password_reset") throw invalidLink();
         await repo.markOneTimeTokenUsed(tx, row.id);
-        await repo.updateUser(tx, row.userId, { passwordHash, isActive: true });
+        await repo.updateUser(tx, row.userId, { passwordHash });
+        await repo.confirmEmail(tx, row.userId);
         await repo.revokeAllFamilies(tx, row.userId, "password_reset");
         await audit(tx, { action: "password_reset", userId: row.userId, ip });
       });

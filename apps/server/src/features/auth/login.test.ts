@@ -67,6 +67,20 @@ describe("POST /api/users/token/", () => {
     expect(right.json().code).toBe(ErrorCode.accountInactive);
   });
 
+  it("tells a disabled account, with the right password, that it is disabled", async () => {
+    await createAccount(t.database.db, {
+      username: "former",
+      password: "correct-horse",
+      isActive: false,
+      emailConfirmed: true,
+    });
+
+    const right = await login("former", "correct-horse");
+
+    expect(right.statusCode).toBe(401);
+    expect(right.json().code).toBe(ErrorCode.accountDisabled);
+  });
+
   it(`refuses an address with 429 and Retry-After after ${LOGIN_FAILURES_PER_MINUTE} failures in a minute`, async () => {
     const attacker = nextAddress();
     for (let i = 0; i < LOGIN_FAILURES_PER_MINUTE; i++) {

@@ -93,6 +93,44 @@ describe("POST /api/users/password_reset/confirm/", () => {
     expect(await loginStatus("old-password")).toBe(401);
   });
 
+  it("activates a registration still waiting for its confirmation, since the link proves the address", async () => {
+    await createAccount(t.database.db, {
+      username: "waiting",
+      email: "waiting@example.com",
+      password: "old-password",
+      isActive: false,
+    });
+    await requestReset("waiting@example.com");
+    const mails = await mailTo(t.database.db, "waiting@example.com");
+
+    expect(
+      (await confirmReset(linkToken(mails.at(-1)?.text ?? "", "reset-password"), "brand-new-password")).statusCode,
+    ).toBe(200);
+
+    const res = await post("/api/users/token/", { username: "waiting", password: "brand-new-password" });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("does not re-enable a disabled account: the new password is set, sign-in stays refused", async () => {
+    await createAccount(t.database.db, {
+      username: "former",
+      email: "former@example.com",
+      password: "old-password",
+      isActive: false,
+      emailConfirmed: true,
+    });
+    await requestReset("former@example.com");
+    const mails = await mailTo(t.database.db, "former@example.com");
+
+    expect(
+      (await confirmReset(linkToken(mails.at(-1)?.text ?? "", "reset-password"), "brand-new-password")).statusCode,
+    ).toBe(200);
+
+    const res = await post("/api/users/token/", { username: "former", password: "brand-new-password" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(ErrorCode.accountDisabled);
+  });
+
   it("signs out every existing session of the user", async () => {
     const phone = await signIn(t, "ivan", "old-password");
     const laptop = await signIn(t, "ivan", "old-password");

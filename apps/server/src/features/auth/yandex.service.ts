@@ -109,9 +109,12 @@ export function createYandexService(deps: YandexServiceDeps) {
       if (!user && email) {
         const byEmail = await repo.findUserByEmail(db, email);
         if (byEmail) {
-          // Yandex has confirmed the address, so the waiting account may be activated too.
-          await repo.updateUser(db, byEmail.id, { yandexId: profile.id, isActive: true });
-          user = { id: byEmail.id, isActive: true };
+          await db.transaction(async (tx) => {
+            await repo.updateUser(tx, byEmail.id, { yandexId: profile.id });
+            // Yandex has confirmed the address: a registration waiting for it becomes active.
+            await repo.confirmEmail(tx, byEmail.id);
+          });
+          user = await repo.findUserByYandexId(db, profile.id);
         }
       }
       if (!user) {
@@ -122,11 +125,12 @@ export function createYandexService(deps: YandexServiceDeps) {
           lastName: profile.last_name ?? "",
           passwordHash: null,
           isActive: true,
+          emailConfirmedAt: email ? new Date() : null,
           yandexId: profile.id,
         });
         user = { id: created.id, isActive: true };
       }
-      if (!user.isActive) throw new ApiError(401, ErrorCode.accountInactive, ErrorText.accountInactive);
+      if (!user.isActive) throw new ApiError(401, ErrorCode.accountDisabled, ErrorText.accountDisabled);
       return deps.auth.startSession(user.id, ip, "yandex_login");
     },
   };

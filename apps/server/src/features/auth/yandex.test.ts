@@ -148,6 +148,21 @@ describe("POST /api/users/yandex/token/", () => {
     expect((await signIn(t, "alice", "correct-horse")).access).toEqual(expect.any(String));
   });
 
+  it("does not re-enable a disabled account found by its address", async () => {
+    await createAccount(t.database.db, {
+      username: "alice",
+      email: "alice@yandex.ru",
+      password: "correct-horse",
+      isActive: false,
+      emailConfirmed: true,
+    });
+
+    const res = await signInAs(alice);
+
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(ErrorCode.accountDisabled);
+  });
+
   it("gives a new user a free username when the Yandex login is taken", async () => {
     await createAccount(t.database.db, { username: "alice.smirnova", email: "someone-else@example.com" });
 
