@@ -1,10 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { buildInfoDefines } from "./build-info.ts";
 
 const API_TARGET = "http://localhost:8080";
 
 export default defineConfig({
   plugins: [react()],
+  define: buildInfoDefines(),
   server: {
     proxy: {
       "/api": { target: API_TARGET, changeOrigin: true },

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { buildInfoDefines } from "./build-info.ts";
 
 export default defineConfig({
+  define: buildInfoDefines(),
   test: {
     name: "web",
     include: ["src/**/*.test.{ts,tsx}"],

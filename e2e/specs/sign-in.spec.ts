@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { DEMO_PASSWORD, signOut } from "./helpers.ts";
 
-const DEMO_PASSWORD = "nadoy-demo";
 const DEMO_USERS = ["admin", "editor", "zootech", "viewer", "client"];
 
 for (const username of DEMO_USERS) {
@@ -23,8 +23,7 @@ for (const username of DEMO_USERS) {
     expect(stored.username).toBe(username);
     expect(Number(stored.userId)).toBeGreaterThan(0);
 
-    await page.getByRole("button", { name: "Выйти" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await signOut(page);
     expect(await page.evaluate(() => localStorage.getItem("access"))).toBeNull();
 
     // The signed-out session is refused by the server, not only forgotten by the browser.

@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { Db, DbKind } from "./db/client.ts";
 import type { FailureCounter } from "./platform/limits/failure-counter.ts";
 import type { MailDispatcher } from "./platform/mail/mailer.ts";
+import type { RealtimeHub } from "./platform/realtime/hub.ts";
 
 /** What every feature's routes receive: built once in buildApp, the same in tests and production. */
 export interface AppDeps {
@@ -13,5 +14,7 @@ export interface AppDeps {
   publicUrl: string;
   loginFailures: FailureCounter;
   mailer: MailDispatcher;
+  /** Sockets, presence and fan-out (in-process, or across instances through Redis). */
+  realtime: RealtimeHub;
   redis?: Redis;
 }

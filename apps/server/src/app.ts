@@ -1,19 +1,28 @@
 import fastifyCompress from "@fastify/compress";
 import fastifyJwt from "@fastify/jwt";
 import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyWebsocket from "@fastify/websocket";
 import { applyRussianValidationMessages } from "@nadoy/contract/locale";
+import { SOCKET_HEARTBEAT_MS } from "@nadoy/contract/realtime";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { AppDeps } from "./app-deps.ts";
 import { type Config, publicUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { analyticsRoutes } from "./features/analytics/analytics.routes.ts";
+import { appConfigRoutes } from "./features/app-config/app-config.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { newsRoutes } from "./features/news/news.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { installErrorHandler } from "./platform/errors.ts";
 import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from "./platform/limits/failure-counter.ts";
 import { consoleTransport, MailDispatcher, type MailTransport, smtpTransport } from "./platform/mail/mailer.ts";
+import { RealtimeHub } from "./platform/realtime/hub.ts";
+import { registerMainSocket } from "./platform/realtime/main-socket.ts";
+import { memoryBackend } from "./platform/realtime/memory-backend.ts";
+import { redisBackend } from "./platform/realtime/redis-backend.ts";
 import { installSecurityHeaders, installWeb } from "./platform/web.ts";
 
 export interface AppOptions {
@@ -29,6 +38,20 @@ export interface AppOptions {
   loginFailures?: FailureCounter;
   /** Prefix of this app's Redis keys; tests give each app its own. */
   redisPrefix?: string;
+  /** Socket ping and presence heartbeat interval; 0 = only when `app.realtime.heartbeat()` is called (tests). */
+  heartbeatMs?: number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The realtime hub of this instance (sockets, presence, fan-out). */
+    realtime: RealtimeHub;
+  }
+}
+
+/** Access tokens travel in the main socket's query: keep them out of the request log. */
+function redactedUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/gi, "$1[redacted]");
 }
 
 applyRussianValidationMessages();
@@ -38,7 +61,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, redis } = options;
   const redisPrefix = options.redisPrefix ?? "nadoy:";
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactedUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+    },
     trustProxy: config.TRUST_PROXY === "1",
     bodyLimit: 1024 * 1024,
     // Unknown JSON keys are rejected by the schemas, not silently dropped.
@@ -47,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { yandexMetrika: config.YANDEX_METRIKA_ID !== undefined });
 
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyJwt, { secret: options.signingSecret });
@@ -55,6 +89,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     ...(redis && { redis, nameSpace: `${redisPrefix}rl:` }),
   });
+
+  const heartbeatMs = options.heartbeatMs ?? SOCKET_HEARTBEAT_MS;
+  const realtime = new RealtimeHub(
+    redis
+      ? redisBackend(redis, {
+          prefix: `${redisPrefix}rt:`,
+          instanceTtlMs: 3 * (heartbeatMs || SOCKET_HEARTBEAT_MS),
+          log: app.log,
+        })
+      : memoryBackend(),
+    app.log,
+    { heartbeatMs },
+  );
+  await realtime.start();
+  app.decorate("realtime", realtime);
+  // Before the websocket plugin's own preClose: sockets close with 1001 and presence is left first.
+  app.addHook("preClose", () => realtime.stop());
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   const loginFailures =
     options.loginFailures ??
@@ -75,12 +127,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: publicUrl(config),
     loginFailures,
     mailer,
+    realtime,
     ...(redis && { redis }),
   };
 
   healthRoutes(app, deps);
+  appConfigRoutes(app, deps);
   authRoutes(app, deps);
   usersRoutes(app, deps);
+  newsRoutes(app, deps);
+  analyticsRoutes(app, deps);
+  registerMainSocket(app, deps.db, realtime);
   await installWeb(app, options.webDist);
 
   app.addHook("onClose", async () => {

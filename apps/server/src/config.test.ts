@@ -81,6 +81,15 @@ describe("loadConfig", () => {
     expect(error.message).not.toMatch(/^\s+HOST: /m);
   });
 
+  it("takes a Yandex Metrika counter id of digits, treats an empty one as unset, and refuses anything else", () => {
+    expect(loadConfig({ YANDEX_METRIKA_ID: " 98765432 " }).YANDEX_METRIKA_ID).toBe("98765432");
+    expect(loadConfig({ YANDEX_METRIKA_ID: "" }).YANDEX_METRIKA_ID).toBeUndefined();
+    expect(loadConfig({}).YANDEX_METRIKA_ID).toBeUndefined();
+    for (const bad of ["abc", "123-456", "12 34", "1".repeat(21)]) {
+      expect(configError({ YANDEX_METRIKA_ID: bad }).message).toMatch(/^\s+YANDEX_METRIKA_ID: /m);
+    }
+  });
+
   it("ignores variables it does not know", () => {
     expect(() => loadConfig({ PATH: "/usr/bin", SOMETHING_ELSE: "x" })).not.toThrow();
   });

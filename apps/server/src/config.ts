@@ -36,6 +36,17 @@ export const configSchema = z.object({
   YANDEX_AUTHORIZE_URL: z.url().default("https://oauth.yandex.ru/authorize"),
   YANDEX_TOKEN_URL: z.url().default("https://oauth.yandex.ru/token"),
   YANDEX_INFO_URL: z.url().default("https://login.yandex.ru/info"),
+  YANDEX_METRIKA_ID: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,20}$/, "YANDEX_METRIKA_ID: только цифры / digits only")
+        .optional(),
+    )
+    .optional(),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

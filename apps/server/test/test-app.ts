@@ -10,6 +10,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's Redis client, on the PostgreSQL + Redis run. */
+  redis: Redis | undefined;
   /**
    * Sends a JSON request; `token` becomes the bearer header. Each request comes from an address of
    * its own unless `remoteAddress` names one, so per-address limits only meet the tests that aim at them.
@@ -26,24 +28,34 @@ export function nextAddress(): string {
   return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
+/** Redis for the apps of this run: only on the PostgreSQL run, and only when REDIS_URL is set. */
+export const testRedisUrl = testDbKind === "postgres" ? process.env.REDIS_URL : undefined;
+
+export interface TestAppOptions {
+  /** Several apps given the same secret and prefix act as instances of one deployment. */
+  signingSecret?: string;
+  redisPrefix?: string;
+  /** Resets the database first (default); a second instance on the same database passes false. */
+  reset?: boolean;
+}
+
 /**
- * The real app on the worker's database. With REDIS_URL on the PostgreSQL run, counters live in
- * Redis under a prefix of this app's own, as they would across instances.
+ * The real app on the worker's database. With REDIS_URL on the PostgreSQL run, counters and
+ * realtime presence live in Redis under a prefix of this app's own, as they would across
+ * instances. Socket heartbeats run only when a test calls `app.realtime.heartbeat()`.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await workerDatabase();
-  await resetDatabase(database);
+  if (options.reset !== false) await resetDatabase(database);
   const config = configSchema.parse({ LOG_LEVEL: "silent", PUBLIC_URL: "http://nadoy.test", ...env });
-  const redis =
-    testDbKind === "postgres" && process.env.REDIS_URL
-      ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2 })
-      : undefined;
+  const redis = testRedisUrl ? new Redis(testRedisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({
     config,
     database,
     version: "test",
-    signingSecret: randomBytes(32).toString("hex"),
-    redisPrefix: `nadoy-test:${randomBytes(6).toString("hex")}:`,
+    signingSecret: options.signingSecret ?? randomBytes(32).toString("hex"),
+    redisPrefix: options.redisPrefix ?? `nadoy-test:${randomBytes(6).toString("hex")}:`,
+    heartbeatMs: 0,
     ...(redis && { redis }),
   });
   await app.ready();
@@ -51,6 +63,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     database,
     config,
+    redis,
     request({ token, headers, remoteAddress, ...rest }) {
       return app.inject({
         ...rest,

@@ -1,10 +1,14 @@
 // jsdom lacks a few browser APIs that antd uses; the tests run against these stand-ins.
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { setBrowserLocation } from "./shared/lib/browser-location.ts";
 import { setupLocale } from "./shared/lib/setup-locale.ts";
 
 setupLocale();
+
+// The first render of a lazy layout or page compiles its chunk; on a busy machine that can take
+// longer than the default second of findBy/waitFor.
+configure({ asyncUtilTimeout: 5_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, "matchMedia", {

@@ -23,3 +23,29 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const TOKEN_MAX = 512;
+
+/** Product name, shown in the navbar, the About dialog and the footer when the user has no company. */
+export const PRODUCT_NAME = "Надой";
+
+/** First year of the copyright line in the About dialog («© 2020–<current year>»). */
+export const COPYRIGHT_START_YEAR = 2020;
+
+/** Boards menu styles a user may choose in the profile settings; the default is DEFAULT_MENU_STYLE. */
+export const MENU_STYLES = ["Card_menu", "List_menu"] as const;
+export type MenuStyle = (typeof MENU_STYLES)[number];
+
+/** A notification poll answers at most this many (the newest); the bell shows 99+ long before. */
+export const NOTIFICATIONS_LIST_MAX = 500;
+/** At most this many notification pks in one dismiss call ("clear all" sends every pk it shows). */
+export const NOTIFICATIONS_DISMISS_MAX = 1000;
+export const NOTIFICATION_TITLE_MAX = 255;
+export const NOTIFICATION_LINK_MAX = 2048;
+/** Announcement text, and the copy of it a user stores as last read. */
+export const ANNOUNCEMENT_MAX = 10_000;
+
+/** Page hits: the longest path stored, and hits a user may send per minute (more answer 429). */
+export const PAGE_HIT_PATH_MAX = 2048;
+export const PAGE_HITS_PER_MINUTE = 120;
+
+/** Password change attempts per user per minute (a wrong current password counts too). */
+export const PASSWORD_CHANGES_PER_MINUTE = 10;

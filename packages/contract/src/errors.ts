@@ -26,6 +26,10 @@ export const ErrorCode = {
   unsupportedMediaType: "unsupported_media_type",
   providerDisabled: "provider_disabled",
   providerFailed: "provider_failed",
+  /** The current password given to change it is wrong (fields.old_password says so). */
+  wrongPassword: "wrong_password",
+  /** A plain HTTP request to a WebSocket path (426). */
+  upgradeRequired: "upgrade_required",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -47,5 +51,7 @@ export const ErrorText = {
   payloadTooLarge: "Слишком большой запрос",
   providerDisabled: "Вход через Яндекс не настроен",
   providerFailed: "Не удалось войти через Яндекс",
+  wrongPassword: "Неверный текущий пароль",
+  oldPasswordRequired: "Введите текущий пароль",
   internal: "Что-то пошло не так...",
 } as const;

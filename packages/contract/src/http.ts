@@ -5,7 +5,7 @@ import type { z } from "zod";
  * uses it to decide whether to attach the bearer token.
  * - "public": anyone, no token needed
  * - "user": any signed-in, active user
- * - { roles }: superusers, or users whose groups include one of these role ids
+ * - { roles }: superusers, or users whose role (first group, spec §6) is one of these ids
  * - "superuser": superusers only
  */
 export type RouteAuth = "public" | "user" | "superuser" | { roles: readonly number[] };
@@ -28,7 +28,7 @@ export interface RouteDef<
   query?: Query;
   params?: Params;
   response: Response;
-  /** Public routes that need a tighter per-address limit than the default. */
+  /** Per-route limit: counted per user on signed-in routes, per client address on public ones. */
   rateLimit?: { max: number; timeWindowMs: number };
   summary?: string;
 }

@@ -1,5 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { hasAnyRole, ROLE_IDS, ROLE_NAMES, roleOf } from "./roles.ts";
+import {
+  type AccessSubject,
+  canAdminister,
+  canManageContent,
+  canOpenDatasets,
+  canOpenProfileSettings,
+  canUploadDc305,
+  canUseBoards,
+  canUseKeyGenerator,
+  canUseLists,
+  canUseReportGenerator,
+  canUseTables,
+  exportTemplateDatabases,
+  geneticsFarms,
+  hasInitialsAvatar,
+  hasRoleOrSuperuser,
+  isClient,
+  MONITORING_DB_NAME,
+  monitoringDatabases,
+  PARSER_1C_SERVER,
+  parser1cDatabases,
+  ROLE_IDS,
+  ROLE_NAMES,
+  roleOf,
+  seesClientReportMenus,
+  seesMonitoringDemo,
+  seesPlainReportsItem,
+} from "./roles.ts";
 
 describe("roles", () => {
   it("takes the first group as the role", () => {
@@ -7,13 +34,171 @@ describe("roles", () => {
     expect(roleOf([])).toBeUndefined();
   });
   it("lets superusers through any role rule", () => {
-    expect(hasAnyRole({ is_superuser: true, groups: [] }, [1])).toBe(true);
+    expect(hasRoleOrSuperuser({ is_superuser: true, groups: [] }, [1])).toBe(true);
   });
-  it("checks every group of a user, not only the first", () => {
-    expect(hasAnyRole({ is_superuser: false, groups: [3, 2] }, [2])).toBe(true);
-    expect(hasAnyRole({ is_superuser: false, groups: [3] }, [1, 2])).toBe(false);
+  it("checks the role, which is the first group only (spec §6)", () => {
+    expect(hasRoleOrSuperuser({ is_superuser: false, groups: [2, 3] }, [2])).toBe(true);
+    expect(hasRoleOrSuperuser({ is_superuser: false, groups: [3, 2] }, [2])).toBe(false);
+    expect(hasRoleOrSuperuser({ is_superuser: false, groups: [] }, [1, 2])).toBe(false);
   });
   it("names every role in Russian", () => {
     for (const id of ROLE_IDS) expect(ROLE_NAMES[id]).toMatch(/^[А-ЯЁ][а-яё ]+$/);
+  });
+});
+
+const database = (uuid: string, overrides: Partial<AccessSubject["user_databases"][number]> = {}) => ({
+  pk: 1,
+  uuid,
+  name: `База ${uuid}`,
+  server: "db1.nadoy.local",
+  db_name: "herd",
+  active: true,
+  ...overrides,
+});
+
+function subject(overrides: Partial<AccessSubject> = {}): AccessSubject {
+  return {
+    groups: [3],
+    is_superuser: false,
+    boards: false,
+    user_companies: [{ uuid: "c1", name: "АО Молочный край" }],
+    table_lists: false,
+    tables_enabled: false,
+    dc_305: false,
+    farms: [],
+    export_module: false,
+    export_template_databases: [],
+    keygen_workspaces: [],
+    report_generator_workspaces: [],
+    user_databases: [],
+    ...overrides,
+  };
+}
+
+/** What each spec §6 role rule answers, for one user. */
+function roleRules(user: AccessSubject) {
+  return {
+    client: isClient(user),
+    clientReportMenus: seesClientReportMenus(user),
+    plainReports: seesPlainReportsItem(user),
+    initialsAvatar: hasInitialsAvatar(user),
+    datasets: canOpenDatasets(user),
+    profileSettings: canOpenProfileSettings(user),
+    admin: canAdminister(user),
+    content: canManageContent(user),
+    monitoringDemo: seesMonitoringDemo(user),
+  };
+}
+
+describe("spec §6 role rules", () => {
+  const staff = {
+    client: false,
+    clientReportMenus: false,
+    plainReports: true,
+    initialsAvatar: false,
+    datasets: true,
+    profileSettings: true,
+    admin: false,
+    content: false,
+    monitoringDemo: true,
+  };
+
+  it.each([
+    ["role 1", subject({ groups: [1] }), { ...staff, admin: true }],
+    ["role 2", subject({ groups: [2] }), { ...staff, content: true }],
+    ["role 3", subject({ groups: [3] }), staff],
+    ["role 6", subject({ groups: [6] }), { ...staff, profileSettings: false }],
+    [
+      "role 7",
+      subject({ groups: [7] }),
+      {
+        ...staff,
+        client: true,
+        clientReportMenus: true,
+        plainReports: false,
+        initialsAvatar: true,
+        datasets: false,
+        monitoringDemo: false,
+      },
+    ],
+    ["a superuser", subject({ groups: [], is_superuser: true }), { ...staff, admin: true, content: true }],
+    [
+      "a superuser with role 7",
+      subject({ groups: [7], is_superuser: true }),
+      { ...roleRules(subject({ groups: [7] })), admin: true, content: true },
+    ],
+  ])("%s", (_name, user, expected) => {
+    expect(roleRules(user)).toEqual(expected);
+  });
+
+  it("reads the role from the first group only", () => {
+    expect(canAdminister(subject({ groups: [3, 1] }))).toBe(false);
+    expect(canManageContent(subject({ groups: [2, 3] }))).toBe(true);
+    expect(isClient(subject({ groups: [3, 7] }))).toBe(false);
+  });
+
+  it("treats a user without groups as staff without admin or content rights", () => {
+    expect(roleRules(subject({ groups: [] }))).toEqual(staff);
+  });
+});
+
+describe("spec §6 module rules", () => {
+  it("boards need the flag and a company", () => {
+    expect(canUseBoards(subject({ boards: true }))).toBe(true);
+    expect(canUseBoards(subject({ boards: true, user_companies: [] }))).toBe(false);
+    expect(canUseBoards(subject({ boards: false }))).toBe(false);
+  });
+
+  it("lists, tables and DC305 follow their flags", () => {
+    expect([canUseLists(subject()), canUseTables(subject()), canUploadDc305(subject())]).toEqual([false, false, false]);
+    const all = subject({ table_lists: true, tables_enabled: true, dc_305: true });
+    expect([canUseLists(all), canUseTables(all), canUploadDc305(all)]).toEqual([true, true, true]);
+  });
+
+  it("genetics is offered for the farms that use it", () => {
+    const farms = [
+      { uuid: "f1", name: "Заря-1", use_genetic: true },
+      { uuid: "f2", name: "Рассвет", use_genetic: false },
+    ];
+    expect(geneticsFarms(subject({ farms })).map((f) => f.uuid)).toEqual(["f1"]);
+    expect(geneticsFarms(subject({ farms: [farms[1] as (typeof farms)[number]] }))).toEqual([]);
+  });
+
+  it("export needs the module flag and template databases", () => {
+    const templates = [database("d1")];
+    expect(exportTemplateDatabases(subject({ export_module: true, export_template_databases: templates }))).toEqual(
+      templates,
+    );
+    expect(exportTemplateDatabases(subject({ export_module: false, export_template_databases: templates }))).toEqual(
+      [],
+    );
+    expect(exportTemplateDatabases(subject({ export_module: true }))).toEqual([]);
+  });
+
+  it("key and report generators need a workspace", () => {
+    expect(canUseKeyGenerator(subject())).toBe(false);
+    expect(canUseKeyGenerator(subject({ keygen_workspaces: [{ uuid: "w", name: "Ключи" }] }))).toBe(true);
+    expect(canUseReportGenerator(subject())).toBe(false);
+    expect(canUseReportGenerator(subject({ report_generator_workspaces: [{ uuid: "w", name: "Отчёты" }] }))).toBe(true);
+  });
+
+  it("the 1C parser is offered for active databases on the 1C server", () => {
+    const user_databases = [
+      database("on-1c", { server: PARSER_1C_SERVER }),
+      database("off", { server: PARSER_1C_SERVER, active: false }),
+      database("herd"),
+    ];
+    expect(parser1cDatabases(subject({ user_databases })).map((db) => db.uuid)).toEqual(["on-1c"]);
+  });
+
+  it("clients see monitoring only for the monitoring database; staff for every active database", () => {
+    const user_databases = [
+      database("mon", { db_name: MONITORING_DB_NAME }),
+      database("herd"),
+      database("old", { active: false }),
+    ];
+    expect(monitoringDatabases(subject({ groups: [7], user_databases })).map((db) => db.uuid)).toEqual(["mon"]);
+    expect(monitoringDatabases(subject({ groups: [3], user_databases })).map((db) => db.uuid)).toEqual(["mon", "herd"]);
+    expect(monitoringDatabases(subject({ groups: [7], user_databases: [database("herd")] }))).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import type { UserData } from "./users.ts";
+
 /** Role ids are group ids (spec §6): the first group of a user is its role. */
 export const Role = {
   admin: 1,
@@ -28,10 +30,143 @@ export function roleOf(groups: readonly number[]): number | undefined {
   return groups[0];
 }
 
-/** True when the user may pass an `auth: { roles }` rule: superusers always may. */
-export function hasAnyRole(
-  user: { is_superuser: boolean; groups: readonly number[] },
+// ---- spec §6 visibility rules: one source for the web app's menus and the server's route guards ----
+
+/**
+ * The `db_name` of the user database that holds the equipment and power monitoring readings shown
+ * to client accounts (spec §6 "monitoring for the special database"). A client (role 7) sees the
+ * monitoring menu only for its active databases of this name; staff see monitoring for every
+ * active database they are given, plus the demo pages.
+ */
+export const MONITORING_DB_NAME = "monitoring";
+
+/**
+ * The `server` of the user databases that receive 1C accounting exports (spec §6 "1C parser: a
+ * database on a particular server"). The 1C parser is offered for each active database on it.
+ */
+export const PARSER_1C_SERVER = "1c.nadoy.local";
+
+/** Roles (besides superusers) that see the admin section, user reports, DB analytics and export setup. */
+export const ADMIN_ROLES: readonly RoleId[] = [Role.admin];
+
+/** Roles (besides superusers) that see the content menu: news, notifications, instructions. */
+export const CONTENT_ROLES: readonly RoleId[] = [Role.contentEditor];
+
+/** The part of the user data (spec §3) the rules read. */
+export type AccessSubject = Pick<
+  UserData,
+  | "groups"
+  | "is_superuser"
+  | "boards"
+  | "user_companies"
+  | "table_lists"
+  | "tables_enabled"
+  | "dc_305"
+  | "farms"
+  | "export_module"
+  | "export_template_databases"
+  | "keygen_workspaces"
+  | "report_generator_workspaces"
+  | "user_databases"
+>;
+
+type Database = AccessSubject["user_databases"][number];
+type Farm = AccessSubject["farms"][number];
+
+/** Superuser, or a user whose role (first group) is one of `roles`. */
+export function hasRoleOrSuperuser(
+  user: Pick<AccessSubject, "groups" | "is_superuser">,
   roles: readonly number[],
 ): boolean {
-  return user.is_superuser || user.groups.some((g) => roles.includes(g));
+  const role = roleOf(user.groups);
+  return user.is_superuser || (role !== undefined && roles.includes(role));
+}
+
+/** Role 7: a client-type user (spec §6). */
+export function isClient(user: Pick<AccessSubject, "groups">): boolean {
+  return roleOf(user.groups) === Role.client;
+}
+
+/** Clients see the report menus: report groups, report tags, iframes (and client monitoring). */
+export const seesClientReportMenus = isClient;
+
+/** Everyone but clients sees one plain «Отчёты» item. */
+export function seesPlainReportsItem(user: Pick<AccessSubject, "groups">): boolean {
+  return !isClient(user);
+}
+
+/** Clients have an initials avatar. */
+export const hasInitialsAvatar = isClient;
+
+/** Clients have no datasets link. */
+export function canOpenDatasets(user: Pick<AccessSubject, "groups">): boolean {
+  return !isClient(user);
+}
+
+/** Role 6 cannot open profile settings. */
+export function canOpenProfileSettings(user: Pick<AccessSubject, "groups">): boolean {
+  return roleOf(user.groups) !== Role.viewer;
+}
+
+/** Admin section, user reports, DB analytics and export setup: superusers or role 1. */
+export function canAdminister(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
+  return hasRoleOrSuperuser(user, ADMIN_ROLES);
+}
+
+/** Add and manage news, notifications and instructions: superusers or role 2. */
+export function canManageContent(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
+  return hasRoleOrSuperuser(user, CONTENT_ROLES);
+}
+
+/** Task boards: the boards flag and at least one company. */
+export function canUseBoards(user: Pick<AccessSubject, "boards" | "user_companies">): boolean {
+  return user.boards && user.user_companies.length > 0;
+}
+
+export function canUseLists(user: Pick<AccessSubject, "table_lists">): boolean {
+  return user.table_lists;
+}
+
+export function canUseTables(user: Pick<AccessSubject, "tables_enabled">): boolean {
+  return user.tables_enabled;
+}
+
+export function canUploadDc305(user: Pick<AccessSubject, "dc_305">): boolean {
+  return user.dc_305;
+}
+
+/** Genetics is offered per farm with use_genetic. */
+export function geneticsFarms(user: Pick<AccessSubject, "farms">): Farm[] {
+  return user.farms.filter((farm) => farm.use_genetic);
+}
+
+/** Export: the module flag and at least one database with templates; these are the databases. */
+export function exportTemplateDatabases(
+  user: Pick<AccessSubject, "export_module" | "export_template_databases">,
+): Database[] {
+  return user.export_module ? user.export_template_databases : [];
+}
+
+export function canUseKeyGenerator(user: Pick<AccessSubject, "keygen_workspaces">): boolean {
+  return user.keygen_workspaces.length > 0;
+}
+
+export function canUseReportGenerator(user: Pick<AccessSubject, "report_generator_workspaces">): boolean {
+  return user.report_generator_workspaces.length > 0;
+}
+
+/** The 1C parser is offered for each active database on the 1C server. */
+export function parser1cDatabases(user: Pick<AccessSubject, "user_databases">): Database[] {
+  return user.user_databases.filter((db) => db.active && db.server === PARSER_1C_SERVER);
+}
+
+/** The databases whose equipment and power monitoring the user may open (see MONITORING_DB_NAME). */
+export function monitoringDatabases(user: Pick<AccessSubject, "groups" | "user_databases">): Database[] {
+  const active = user.user_databases.filter((db) => db.active);
+  return isClient(user) ? active.filter((db) => db.db_name === MONITORING_DB_NAME) : active;
+}
+
+/** The monitoring demo pages are for staff, not for clients. */
+export function seesMonitoringDemo(user: Pick<AccessSubject, "groups">): boolean {
+  return !isClient(user);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { loginBodySchema, registerBodySchema, usernameSchema, userProfilePatchSchema } from "./users.ts";
+import {
+  changePasswordBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  usernameSchema,
+  userProfilePatchSchema,
+} from "./users.ts";
 
 describe("user schemas", () => {
   it("accepts Cyrillic usernames and trims them", () => {
@@ -22,5 +28,21 @@ describe("user schemas", () => {
     expect(userProfilePatchSchema.safeParse({}).success).toBe(false);
     expect(userProfilePatchSchema.safeParse({ theme: "pink" }).success).toBe(false);
     expect(userProfilePatchSchema.parse({ theme: "black" })).toEqual({ theme: "black" });
+  });
+  it("takes the settings fields with the registration rules, and known menu styles only", () => {
+    expect(
+      userProfilePatchSchema.parse({ first_name: " Пётр ", email: " P@Example.com ", boards_menu_style: "List_menu" }),
+    ).toEqual({ first_name: "Пётр", email: "P@Example.com", boards_menu_style: "List_menu" });
+    expect(userProfilePatchSchema.safeParse({ email: "nope" }).success).toBe(false);
+    expect(userProfilePatchSchema.safeParse({ boards_menu_style: "Tiles" }).success).toBe(false);
+    expect(userProfilePatchSchema.safeParse({ last_name: "я".repeat(151) }).success).toBe(false);
+    expect(userProfilePatchSchema.safeParse({ username: "boss" }).success).toBe(false);
+  });
+  it("needs a valid new password to change it; the current one may be left out", () => {
+    expect(changePasswordBodySchema.safeParse({ new_password: "long-enough" }).success).toBe(true);
+    expect(changePasswordBodySchema.safeParse({ old_password: "x", new_password: "short" }).success).toBe(false);
+    expect(
+      changePasswordBodySchema.safeParse({ old_password: "x", new_password: "long-enough", extra: 1 }).success,
+    ).toBe(false);
   });
 });

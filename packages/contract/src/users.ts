@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, THEMES, TOKEN_MAX, USERNAME_MAX } from "./constants.ts";
+import {
+  ANNOUNCEMENT_MAX,
+  EMAIL_MAX,
+  MENU_STYLES,
+  NAME_MAX,
+  PASSWORD_CHANGES_PER_MINUTE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  THEMES,
+  TOKEN_MAX,
+  USERNAME_MAX,
+} from "./constants.ts";
 import { defineRoute } from "./http.ts";
 
 // ---- field rules (shared by the forms and the API) ----
@@ -30,6 +41,8 @@ export const tokenSchema = z.string().trim().min(1, "Введите код из 
 const refreshTokenSchema = z.string().min(1).max(TOKEN_MAX);
 
 export const themeSchema = z.enum(THEMES);
+
+export const menuStyleSchema = z.enum(MENU_STYLES);
 
 // ---- tokens ----
 
@@ -170,21 +183,82 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+/**
+ * The /userprofile/settings tab: the profile plus what the settings form edits. `has_password`
+ * is false for accounts created through Yandex ID that never set a password: they may set one
+ * without giving a current password (see changePasswordRoute).
+ */
+export const userProfileSettingsSchema = userProfileSchema.extend({
+  username: z.string(),
+  boards_menu_style: menuStyleSchema,
+  has_password: z.boolean(),
+});
+export type UserProfileSettings = z.infer<typeof userProfileSettingsSchema>;
+
+export const userProfileRoute = defineRoute({
+  method: "GET",
+  path: "/api/users/user_profile/",
+  auth: "user",
+  response: userProfileSettingsSchema,
+  summary: "Профиль и настройки текущего пользователя",
+});
+
+/**
+ * PATCH fields that belong to the settings tab. Spec §6: role 6 cannot open profile settings
+ * (`canOpenProfileSettings` in roles.ts), so the server refuses these fields and change_password
+ * to such users with 403; theme, read_status, last_read_announcement and boards_menu_style stay
+ * open to every user.
+ */
+export const PROFILE_SETTINGS_FIELDS = ["first_name", "last_name", "email"] as const;
+
 export const userProfilePatchSchema = z
   .strictObject({
     theme: themeSchema.optional(),
     read_status: z.boolean().optional(),
-    last_read_announcement: z.string().max(10_000).nullable().optional(),
+    /** The announcement text the user closed (spec §4); null to see the current one again. */
+    last_read_announcement: z.string().max(ANNOUNCEMENT_MAX).nullable().optional(),
+    boards_menu_style: menuStyleSchema.optional(),
+    first_name: personNameSchema.optional(),
+    last_name: personNameSchema.optional(),
+    /** Same rules as at registration; taken by another account (any letter case) → 409, fields.email. */
+    email: emailSchema.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, "Нет полей для изменения");
+export type UserProfilePatch = z.input<typeof userProfilePatchSchema>;
 
 export const userProfilePatchRoute = defineRoute({
   method: "PATCH",
   path: "/api/users/user_profile/",
   auth: "user",
   body: userProfilePatchSchema,
-  response: userProfileSchema,
-  summary: "Тема, согласие с условиями, прочитанное объявление",
+  /** The whole profile after the change, as GET user_profile answers it. */
+  response: userProfileSettingsSchema,
+  summary: "Тема, согласие с условиями, прочитанное объявление, вид меню досок, имя, фамилия, почта",
+});
+
+export const changePasswordBodySchema = z.strictObject({
+  /** Required when the account has a password (has_password); ignored when it has none. */
+  old_password: z.string().max(PASSWORD_MAX).optional(),
+  new_password: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/**
+ * Sets a new password. Errors: 400 `validation_error` with fields.old_password «Введите текущий
+ * пароль» when it is missing, 400 `wrong_password` with fields.old_password «Неверный текущий
+ * пароль» when it is wrong, 403 for role 6 (canOpenProfileSettings in roles.ts), 429 after
+ * PASSWORD_CHANGES_PER_MINUTE attempts a minute. On success every other session of the user
+ * is signed out (their refresh tokens stop working, their sockets close with 4401); the caller's
+ * own tokens keep working.
+ */
+export const changePasswordRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/change_password/",
+  auth: "user",
+  body: changePasswordBodySchema,
+  response: z.object({ detail: z.string() }),
+  rateLimit: { max: PASSWORD_CHANGES_PER_MINUTE, timeWindowMs: 60_000 },
+  summary: "Смена пароля; остальные сессии пользователя завершаются",
 });
 
 // ---- registration and recovery ----

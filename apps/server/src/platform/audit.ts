@@ -11,7 +11,10 @@ export type AuditAction =
   | "password_reset_requested"
   | "password_reset"
   | "yandex_login"
-  | "profile_updated";
+  | "profile_updated"
+  | "email_changed"
+  | "password_changed"
+  | "password_change_failed";
 
 export async function audit(
   db: Db,

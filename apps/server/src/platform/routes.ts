@@ -43,8 +43,21 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, 
     method: route.method,
     url: route.path,
     schema,
+    // A public route's limit counts per client address; a signed-in route's counts per user (the
+    // guard below runs first, so the caller is known), wherever the user connects from.
     config: route.rateLimit
-      ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } }
+      ? {
+          rateLimit: {
+            max: route.rateLimit.max,
+            timeWindow: route.rateLimit.timeWindowMs,
+            ...(route.auth !== "public" && {
+              keyGenerator: (request: FastifyRequest) => {
+                const caller = callers.get(request);
+                return caller ? `user:${caller.id}` : request.ip;
+              },
+            }),
+          },
+        }
       : {},
     // Before the body is even parsed, so that an anonymous caller learns nothing about a route's input.
     onRequest: async (request) => {

@@ -4,23 +4,35 @@ import fastifyStatic from "@fastify/static";
 import { ErrorCode } from "@nadoy/contract/errors";
 import type { FastifyInstance } from "fastify";
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // antd writes its styles at run time (CSS-in-JS)
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join("; ");
+/** Yandex Metrika's hosts: its tag.js, the beacons it sends and the pixels it loads. */
+const METRIKA_HOSTS = "https://mc.yandex.ru https://mc.yandex.com";
 
-export function installSecurityHeaders(app: FastifyInstance): void {
+export interface SecurityHeaderOptions {
+  /** Yandex Metrika is configured: its hosts are allowed for scripts, connections and images. */
+  yandexMetrika?: boolean;
+}
+
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
+  const metrika = options.yandexMetrika ? ` ${METRIKA_HOSTS}` : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self'${metrika}`,
+    // antd writes its styles at run time (CSS-in-JS)
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${metrika}`,
+    "font-src 'self' data:",
+    `connect-src 'self' ws: wss:${metrika}`,
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
+  const csp = contentSecurityPolicy(options);
   app.addHook("onSend", async (_request, reply) => {
-    reply.header("content-security-policy", CSP);
+    reply.header("content-security-policy", csp);
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "SAMEORIGIN");

@@ -1,59 +1,42 @@
-import { lazy } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { RequireSession } from "../features/auth/components/RequireSession.tsx";
-import { paths } from "../shared/lib/paths.ts";
-import { RootBoundary } from "./RootBoundary.tsx";
+import { href } from "../shared/routes/href.ts";
+import { type BuiltRouteKey, ROUTE_KEYS, ROUTES, type RouteKey } from "../shared/routes/registry.ts";
+import { PAGES, PlaceholderPage } from "./pages.ts";
+import { RootFrame } from "./RootFrame.tsx";
 import { RouteError } from "./RouteError.tsx";
 
-// Layouts and pages are chunks of their own, loaded when a route first needs them.
-const FullPageLayout = lazy(() => import("./layouts/FullPageLayout.tsx").then((m) => ({ default: m.FullPageLayout })));
-const AppLayout = lazy(() => import("./layouts/AppLayout.tsx").then((m) => ({ default: m.AppLayout })));
-const LoginPage = lazy(() => import("../features/auth/pages/LoginPage.tsx").then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() =>
-  import("../features/auth/pages/RegisterPage.tsx").then((m) => ({ default: m.RegisterPage })),
-);
-const RegistrationConfirmPage = lazy(() =>
-  import("../features/auth/pages/RegistrationConfirmPage.tsx").then((m) => ({ default: m.RegistrationConfirmPage })),
-);
-const SubmitEmailPage = lazy(() =>
-  import("../features/auth/pages/SubmitEmailPage.tsx").then((m) => ({ default: m.SubmitEmailPage })),
-);
-const TokenConfirmPage = lazy(() =>
-  import("../features/auth/pages/TokenConfirmPage.tsx").then((m) => ({ default: m.TokenConfirmPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import("../features/auth/pages/ResetPasswordPage.tsx").then((m) => ({ default: m.ResetPasswordPage })),
-);
-const YandexRedirectPage = lazy(() =>
-  import("../features/auth/pages/YandexRedirectPage.tsx").then((m) => ({ default: m.YandexRedirectPage })),
-);
-const LogoutPage = lazy(() => import("../features/auth/pages/LogoutPage.tsx").then((m) => ({ default: m.LogoutPage })));
-const HomePage = lazy(() => import("../features/home/pages/HomePage.tsx").then((m) => ({ default: m.HomePage })));
+/** What the router keeps on each registry route (read with useMatches). */
+export interface RouteHandle {
+  routeKey: RouteKey;
+}
 
-/** Spec §2 route table (the part built so far); unknown paths go to "/". */
+function isBuilt(key: RouteKey): key is BuiltRouteKey {
+  return ROUTES[key].built;
+}
+
+function pageOf(key: RouteKey) {
+  if (!isBuilt(key)) return <PlaceholderPage routeKey={key} />;
+  const Page = PAGES[key];
+  return <Page />;
+}
+
+/**
+ * Every route of the registry, each page lazy. RootFrame picks the layout (spec §2 layout rules)
+ * and sends paths that match no route to "/".
+ */
 export const routes: RouteObject[] = [
   {
-    element: <RootBoundary />,
+    element: <RootFrame />,
     errorElement: <RouteError />,
     children: [
-      {
-        element: <FullPageLayout />,
-        children: [
-          { path: "login", element: <LoginPage /> },
-          { path: "register", element: <RegisterPage /> },
-          { path: "registration-confirm/:token", element: <RegistrationConfirmPage /> },
-          { path: "submit-email", element: <SubmitEmailPage /> },
-          { path: "token-confirm", element: <TokenConfirmPage /> },
-          { path: "reset-password/:token", element: <ResetPasswordPage /> },
-          { path: "yandex/token/redirect", element: <YandexRedirectPage /> },
-          { path: "logout", element: <LogoutPage /> },
-        ],
-      },
-      {
-        element: <RequireSession />,
-        children: [{ element: <AppLayout />, children: [{ index: true, element: <HomePage /> }] }],
-      },
-      { path: "*", element: <Navigate to={paths.home} replace /> },
+      ...ROUTE_KEYS.map(
+        (key): RouteObject => ({
+          path: ROUTES[key].path,
+          element: pageOf(key),
+          handle: { routeKey: key } satisfies RouteHandle,
+        }),
+      ),
+      { path: "*", element: <Navigate to={href.home()} replace /> },
     ],
   },
 ];

@@ -1,4 +1,5 @@
-import type { UserData } from "@nadoy/contract/users";
+import type { RouteResponse } from "@nadoy/contract/http";
+import type { UserData, userProfilePatchRoute } from "@nadoy/contract/users";
 
 /** A valid GET /api/users/data/ answer; override what a test cares about. */
 export function userDataFixture(overrides: Partial<UserData> = {}): UserData {
@@ -37,6 +38,26 @@ export function userDataFixture(overrides: Partial<UserData> = {}): UserData {
     tables_enabled: false,
     use_bi: false,
     table_lists: false,
+    ...overrides,
+  };
+}
+
+/** A valid PATCH /api/users/user_profile/ answer for the fixture user. */
+export function userProfileFixture(
+  overrides: Partial<RouteResponse<typeof userProfilePatchRoute>> = {},
+): RouteResponse<typeof userProfilePatchRoute> {
+  return {
+    id: 42,
+    username: "zootech",
+    first_name: "Иван",
+    last_name: "Петров",
+    email: { email: "zootech@example.ru" },
+    company: "АО Молочный край",
+    theme: "default",
+    read_status: true,
+    last_read_announcement: null,
+    boards_menu_style: "Card_menu",
+    has_password: true,
     ...overrides,
   };
 }

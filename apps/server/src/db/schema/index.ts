@@ -1,4 +1,6 @@
+export * from "./analytics.ts";
 export * from "./auth.ts";
 export * from "./companies.ts";
 export * from "./mail.ts";
+export * from "./news.ts";
 export * from "./users.ts";

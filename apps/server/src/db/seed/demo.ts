@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { seedCompany } from "./companies.ts";
+import { type SeedNotificationInput, seedAnnouncement, seedNotifications } from "./news.ts";
 import { seedUser } from "./users.ts";
 
 export const DEMO_PASSWORD = "nadoy-demo";
@@ -23,6 +24,139 @@ export const DEMO_COMPANY = {
   ],
 };
 
+export const DEMO_ANNOUNCEMENT =
+  "Плановые работы на сервере 30 ноября с 22:00 до 23:00 МСК. Портал может быть недоступен.";
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+
+/** A few notifications per demo user, in the words a farm would get them; some already read. */
+const DEMO_NOTIFICATIONS: Record<string, SeedNotificationInput[]> = {
+  admin: [
+    {
+      title: "Новая регистрация",
+      msg: "Пользователь petrov_zoo зарегистрировался и ждёт назначения роли.",
+      dt: hoursAgo(2),
+      link: "/admin-list-page",
+    },
+    {
+      title: "Загрузка DC305 завершена",
+      msg: "МТФ «Заря-1»: загружено 1 248 событий, ошибок нет.",
+      dt: hoursAgo(20),
+      read: true,
+      link: "/analytics-db",
+    },
+    {
+      title: "Плановые работы",
+      msg: "30 ноября с 22:00 до 23:00 МСК сервер будет недоступен.",
+      dt: hoursAgo(50),
+      link: null,
+    },
+  ],
+  editor: [
+    {
+      title: "Новость опубликована",
+      msg: "«Итоги конкурса операторов машинного доения» видна всем пользователям.",
+      dt: hoursAgo(3),
+      link: "/manage-news",
+    },
+    {
+      title: "Новая версия справочника кормов",
+      msg: "Справочник кормов обновлён: добавлены 14 позиций, уточнена питательность силоса.",
+      dt: hoursAgo(30),
+      read: true,
+      link: null,
+    },
+    {
+      title: "Инструкция требует проверки",
+      msg: "Инструкция «Загрузка протоколов молока» не обновлялась полгода.",
+      dt: hoursAgo(72),
+      link: null,
+    },
+  ],
+  zootech: [
+    {
+      title: "Отчёт по надоям за неделю готов",
+      msg: "МТФ «Заря-1»: средний надой 31,4 кг на корову в сутки, +0,8 кг к прошлой неделе.",
+      dt: hoursAgo(1),
+      link: "/reports",
+    },
+    {
+      title: "Высокий SCC в группе 3",
+      msg: "Соматические клетки в сборном молоке группы 3 — 410 тыс./мл. Проверьте коров на мастит.",
+      dt: hoursAgo(6),
+      link: "/reports",
+    },
+    {
+      title: "Отёлы на этой неделе",
+      msg: "Ожидается 12 отёлов на МТФ «Рассвет». Подготовьте родильное отделение.",
+      dt: hoursAgo(26),
+      read: true,
+      link: null,
+    },
+    {
+      title: "Новая версия справочника кормов",
+      msg: "Справочник кормов обновлён: добавлены 14 позиций, уточнена питательность силоса.",
+      dt: hoursAgo(30),
+      read: true,
+      link: null,
+    },
+    {
+      title: "Протокол молока загружен",
+      msg: "Протокол лаборатории за 25 ноября: молоко высшего сорта по ГОСТ Р 52054.",
+      dt: hoursAgo(96),
+      link: "/reports",
+    },
+  ],
+  viewer: [
+    {
+      title: "Отчёт по надоям за неделю готов",
+      msg: "МТФ «Заря-1»: средний надой 31,4 кг на корову в сутки.",
+      dt: hoursAgo(1),
+      link: "/reports",
+    },
+    {
+      title: "Добро пожаловать в «Надой»",
+      msg: "Отчёты и мониторинг фермы доступны в меню слева.",
+      dt: hoursAgo(120),
+      read: true,
+      link: null,
+    },
+    {
+      title: "Плановые работы",
+      msg: "30 ноября с 22:00 до 23:00 МСК сервер будет недоступен.",
+      dt: hoursAgo(50),
+      link: null,
+    },
+  ],
+  client: [
+    {
+      title: "Отчёт по надоям за неделю готов",
+      msg: "Агрохолдинг «Заря»: надой вырос на 2,6 % к прошлой неделе.",
+      dt: hoursAgo(1),
+      link: "/reports",
+    },
+    {
+      title: "Счёт за ноябрь",
+      msg: "Счёт за аналитическое сопровождение за ноябрь выставлен.",
+      dt: hoursAgo(40),
+      link: null,
+    },
+    {
+      title: "Новый отчёт по воспроизводству",
+      msg: "Добавлен отчёт о стельности за 21 день по обеим фермам.",
+      dt: hoursAgo(60),
+      read: true,
+      link: "/reports",
+    },
+    {
+      title: "Датчик охладителя молока",
+      msg: "МТФ «Рассвет»: температура в танке 6,2 °C выше порога 4 °C в 03:40.",
+      dt: hoursAgo(8),
+      link: null,
+    },
+  ],
+};
+
 /** Demo data for a first start: only when the database has no users yet. Returns whether it seeded. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
@@ -37,7 +171,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   };
   for (const account of DEMO_ACCOUNTS) {
     const [firstName, lastName] = names[account.username] ?? ["", ""];
-    await seedUser(db, {
+    const user = await seedUser(db, {
       username: account.username,
       password: DEMO_PASSWORD,
       email: `${account.username}@demo.nadoy.local`,
@@ -48,6 +182,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       // The content editor works for the portal itself, not for the farm.
       companyIds: account.role === Role.contentEditor ? [] : [company.id],
     });
+    await seedNotifications(db, user.id, DEMO_NOTIFICATIONS[account.username] ?? []);
   }
+  await seedAnnouncement(db, { text: DEMO_ANNOUNCEMENT });
   return true;
 }

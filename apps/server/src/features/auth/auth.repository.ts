@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { oneTimeTokens, refreshTokenFamilies, refreshTokens, users } from "../../db/schema/index.ts";
 
@@ -32,6 +32,14 @@ export async function findUserByYandexId(db: Db, yandexId: string) {
     .select({ id: users.id, isActive: users.isActive })
     .from(users)
     .where(eq(users.yandexId, yandexId));
+  return row;
+}
+
+export async function findUserForPasswordChange(db: Db, userId: number) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
@@ -139,6 +147,20 @@ export async function revokeAllFamilies(db: Db, userId: number, reason: string):
     .update(refreshTokenFamilies)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt)));
+}
+
+/** Signs out every session of a user but one (a password change keeps the caller's). */
+export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: string, reason: string): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(refreshTokenFamilies.userId, userId),
+        ne(refreshTokenFamilies.id, keepFamilyId),
+        isNull(refreshTokenFamilies.revokedAt),
+      ),
+    );
 }
 
 // ---- one-time tokens (mailed links) ----

@@ -1,4 +1,5 @@
 import {
+  changePasswordRoute,
   loginRoute,
   logoutRoute,
   passwordResetConfirmRoute,
@@ -28,6 +29,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     publicUrl: deps.publicUrl,
     loginFailures: deps.loginFailures,
     mailQueued: () => void deps.mailer.kick(),
+    sessionsEnded: (filter) => deps.realtime.endSessions(filter),
   });
   const yandex = createYandexService({
     db,
@@ -50,6 +52,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, db, logoutRoute, async ({ user, body, ip }) => {
     await auth.logout(user, body.refresh, ip);
     return null;
+  });
+  route(app, db, changePasswordRoute, async ({ user, body, ip }) => {
+    await auth.changePassword(user, body, ip);
+    return { detail: "Пароль изменён. Остальные сеансы входа завершены." };
   });
   route(app, db, registerRoute, async ({ body, ip }) => {
     await auth.register(body, ip);

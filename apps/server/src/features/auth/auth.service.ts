@@ -1,15 +1,18 @@
 import { LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
-import type { LoginBody, registerBodySchema, TokenKind, TokenPair } from "@nadoy/contract/users";
+import { canOpenProfileSettings } from "@nadoy/contract/roles";
+import type { ChangePasswordBody, LoginBody, registerBodySchema, TokenKind, TokenPair } from "@nadoy/contract/users";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { newSecret, sameHash, sha256 } from "../../platform/auth/opaque-token.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
-import { ApiError, unauthorized } from "../../platform/errors.ts";
+import { ApiError, forbidden, unauthorized, validationError } from "../../platform/errors.ts";
 import type { FailureCounter } from "../../platform/limits/failure-counter.ts";
 import { enqueueMail } from "../../platform/mail/outbox.ts";
+import type { SessionFilter } from "../../platform/realtime/backend.ts";
+import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import * as repo from "./auth.repository.ts";
 
 export interface AuthServiceDeps {
@@ -20,6 +23,8 @@ export interface AuthServiceDeps {
   loginFailures: FailureCounter;
   /** Called after a commit that enqueued mail. */
   mailQueued: () => void;
+  /** Called after a commit that revoked sessions: closes their sockets on every instance. */
+  sessionsEnded: (filter: SessionFilter) => Promise<void>;
 }
 
 const REGISTRATION_LINK_TTL_MS = 3 * 24 * 3600_000;
@@ -27,14 +32,6 @@ const RESET_LINK_TTL_MS = 3600_000;
 
 const invalidRefresh = () => unauthorized(ErrorText.tokenInvalid, ErrorCode.tokenInvalid);
 const invalidLink = () => new ApiError(400, ErrorCode.tokenInvalid, ErrorText.tokenInvalid);
-
-/** The unique index a failed insert ran into ("" when the driver does not say), or undefined. */
-function violatedUniqueIndex(error: unknown): string | undefined {
-  type PgError = { code?: string; constraint?: string };
-  const outer = error as PgError & { cause?: PgError };
-  const pgError = outer.code === "23505" ? outer : outer.cause?.code === "23505" ? outer.cause : undefined;
-  return pgError ? (pgError.constraint ?? "") : undefined;
-}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps;
@@ -128,29 +125,82 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (row.usedAt) {
           await repo.revokeFamily(tx, row.familyId, "reuse");
           await audit(tx, { action: "refresh_reuse", userId: row.userId, ip, details: { family: row.familyId } });
-          return { error: invalidRefresh() };
+          return { error: invalidRefresh(), revoked: row.familyId };
         }
         if (row.expiresAt.getTime() <= Date.now()) return { error: invalidRefresh() };
         await repo.markRefreshTokenUsed(tx, row.id);
         return { pair: await issuePair(tx, row.userId, row.familyId) };
       });
       // The revocation must commit, so the error is thrown after the transaction, not inside it.
-      if ("error" in outcome) throw outcome.error;
+      if ("error" in outcome) {
+        if (outcome.revoked) await deps.sessionsEnded({ sessionIds: [outcome.revoked] });
+        throw outcome.error;
+      }
       return outcome.pair;
     },
 
     async logout(user: AuthUser, refresh: string, ip: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
+        const sessionIds = [user.sessionId];
         await repo.revokeFamily(tx, user.sessionId, "logout");
         const [tokenId, secret] = refresh.split(".");
         if (tokenId && secret && /^[0-9a-f-]{36}$/.test(tokenId)) {
           const row = await repo.lockRefreshToken(tx, tokenId);
           if (row && row.userId === user.id && sameHash(row.secretHash, sha256(secret))) {
             await repo.revokeFamily(tx, row.familyId, "logout");
+            if (row.familyId !== user.sessionId) sessionIds.push(row.familyId);
           }
         }
         await audit(tx, { action: "logout", userId: user.id, ip });
+        return sessionIds;
       });
+      await deps.sessionsEnded({ sessionIds: ended });
+    },
+
+    /**
+     * A signed-in user sets a new password. An account without one (created through Yandex ID)
+     * sets it without the current password: its session is the proof, as it is for changing the
+     * email. Every other session of the user ends; the caller's stays.
+     */
+    async changePassword(user: AuthUser, body: ChangePasswordBody, ip: string): Promise<void> {
+      if (!canOpenProfileSettings({ groups: user.groups })) throw forbidden();
+      const account = await repo.findUserForPasswordChange(db, user.id);
+      if (!account) throw unauthorized();
+      if (account.passwordHash) {
+        if (!body.old_password) throw validationError({ old_password: ErrorText.oldPasswordRequired });
+        if (!(await verifyPassword(account.passwordHash, body.old_password))) {
+          await audit(db, { action: "password_change_failed", userId: user.id, ip });
+          throw new ApiError(400, ErrorCode.wrongPassword, ErrorText.wrongPassword, {
+            old_password: ErrorText.wrongPassword,
+          });
+        }
+      }
+      const passwordHash = await hashPassword(body.new_password);
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, user.id, { passwordHash });
+        await repo.revokeOtherFamilies(tx, user.id, user.sessionId, "password_change");
+        await audit(tx, {
+          action: "password_changed",
+          userId: user.id,
+          ip,
+          details: { had_password: account.passwordHash !== null },
+        });
+        if (account.email) {
+          await enqueueMail(tx, {
+            to: account.email,
+            subject: "Надой: пароль изменён",
+            text: [
+              "Здравствуйте!",
+              "",
+              `Пароль пользователя ${account.username} изменён. Остальные сеансы входа завершены.`,
+              "",
+              `Если это сделали не вы, восстановите доступ: ${deps.publicUrl}/submit-email`,
+            ].join("\n"),
+          });
+        }
+      });
+      await deps.sessionsEnded({ userId: user.id, exceptSessionId: user.sessionId });
+      if (account.email) deps.mailQueued();
     },
 
     async register(body: z.output<typeof registerBodySchema>, ip: string): Promise<void> {
@@ -240,7 +290,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async resetPassword(token: string, password: string, ip: string): Promise<void> {
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const row = await takeOneTimeToken(tx, token);
         if (row.kind !== "password_reset") throw invalidLink();
         await repo.markOneTimeTokenUsed(tx, row.id);
@@ -248,7 +298,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.confirmEmail(tx, row.userId);
         await repo.revokeAllFamilies(tx, row.userId, "password_reset");
         await audit(tx, { action: "password_reset", userId: row.userId, ip });
+        return row.userId;
       });
+      await deps.sessionsEnded({ userId });
     },
 
     /**

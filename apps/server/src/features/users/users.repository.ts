@@ -1,15 +1,23 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { companies, companyMemberships, farms, userGroups, users } from "../../db/schema/index.ts";
+import { announcements, companies, companyMemberships, farms, userGroups, users } from "../../db/schema/index.ts";
 
 // users/data runs on every app start of every user: its queries are prepared once per database.
 function prepareUserWithGroups(db: Db) {
+  // The announcement bar's text (spec §4) rides along: the newest active announcement, or null.
+  const announcement = db
+    .select({ text: announcements.text })
+    .from(announcements)
+    .where(eq(announcements.active, true))
+    .orderBy(desc(announcements.createdAt), desc(announcements.id))
+    .limit(1);
   return db
     .select({
       user: users,
       groups: sql<
         number[]
       >`coalesce(array_agg(${userGroups.groupId} order by ${userGroups.position}) filter (where ${userGroups.groupId} is not null), '{}')`,
+      announcement: sql<string | null>`(${announcement})`,
     })
     .from(users)
     .leftJoin(userGroups, eq(userGroups.userId, users.id))
@@ -67,9 +75,10 @@ function prepared(db: Db): Prepared {
   return p;
 }
 
+/** The user with its groups in order, and the current announcement text (or null). */
 export async function findUserWithGroups(db: Db, userId: number) {
   const [row] = await prepared(db).userWithGroups.execute({ userId });
-  return row ? { ...row.user, groups: row.groups.map(Number) } : undefined;
+  return row ? { ...row.user, groups: row.groups.map(Number), announcement: row.announcement } : undefined;
 }
 
 export interface CompanyWithFarms {
@@ -97,10 +106,26 @@ export async function findVisibleCompanies(db: Db, userId: number, isSuperuser: 
   return [...byId.values()];
 }
 
-export async function updateProfile(
-  db: Db,
-  userId: number,
-  values: Partial<{ theme: string; readStatus: boolean; lastReadAnnouncement: string | null }>,
-): Promise<void> {
+export type ProfileValues = Partial<{
+  theme: string;
+  readStatus: boolean;
+  lastReadAnnouncement: string | null;
+  boardsMenuStyle: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}>;
+
+export async function updateProfile(db: Db, userId: number, values: ProfileValues): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Whether another user has this email, compared case-insensitively (as the unique index does). */
+export async function emailTakenByOther(db: Db, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,26 +1,52 @@
-import type { Theme } from "@nadoy/contract/constants";
-import { DEFAULT_MENU_STYLE } from "@nadoy/contract/constants";
-import type { UserData, UserProfile } from "@nadoy/contract/users";
+import { DEFAULT_MENU_STYLE, MENU_STYLES, type MenuStyle, type Theme } from "@nadoy/contract/constants";
+import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
+import { canOpenProfileSettings } from "@nadoy/contract/roles";
+import {
+  PROFILE_SETTINGS_FIELDS,
+  type UserData,
+  type UserProfileSettings,
+  type userProfilePatchSchema,
+} from "@nadoy/contract/users";
+import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
-import { unauthorized } from "../../platform/errors.ts";
+import { ApiError, forbidden, unauthorized } from "../../platform/errors.ts";
+import { enqueueMail } from "../../platform/mail/outbox.ts";
+import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import * as repo from "./users.repository.ts";
 
 const asTheme = (value: string): Theme => (value === "black" ? "black" : "default");
+const asMenuStyle = (value: string): MenuStyle =>
+  (MENU_STYLES as readonly string[]).includes(value) ? (value as MenuStyle) : DEFAULT_MENU_STYLE;
 
-export function createUsersService(db: Db) {
+type ProfilePatch = z.output<typeof userProfilePatchSchema>;
+
+export interface UsersServiceDeps {
+  db: Db;
+  /** Ids of the users online on any instance (the realtime hub). */
+  onlineUsers: () => Promise<number[]>;
+  /** Called after a commit that enqueued mail. */
+  mailQueued: () => void;
+}
+
+const emailTaken = () => new ApiError(409, ErrorCode.conflict, ErrorText.emailTaken, { email: ErrorText.emailTaken });
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const { db } = deps;
+
   async function loadUser(userId: number) {
     const user = await repo.findUserWithGroups(db, userId);
     if (!user) throw unauthorized();
     return user;
   }
 
-  async function profile(userId: number): Promise<UserProfile> {
+  async function profile(userId: number): Promise<UserProfileSettings> {
     const user = await loadUser(userId);
     const [company] = await repo.findVisibleCompanies(db, user.id, false);
     return {
       id: user.id,
+      username: user.username,
       first_name: user.firstName,
       last_name: user.lastName,
       email: { email: user.email },
@@ -28,16 +54,19 @@ export function createUsersService(db: Db) {
       theme: asTheme(user.theme),
       read_status: user.readStatus,
       last_read_announcement: user.lastReadAnnouncement,
+      boards_menu_style: asMenuStyle(user.boardsMenuStyle),
+      has_password: user.passwordHash !== null,
     };
   }
 
   return {
     /**
      * Spec §3 "User data". Modules that later issues build (reports, boards, lists ...) answer with
-     * empty lists and false flags until they exist; companies and farms are real.
+     * empty lists and false flags until they exist; companies, farms, presence and the
+     * announcement are real.
      */
     async data(caller: AuthUser): Promise<UserData> {
-      const user = await loadUser(caller.id);
+      const [user, usersOnline] = await Promise.all([loadUser(caller.id), deps.onlineUsers()]);
       const companies = await repo.findVisibleCompanies(db, user.id, user.isSuperuser);
       const farms = companies.flatMap((c) => c.farms).sort((a, b) => a.name.localeCompare(b.name, "ru"));
       return {
@@ -49,9 +78,9 @@ export function createUsersService(db: Db) {
         groups: user.groups,
         is_superuser: user.isSuperuser,
         theme: asTheme(user.theme),
-        boards_menu_style: user.boardsMenuStyle || DEFAULT_MENU_STYLE,
-        users_online: [],
-        announcement: null,
+        boards_menu_style: asMenuStyle(user.boardsMenuStyle),
+        users_online: usersOnline,
+        announcement: user.announcement,
         read_status: user.readStatus,
         iframes: [],
         iframegroup: [],
@@ -78,19 +107,66 @@ export function createUsersService(db: Db) {
       };
     },
 
-    async updateProfile(
-      caller: AuthUser,
-      patch: { theme?: Theme; read_status?: boolean; last_read_announcement?: string | null },
-      ip: string,
-    ): Promise<UserProfile> {
-      await db.transaction(async (tx) => {
-        await repo.updateProfile(tx, caller.id, {
-          ...(patch.theme !== undefined && { theme: patch.theme }),
-          ...(patch.read_status !== undefined && { readStatus: patch.read_status }),
-          ...(patch.last_read_announcement !== undefined && { lastReadAnnouncement: patch.last_read_announcement }),
+    profile: (caller: AuthUser) => profile(caller.id),
+
+    /**
+     * Theme, terms, announcement and menu style for everyone; names and email only for users who
+     * may open the settings tab (spec §6: not role 6). A new email must be free (any letter case);
+     * the old address is told of the change, in the same transaction.
+     */
+    async updateProfile(caller: AuthUser, patch: ProfilePatch, ip: string): Promise<UserProfileSettings> {
+      const touchesSettings = PROFILE_SETTINGS_FIELDS.some((field) => patch[field] !== undefined);
+      if (touchesSettings && !canOpenProfileSettings({ groups: caller.groups })) throw forbidden();
+      const current = await loadUser(caller.id);
+      const newEmail = patch.email !== undefined && patch.email !== current.email ? patch.email : undefined;
+      const emailChanges = newEmail !== undefined && newEmail.toLowerCase() !== current.email.toLowerCase();
+      if (emailChanges && (await repo.emailTakenByOther(db, newEmail, caller.id))) throw emailTaken();
+      try {
+        await db.transaction(async (tx) => {
+          await repo.updateProfile(tx, caller.id, {
+            ...(patch.theme !== undefined && { theme: patch.theme }),
+            ...(patch.read_status !== undefined && { readStatus: patch.read_status }),
+            ...(patch.last_read_announcement !== undefined && { lastReadAnnouncement: patch.last_read_announcement }),
+            ...(patch.boards_menu_style !== undefined && { boardsMenuStyle: patch.boards_menu_style }),
+            ...(patch.first_name !== undefined && { firstName: patch.first_name }),
+            ...(patch.last_name !== undefined && { lastName: patch.last_name }),
+            ...(newEmail !== undefined && { email: newEmail }),
+          });
+          await audit(tx, {
+            action: "profile_updated",
+            userId: caller.id,
+            ip,
+            details: { fields: Object.keys(patch) },
+          });
+          if (emailChanges) {
+            await audit(tx, {
+              action: "email_changed",
+              userId: caller.id,
+              ip,
+              details: { from: current.email, to: newEmail },
+            });
+            if (current.email) {
+              await enqueueMail(tx, {
+                to: current.email,
+                subject: "Надой: адрес электронной почты изменён",
+                text: [
+                  "Здравствуйте!",
+                  "",
+                  `Адрес электронной почты пользователя ${current.username} изменён на ${newEmail}.`,
+                  "Письма о входе и восстановлении пароля теперь приходят на новый адрес.",
+                  "",
+                  "Если это сделали не вы, срочно обратитесь к администратору портала.",
+                ].join("\n"),
+              });
+            }
+          }
         });
-        await audit(tx, { action: "profile_updated", userId: caller.id, ip, details: { fields: Object.keys(patch) } });
-      });
+      } catch (error) {
+        // Another account took the address between the check and the write: the index decided.
+        if (violatedUniqueIndex(error) !== undefined) throw emailTaken();
+        throw error;
+      }
+      if (emailChanges && current.email) deps.mailQueued();
       return profile(caller.id);
     },
   };

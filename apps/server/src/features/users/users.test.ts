@@ -5,7 +5,8 @@ import { createAccount, signIn } from "../../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
-import { DEMO_PASSWORD, seedDemo } from "../../db/seed/demo.ts";
+import { DEMO_ANNOUNCEMENT, DEMO_PASSWORD, seedDemo } from "../../db/seed/demo.ts";
+import { seedAnnouncement } from "../../db/seed/news.ts";
 
 let t: TestApp;
 
@@ -227,5 +228,50 @@ describe("PATCH /api/users/user_profile/", () => {
 
     expect(res.json().company).toBe("ООО Луг");
     expect((await patchProfile(access, { read_status: true })).json().company).toBeNull();
+  });
+});
+
+describe("the announcement in users/data (spec §4)", () => {
+  let access: string;
+
+  beforeEach(async () => {
+    await createAccount(t.database.db, { username: "ivan", password: "correct-horse" });
+    ({ access } = await signIn(t, "ivan", "correct-horse"));
+  });
+
+  it("is null when there is no active announcement", async () => {
+    await seedAnnouncement(t.database.db, { text: "Старое", active: false });
+
+    expect((await getData(access)).json().announcement).toBeNull();
+  });
+
+  it("is the text of the newest active announcement", async () => {
+    await seedAnnouncement(t.database.db, { text: "Прошлое", createdAt: new Date("2025-11-01T00:00:00Z") });
+    await seedAnnouncement(t.database.db, { text: "Текущее", createdAt: new Date("2025-11-20T00:00:00Z") });
+    await seedAnnouncement(t.database.db, {
+      text: "Снятое",
+      active: false,
+      createdAt: new Date("2025-11-25T00:00:00Z"),
+    });
+
+    expect((await getData(access)).json().announcement).toBe("Текущее");
+  });
+
+  it("stays shown in users/data after the user closes it; the profile keeps what was read", async () => {
+    await seedAnnouncement(t.database.db, { text: "Плановые работы" });
+
+    const res = await patchProfile(access, { last_read_announcement: "Плановые работы" });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json().last_read_announcement).toBe("Плановые работы");
+    expect((await getData(access)).json().announcement).toBe("Плановые работы");
+  });
+
+  it("is the demo announcement in the demo data", async () => {
+    await resetDatabase(t.database);
+    await seedDemo(t.database.db);
+    const demo = await signIn(t, "client", DEMO_PASSWORD);
+
+    expect((await getData(demo.access)).json().announcement).toBe(DEMO_ANNOUNCEMENT);
   });
 });

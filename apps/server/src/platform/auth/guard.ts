@@ -1,6 +1,6 @@
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import type { RouteAuth } from "@nadoy/contract/http";
-import { hasAnyRole } from "@nadoy/contract/roles";
+import { hasRoleOrSuperuser } from "@nadoy/contract/roles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -25,20 +25,37 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
 }
 
-/** Verifies the bearer token and that its session is still open and its user still active. */
+/** The user and session an access token names, when its signature, expiry and claims are right. */
+export function verifyAccessToken(
+  app: FastifyInstance,
+  token: string,
+): { userId: number; sessionId: string } | undefined {
+  try {
+    const claims = accessClaimsSchema.parse(app.jwt.verify(token));
+    return { userId: Number(claims.sub), sessionId: claims.sid };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The caller an access token's claims name, when its session is still open and its user active. */
+export async function loadCaller(db: Db, claims: { userId: number; sessionId: string }): Promise<AuthUser | undefined> {
+  const session = await findSession(db, claims.userId, claims.sessionId);
+  if (!session || session.revokedAt || !session.isActive) return undefined;
+  return { id: session.userId, isSuperuser: session.isSuperuser, groups: session.groups, sessionId: claims.sessionId };
+}
+
+/**
+ * Verifies the bearer token and that its session is still open and its user still active. The
+ * main socket checks its query token with the same two steps (platform/realtime/main-socket.ts).
+ */
 export async function authenticate(app: FastifyInstance, db: Db, request: FastifyRequest): Promise<AuthUser> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
-  let claims: z.infer<typeof accessClaimsSchema>;
-  try {
-    claims = accessClaimsSchema.parse(app.jwt.verify(token));
-  } catch {
-    throw unauthorized(ErrorText.unauthorized, ErrorCode.tokenNotValid);
-  }
-  const session = await findSession(db, Number(claims.sub), claims.sid);
-  if (!session || session.revokedAt || !session.isActive)
-    throw unauthorized(ErrorText.unauthorized, ErrorCode.tokenNotValid);
-  return { id: session.userId, isSuperuser: session.isSuperuser, groups: session.groups, sessionId: claims.sid };
+  const claims = verifyAccessToken(app, token);
+  const caller = claims && (await loadCaller(db, claims));
+  if (!caller) throw unauthorized(ErrorText.unauthorized, ErrorCode.tokenNotValid);
+  return caller;
 }
 
 export function authorize(rule: RouteAuth, user: AuthUser): void {
@@ -47,5 +64,6 @@ export function authorize(rule: RouteAuth, user: AuthUser): void {
     if (!user.isSuperuser) throw forbidden();
     return;
   }
-  if (!hasAnyRole({ is_superuser: user.isSuperuser, groups: user.groups }, rule.roles)) throw forbidden();
+  // The role is the first group (spec §6), the same rule the menus use.
+  if (!hasRoleOrSuperuser({ is_superuser: user.isSuperuser, groups: user.groups }, rule.roles)) throw forbidden();
 }

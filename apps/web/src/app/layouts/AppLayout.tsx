@@ -1,17 +1,113 @@
-import { Layout } from "antd";
-import { Suspense } from "react";
-import { Outlet } from "react-router";
+import { Grid, Layout, theme } from "antd";
+import { Suspense, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { useAccessToken } from "../../shared/hooks/use-access-token.ts";
+import { useUserData } from "../../shared/hooks/use-user-data.ts";
+import { readUsername } from "../../shared/lib/browser-storage.ts";
 import { PageSpinner } from "../../shared/ui/PageSpinner.tsx";
+import { AboutDialog } from "../shell/AboutDialog.tsx";
+import { Breadcrumbs } from "../shell/Breadcrumbs.tsx";
+import { Footer } from "../shell/Footer.tsx";
+import { layoutFor } from "../shell/layout-rules.ts";
+import { Navbar, SIDE_MENU_ID } from "../shell/Navbar.tsx";
+import { SideMenu } from "../shell/side-menu/SideMenu.tsx";
 
-/** Frame of the signed-in pages; the navbar, side menu and footer of spec §1 will live here. */
+const SIDE_MENU_WIDTH = 300;
+const NAVBAR_HEIGHT = 64;
+
+/**
+ * Spec §4 side menu state: open or not, and its one expanded section. Any route change collapses
+ * both (state adjusted while rendering, so the old state is never painted on the new page).
+ */
+function useSideMenuState(pathname: string) {
+  const [state, setState] = useState({ pathname, open: false, section: null as string | null });
+  if (state.pathname !== pathname) setState({ pathname, open: false, section: null });
+  return {
+    open: state.open,
+    section: state.section,
+    toggle: () => setState((s) => ({ ...s, open: !s.open, section: s.open ? null : s.section })),
+    setSection: (section: string | null) => setState((s) => ({ ...s, section })),
+  };
+}
+
+/** The signed-in app shell (spec §1): navbar, side menu, breadcrumbs, the page, footer. */
 export function AppLayout() {
+  const { pathname } = useLocation();
+  const { token } = theme.useToken();
+  const user = useUserData().data;
+  const signedIn = useAccessToken() !== null;
+  const menu = useSideMenuState(pathname);
+  const [aboutOpen, setAboutOpen] = useState(false);
+  const { footer } = layoutFor(pathname);
+  // Narrow screens: the side menu lies over the page (with a mask that closes it) instead of
+  // pushing the page aside.
+  const overlay = !Grid.useBreakpoint().md;
+
   return (
-    <Layout style={{ minHeight: "100vh" }}>
-      <Layout.Content style={{ padding: 24, maxWidth: 1200, width: "100%", margin: "0 auto" }}>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </Layout.Content>
+    <Layout style={{ minHeight: "100vh" }} data-layout="shell">
+      {/*
+        MOUNT POINTS at the top of the shell (spec §4 "App start"):
+        - <TermsDialog /> — a modal that blocks the app while user data has read_status false;
+          ticking its checkbox sends PATCH users/user_profile/ {read_status: true}.
+        - <AnnouncementBar /> — shown above the navbar when user data has an announcement that
+          differs from the stored last-read one; closing it stores it as read.
+        - <MainSocket /> — the main channel (spec §4 "Main socket"), opened once for the signed-in,
+          active user; renders nothing.
+      */}
+      <Navbar
+        user={user}
+        signedIn={signedIn}
+        sideMenuOpen={menu.open}
+        onToggleSideMenu={menu.toggle}
+        onAbout={() => setAboutOpen(true)}
+      />
+      <Layout hasSider>
+        <Layout.Sider
+          id={SIDE_MENU_ID}
+          width={SIDE_MENU_WIDTH}
+          collapsedWidth={0}
+          collapsed={!menu.open}
+          trigger={null}
+          theme="light"
+          style={{
+            background: token.colorBgLayout,
+            borderInlineEnd: menu.open ? `1px solid ${token.colorBorderSecondary}` : undefined,
+            position: overlay ? "fixed" : "sticky",
+            top: NAVBAR_HEIGHT,
+            insetInlineStart: 0,
+            height: `calc(100vh - ${NAVBAR_HEIGHT}px)`,
+            overflowY: "auto",
+            zIndex: overlay ? 20 : undefined,
+          }}
+        >
+          {menu.open ? (
+            <nav aria-label="Главное меню">
+              {user ? (
+                <SideMenu user={user} pathname={pathname} openKey={menu.section} onOpenChange={menu.setSection} />
+              ) : (
+                <PageSpinner />
+              )}
+            </nav>
+          ) : null}
+        </Layout.Sider>
+        {overlay && menu.open ? (
+          <div
+            aria-hidden
+            onClick={menu.toggle}
+            style={{ position: "fixed", inset: `${NAVBAR_HEIGHT}px 0 0 0`, background: token.colorBgMask, zIndex: 19 }}
+          />
+        ) : null}
+        <Layout>
+          <Layout.Content style={{ padding: overlay ? 16 : 24, maxWidth: 1200, width: "100%", margin: "0 auto" }}>
+            <Breadcrumbs />
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+          {footer ? <Footer user={user} /> : null}
+        </Layout>
+      </Layout>
+      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} username={user?.username ?? readUsername()} />
     </Layout>
   );
 }

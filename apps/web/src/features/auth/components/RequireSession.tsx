@@ -1,19 +1,21 @@
+import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { useAccessToken } from "../../../shared/hooks/use-access-token.ts";
 import { isApiRequestError } from "../../../shared/lib/api-error.ts";
-import { paths } from "../../../shared/lib/paths.ts";
+import { href } from "../../../shared/routes/href.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useVerifySession } from "../api.ts";
 
 /**
- * Pages for signed-in users: without an access token go to /login; with one, verify it first
- * (spec §4). While a 401 runs the token flow the spinner stays: the page is about to change.
+ * Pages for signed-in users (its children, else the matched route): without an access token go to
+ * /login; with one, verify it first (spec §4). While a 401 runs the token flow the spinner stays:
+ * the page is about to change.
  */
-export function RequireSession() {
+export function RequireSession({ children }: { children?: ReactNode }) {
   const access = useAccessToken();
   const verify = useVerifySession(access !== null);
-  if (access === null) return <Navigate to={paths.login} replace />;
+  if (access === null) return <Navigate to={href.login()} replace />;
   const signingOut = verify.isError && isApiRequestError(verify.error) && verify.error.status === 401;
   if (verify.isPending || signingOut) return <PageSpinner fullHeight />;
-  return <Outlet />;
+  return children ?? <Outlet />;
 }

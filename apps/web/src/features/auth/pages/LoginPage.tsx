@@ -2,8 +2,8 @@ import { type LoginBody, loginBodySchema } from "@nadoy/contract/users";
 import { Divider, Flex, Form, Input, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
-import { paths } from "../../../shared/lib/paths.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
+import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useLogin } from "../api.ts";
@@ -20,7 +20,7 @@ export function LoginPage() {
 
   const onFinish = (values: LoginBody) => {
     clearError();
-    login.mutate(values, { onSuccess: () => navigate(paths.home, { replace: true }), onError: showError });
+    login.mutate(values, { onSuccess: () => navigate(href.home(), { replace: true }), onError: showError });
   };
 
   return (
@@ -39,8 +39,8 @@ export function LoginPage() {
         </BusyButton>
       </Form>
       <Flex justify="space-between" style={{ marginTop: 16 }}>
-        <RouterLink to={paths.register}>Регистрация</RouterLink>
-        <RouterLink to={paths.submitEmail}>Забыли пароль?</RouterLink>
+        <RouterLink to={href.register()}>Регистрация</RouterLink>
+        <RouterLink to={href.submitEmail()}>Забыли пароль?</RouterLink>
       </Flex>
       <Divider plain>или</Divider>
       <YandexSignInButton />

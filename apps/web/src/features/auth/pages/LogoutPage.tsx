@@ -4,8 +4,8 @@ import { useNavigate } from "react-router";
 import { useRunOnce } from "../../../shared/hooks/use-run-once.ts";
 import { isApiRequestError } from "../../../shared/lib/api-error.ts";
 import { readAccessToken, readRefreshToken } from "../../../shared/lib/browser-storage.ts";
-import { paths } from "../../../shared/lib/paths.ts";
 import { signOutLocally } from "../../../shared/lib/sign-out.ts";
+import { href } from "../../../shared/routes/href.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useLogout } from "../api.ts";
 
@@ -33,7 +33,7 @@ export function LogoutPage() {
           <Button type="primary" onClick={() => logout.mutate()}>
             Повторить
           </Button>
-          <Button onClick={() => navigate(paths.home)}>На главную</Button>
+          <Button onClick={() => navigate(href.home())}>На главную</Button>
         </Flex>
       }
     />

@@ -1,8 +1,8 @@
 import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from "@nadoy/contract/users";
 import { Flex, Form, Input, Result, Typography } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
-import { paths } from "../../../shared/lib/paths.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
+import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useRegister } from "../api.ts";
@@ -33,8 +33,8 @@ export function RegisterPage() {
         subTitle={register.data.detail}
         extra={
           <Flex vertical gap="small" align="center">
-            <RouterLink to={paths.tokenConfirm}>Ввести код из письма</RouterLink>
-            <RouterLink to={paths.login}>Вернуться ко входу</RouterLink>
+            <RouterLink to={href.tokenConfirm()}>Ввести код из письма</RouterLink>
+            <RouterLink to={href.login()}>Вернуться ко входу</RouterLink>
           </Flex>
         }
       />
@@ -83,7 +83,7 @@ export function RegisterPage() {
         </BusyButton>
       </Form>
       <Flex justify="center" style={{ marginTop: 16 }}>
-        <RouterLink to={paths.login}>Уже есть учётная запись? Войти</RouterLink>
+        <RouterLink to={href.login()}>Уже есть учётная запись? Войти</RouterLink>
       </Flex>
     </>
   );

@@ -2,7 +2,7 @@ import { Button, Result } from "antd";
 import { useNavigate, useParams } from "react-router";
 import { useRunOnce } from "../../../shared/hooks/use-run-once.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
-import { paths } from "../../../shared/lib/paths.ts";
+import { href } from "../../../shared/routes/href.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useRegistrationConfirm } from "../api.ts";
 
@@ -13,7 +13,7 @@ export function RegistrationConfirmPage() {
   useRunOnce(() => confirm.mutate(token));
 
   const toLogin = (
-    <Button type="primary" onClick={() => navigate(paths.login)}>
+    <Button type="primary" onClick={() => navigate(href.login())}>
       Войти
     </Button>
   );

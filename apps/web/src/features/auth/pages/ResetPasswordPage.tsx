@@ -4,8 +4,8 @@ import { Button, Flex, Form, Input, Result, Typography } from "antd";
 import { useNavigate, useParams } from "react-router";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { isApiRequestError } from "../../../shared/lib/api-error.ts";
-import { paths } from "../../../shared/lib/paths.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
+import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { usePasswordResetConfirm } from "../api.ts";
@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
         title="Пароль изменён"
         subTitle={reset.data.detail}
         extra={
-          <Button type="primary" onClick={() => navigate(paths.login)}>
+          <Button type="primary" onClick={() => navigate(href.login())}>
             Войти
           </Button>
         }
@@ -68,8 +68,8 @@ export function ResetPasswordPage() {
         </BusyButton>
       </Form>
       <Flex justify="center" gap="large" style={{ marginTop: 16 }}>
-        {linkExpired ? <RouterLink to={paths.submitEmail}>Запросить новую ссылку</RouterLink> : null}
-        <RouterLink to={paths.login}>Вернуться ко входу</RouterLink>
+        {linkExpired ? <RouterLink to={href.submitEmail()}>Запросить новую ссылку</RouterLink> : null}
+        <RouterLink to={href.login()}>Вернуться ко входу</RouterLink>
       </Flex>
     </>
   );

@@ -1,8 +1,8 @@
 import { emailSchema } from "@nadoy/contract/users";
 import { Flex, Form, Input, Result, Typography } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
-import { paths } from "../../../shared/lib/paths.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
+import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { usePasswordResetRequest } from "../api.ts";
@@ -23,8 +23,8 @@ export function SubmitEmailPage() {
         subTitle={request.data.detail}
         extra={
           <Flex vertical gap="small" align="center">
-            <RouterLink to={paths.tokenConfirm}>Ввести код из письма</RouterLink>
-            <RouterLink to={paths.login}>Вернуться ко входу</RouterLink>
+            <RouterLink to={href.tokenConfirm()}>Ввести код из письма</RouterLink>
+            <RouterLink to={href.login()}>Вернуться ко входу</RouterLink>
           </Flex>
         }
       />
@@ -52,7 +52,7 @@ export function SubmitEmailPage() {
         </BusyButton>
       </Form>
       <Flex justify="center" style={{ marginTop: 16 }}>
-        <RouterLink to={paths.login}>Вернуться ко входу</RouterLink>
+        <RouterLink to={href.login()}>Вернуться ко входу</RouterLink>
       </Flex>
     </>
   );

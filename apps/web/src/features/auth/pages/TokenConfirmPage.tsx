@@ -2,8 +2,8 @@ import { tokenSchema } from "@nadoy/contract/users";
 import { Button, Flex, Form, Input, Result, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
-import { paths } from "../../../shared/lib/paths.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
+import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useTokenConfirm } from "../api.ts";
@@ -24,7 +24,7 @@ export function TokenConfirmPage() {
         title="Регистрация подтверждена"
         subTitle={confirm.data.detail}
         extra={
-          <Button type="primary" onClick={() => navigate(paths.login)}>
+          <Button type="primary" onClick={() => navigate(href.login())}>
             Войти
           </Button>
         }
@@ -37,7 +37,7 @@ export function TokenConfirmPage() {
     const code = token.trim();
     confirm.mutate(code, {
       onSuccess: ({ kind }) => {
-        if (kind === "password_reset") navigate(paths.resetPassword(code));
+        if (kind === "password_reset") navigate(href.resetPassword({ token: code }));
       },
       onError: showError,
     });
@@ -56,7 +56,7 @@ export function TokenConfirmPage() {
         </BusyButton>
       </Form>
       <Flex justify="center" style={{ marginTop: 16 }}>
-        <RouterLink to={paths.login}>Вернуться ко входу</RouterLink>
+        <RouterLink to={href.login()}>Вернуться ко входу</RouterLink>
       </Flex>
     </>
   );

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { useRunOnce } from "../../../shared/hooks/use-run-once.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
-import { paths } from "../../../shared/lib/paths.ts";
+import { href } from "../../../shared/routes/href.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useYandexSignIn } from "../api.ts";
 import { takeYandexState } from "../yandex-state.ts";
@@ -27,7 +27,7 @@ export function YandexRedirectPage() {
     signIn.mutate({ code, state });
   });
 
-  if (signIn.isSuccess) return <Navigate to={paths.home} replace />;
+  if (signIn.isSuccess) return <Navigate to={href.home()} replace />;
   if (refused || signIn.isError) {
     return (
       <Result
@@ -35,7 +35,7 @@ export function YandexRedirectPage() {
         title={ErrorText.providerFailed}
         subTitle={signIn.isError ? errorMessage(signIn.error) : undefined}
         extra={
-          <Button type="primary" onClick={() => navigate(paths.login, { replace: true })}>
+          <Button type="primary" onClick={() => navigate(href.login(), { replace: true })}>
             Вернуться ко входу
           </Button>
         }

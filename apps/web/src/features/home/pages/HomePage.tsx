@@ -1,8 +1,6 @@
 import type { UserData } from "@nadoy/contract/users";
-import { Button, Card, Col, Flex, Row, Typography } from "antd";
-import { useNavigate } from "react-router";
+import { Button, Card, Col, Empty, Flex, Row, Typography } from "antd";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
-import { paths } from "../../../shared/lib/paths.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 
 function NameList({ title, items, empty }: { title: string; items: { uuid: string; name: string }[]; empty: string }) {
@@ -27,19 +25,15 @@ function greetingName(user: UserData): string {
   return [user.first_name, user.last_name].filter(Boolean).join(" ") || user.username;
 }
 
-/** The start page until the app shell arrives: who is signed in, their companies and farms. */
+/**
+ * "/" — the news home (spec §2). Until the news module arrives: the greeting, the user's companies
+ * and farms, and a note where the news will be.
+ */
 export function HomePage() {
-  const navigate = useNavigate();
   const user = useUserData();
 
   return (
     <Flex vertical gap="middle">
-      <Flex justify="space-between" align="center" wrap gap="middle">
-        <Typography.Title level={1} style={{ margin: 0 }}>
-          Надой
-        </Typography.Title>
-        <Button onClick={() => navigate(paths.logout)}>Выйти</Button>
-      </Flex>
       {user.isPending ? <PageSpinner text="Загрузка…" /> : null}
       {user.isError ? (
         <Flex gap="small" align="center">
@@ -51,7 +45,7 @@ export function HomePage() {
       ) : null}
       {user.data ? (
         <>
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Typography.Title level={2} style={{ margin: 0 }}>
             Здравствуйте, {greetingName(user.data)}
           </Typography.Title>
           <Row gutter={[16, 16]}>
@@ -62,6 +56,9 @@ export function HomePage() {
               <NameList title="Фермы" items={user.data.farms} empty="Нет ферм" />
             </Col>
           </Row>
+          <Card title="Новости" size="small">
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Лента новостей появится в следующем обновлении" />
+          </Card>
         </>
       ) : null}
     </Flex>

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** Which sessions to end: these families, or every family of a user (but one, maybe). */
+export type SessionFilter = { sessionIds: string[] } | { userId: number; exceptSessionId?: string };
+
+const sessionFilterSchema = z.union([
+  z.object({ sessionIds: z.array(z.string()) }),
+  z.object({ userId: z.number().int(), exceptSessionId: z.string().optional() }),
+]);
+
+/**
+ * What instances tell each other through the backend (in-process, or Redis pub/sub):
+ * - publish: a message, already serialised, for the sockets subscribed to a topic;
+ * - presence: a user came online or went offline across all instances, with the whole list;
+ * - end-sessions: close the sockets of these sessions, wherever they are open.
+ */
+export const envelopeSchema = z.discriminatedUnion("t", [
+  z.object({ t: z.literal("publish"), topic: z.string(), data: z.string() }),
+  z.object({
+    t: z.literal("presence"),
+    event: z.enum(["online", "offline"]),
+    user_id: z.number().int(),
+    users_online: z.array(z.number().int()),
+  }),
+  z.object({ t: z.literal("end-sessions"), filter: sessionFilterSchema }),
+]);
+export type Envelope = z.infer<typeof envelopeSchema>;
+
+/**
+ * Fan-out and shared presence. In-process for one instance; Redis when REDIS_URL is set, so that
+ * several instances behave as one. Presence counts open sockets per user; `join` and `leave`
+ * broadcast a presence envelope when a user's first socket anywhere opens or the last one closes.
+ */
+export interface RealtimeBackend {
+  readonly kind: "memory" | "redis";
+  /** This instance's id in the shared presence store ("local" in memory). */
+  readonly instanceId: string;
+  /** Starts receiving envelopes (every instance receives every envelope, its own included). */
+  start(receive: (envelope: Envelope) => void): Promise<void>;
+  broadcast(envelope: Envelope): Promise<void>;
+  join(userId: number): Promise<void>;
+  leave(userId: number): Promise<void>;
+  /** Ids of the users online on any instance, ascending. */
+  online(): Promise<number[]>;
+  /**
+   * Called every heartbeat with this instance's own counts: keeps the instance alive in the
+   * shared store, repairs its counts if they drifted, and sends offline the users of instances
+   * that stopped heartbeating.
+   */
+  heartbeat(localCounts: ReadonlyMap<number, number>): Promise<void>;
+  /** This instance leaves: its users' presence goes, envelopes stop arriving. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,52 @@
+import { ErrorCode } from "@nadoy/contract/errors";
+import {
+  MAIN_SOCKET_HANDSHAKES_PER_MINUTE,
+  MAIN_SOCKET_PATH,
+  mainSocketQuerySchema,
+  SocketCloseCode,
+  SocketCloseReason,
+} from "@nadoy/contract/realtime";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { loadCaller, verifyAccessToken } from "../auth/guard.ts";
+import type { RealtimeHub } from "./hub.ts";
+import { topicOf } from "./hub.ts";
+
+/**
+ * `/ws/main/?token=<access>` (spec §4 "Main socket", contract realtime.ts). The token is checked
+ * like a bearer token (platform/auth/guard.ts): signature and expiry at once, then the session and
+ * the user in one query. A refused socket is upgraded and closed with 4401, which a browser can
+ * read, rather than refused with an HTTP status, which it cannot.
+ */
+export function registerMainSocket(app: FastifyInstance, db: Db, hub: RealtimeHub): void {
+  app.route({
+    method: "GET",
+    url: MAIN_SOCKET_PATH,
+    // Per client address: reconnect storms and scripted abuse.
+    config: { rateLimit: { max: MAIN_SOCKET_HANDSHAKES_PER_MINUTE, timeWindow: 60_000 } },
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header("upgrade", "websocket")
+        .send({ code: ErrorCode.upgradeRequired, message: "Ожидается WebSocket-соединение" }),
+    wsHandler: (socket, request) => {
+      const query = mainSocketQuerySchema.safeParse(request.query);
+      const claims = query.success ? verifyAccessToken(app, query.data.token) : undefined;
+      if (!claims) {
+        socket.close(SocketCloseCode.unauthorized, SocketCloseReason.tokenNotValid);
+        return;
+      }
+      // Registered before the session query, so that a logout committing meanwhile still closes it.
+      const conn = hub.accept(socket, claims);
+      loadCaller(db, claims)
+        .then(async (caller) => {
+          if (caller) await hub.open(conn, [topicOf("main")]);
+          else hub.close(conn, SocketCloseCode.unauthorized, SocketCloseReason.tokenNotValid);
+        })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, "main socket: could not open");
+          hub.close(conn, SocketCloseCode.internalError, "server_error");
+        });
+    },
+  });
+}

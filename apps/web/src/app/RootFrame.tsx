@@ -1,0 +1,51 @@
+import { PRODUCT_NAME } from "@nadoy/contract/constants";
+import { lazy, Suspense, useEffect } from "react";
+import { Navigate, useLocation } from "react-router";
+import { RequireSession } from "../features/auth/components/RequireSession.tsx";
+import { href } from "../shared/routes/href.ts";
+import { PageSpinner } from "../shared/ui/PageSpinner.tsx";
+import { layoutFor } from "./shell/layout-rules.ts";
+import { useCurrentRoute } from "./use-current-route.ts";
+
+// The two layouts are chunks of their own: the sign-in pages never load the shell.
+const FullPageLayout = lazy(() => import("./layouts/FullPageLayout.tsx").then((m) => ({ default: m.FullPageLayout })));
+const AppLayout = lazy(() => import("./layouts/AppLayout.tsx").then((m) => ({ default: m.AppLayout })));
+
+/**
+ * The root of the router: chooses the layout of the current path (spec §2 layout rules), sends
+ * unknown paths to "/", names the browser tab and waits for lazily loaded layouts and pages.
+ * Pages of the shell need a session (RequireSession); full-page ones are public.
+ */
+export function RootFrame() {
+  const { pathname } = useLocation();
+  const route = useCurrentRoute();
+  const { layout } = layoutFor(pathname);
+
+  const title = route && route.key !== "home" ? `${route.title} — ${PRODUCT_NAME}` : PRODUCT_NAME;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  let content = null;
+  if (layout === "none") content = null;
+  else if (!route) content = <Navigate to={href.home()} replace />;
+  else if (layout === "full") content = <FullPageLayout />;
+  else {
+    content = (
+      <RequireSession>
+        <AppLayout />
+      </RequireSession>
+    );
+  }
+
+  return (
+    <>
+      {/*
+        MOUNT POINT — page-hit tracker (spec §7 "A page-hit is sent to an analytics service on each
+        route change"): render <PageHitTracker /> here, at the root of the router, so that it sees
+        every location change of every layout. It renders nothing.
+      */}
+      <Suspense fallback={<PageSpinner fullHeight />}>{content}</Suspense>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { BuiltRouteKey } from "../shared/routes/registry.ts";
+
+type LazyPage = LazyExoticComponent<ComponentType>;
+
+/** A page of its own chunk, loaded when its route is first opened. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+/**
+ * The page of every built route of the registry (shared/routes/registry.ts); the types demand one
+ * for each route marked built and refuse one for a placeholder.
+ */
+export const PAGES: Record<BuiltRouteKey, LazyPage> = {
+  home: page(
+    () => import("../features/home/pages/HomePage.tsx"),
+    (m) => m.HomePage,
+  ),
+  login: page(
+    () => import("../features/auth/pages/LoginPage.tsx"),
+    (m) => m.LoginPage,
+  ),
+  register: page(
+    () => import("../features/auth/pages/RegisterPage.tsx"),
+    (m) => m.RegisterPage,
+  ),
+  yandexRedirect: page(
+    () => import("../features/auth/pages/YandexRedirectPage.tsx"),
+    (m) => m.YandexRedirectPage,
+  ),
+  submitEmail: page(
+    () => import("../features/auth/pages/SubmitEmailPage.tsx"),
+    (m) => m.SubmitEmailPage,
+  ),
+  tokenConfirm: page(
+    () => import("../features/auth/pages/TokenConfirmPage.tsx"),
+    (m) => m.TokenConfirmPage,
+  ),
+  resetPassword: page(
+    () => import("../features/auth/pages/ResetPasswordPage.tsx"),
+    (m) => m.ResetPasswordPage,
+  ),
+  registrationConfirm: page(
+    () => import("../features/auth/pages/RegistrationConfirmPage.tsx"),
+    (m) => m.RegistrationConfirmPage,
+  ),
+  logout: page(
+    () => import("../features/auth/pages/LogoutPage.tsx"),
+    (m) => m.LogoutPage,
+  ),
+  notFound: page(
+    () => import("../features/static/pages/NotFoundPage.tsx"),
+    (m) => m.NotFoundPage,
+  ),
+  serverError: page(
+    () => import("../features/static/pages/ServerErrorPage.tsx"),
+    (m) => m.ServerErrorPage,
+  ),
+  termsOfService: page(
+    () => import("../features/static/pages/TermsOfServicePage.tsx"),
+    (m) => m.TermsOfServicePage,
+  ),
+  changelog: page(
+    () => import("../features/static/pages/ChangelogPage.tsx"),
+    (m) => m.ChangelogPage,
+  ),
+  personalDataAgreement: page(
+    () => import("../features/static/pages/PersonalDataAgreementPage.tsx"),
+    (m) => m.PersonalDataAgreementPage,
+  ),
+};
+
+/** The «Раздел в разработке» page of every route whose module is not built yet. */
+export const PlaceholderPage = lazy(() =>
+  import("./PlaceholderPage.tsx").then((m) => ({ default: m.PlaceholderPage })),
+);

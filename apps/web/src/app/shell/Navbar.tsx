@@ -1,0 +1,62 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
+import { PRODUCT_NAME } from "@nadoy/contract/constants";
+import type { UserData } from "@nadoy/contract/users";
+import { Button, Flex, Layout, theme } from "antd";
+import { Link } from "react-router";
+import { href } from "../../shared/routes/href.ts";
+import { ProfileMenu } from "./ProfileMenu.tsx";
+import { ThemeToggle } from "./ThemeToggle.tsx";
+
+export const SIDE_MENU_ID = "side-menu";
+
+interface NavbarProps {
+  user: UserData | undefined;
+  signedIn: boolean;
+  sideMenuOpen: boolean;
+  onToggleSideMenu: () => void;
+  onAbout: () => void;
+}
+
+/** Spec §1 top navigation bar: side-menu button, product, theme switch, notification bell, profile menu. */
+export function Navbar({ user, signedIn, sideMenuOpen, onToggleSideMenu, onAbout }: NavbarProps) {
+  const { token } = theme.useToken();
+  return (
+    <Layout.Header
+      style={{
+        display: "flex",
+        alignItems: "center",
+        gap: 12,
+        padding: "0 16px",
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        position: "sticky",
+        top: 0,
+        zIndex: 10,
+      }}
+    >
+      <Button
+        type="text"
+        icon={sideMenuOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        aria-label="Меню"
+        aria-expanded={sideMenuOpen}
+        aria-controls={SIDE_MENU_ID}
+        onClick={onToggleSideMenu}
+      />
+      <Link
+        to={href.home()}
+        style={{ color: token.colorText, fontSize: 20, fontWeight: 600, textDecoration: "none", whiteSpace: "nowrap" }}
+      >
+        {PRODUCT_NAME}
+      </Link>
+      <Flex align="center" gap={12} style={{ marginLeft: "auto" }}>
+        <ThemeToggle />
+        {/*
+          MOUNT POINT — notification bell (spec §1, §4 "Notification"): render <NotificationBell />
+          here, left of the profile menu. It polls POST news/user_notifications/ every
+          NOTIFICATION_POLL_MS and shows the unread count capped at 99+ (BELL_COUNTER_CAP).
+        */}
+        <ProfileMenu signedIn={signedIn} user={user} onAbout={onAbout} />
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,19 @@
+import { MoonOutlined, SunOutlined } from "@ant-design/icons";
+import { Switch, Tooltip } from "antd";
+import { useThemeToggle } from "./use-theme-toggle.ts";
+
+/** The navbar's theme switch: on is the dark («black») theme. */
+export function ThemeToggle() {
+  const { theme, toggle } = useThemeToggle();
+  return (
+    <Tooltip title={theme === "black" ? "Стандартная тема" : "Тёмная тема"}>
+      <Switch
+        checked={theme === "black"}
+        onChange={toggle}
+        aria-label="Тёмная тема"
+        checkedChildren={<MoonOutlined />}
+        unCheckedChildren={<SunOutlined />}
+      />
+    </Tooltip>
+  );
+}

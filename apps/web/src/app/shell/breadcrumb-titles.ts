@@ -1,0 +1,107 @@
+import { ROUTES } from "../../shared/routes/registry.ts";
+
+/**
+ * Spec §2 "Breadcrumbs": a Russian title for every path of its list, keyed exactly as listed. A
+ * page's breadcrumb is the Home link, then — for some — a parent link, then its title. `match`
+ * is given where the listed key is not the start of the page's real path.
+ */
+interface BreadcrumbEntry {
+  readonly title: string;
+  /** Another key of this table whose page is linked between Home and the title. */
+  readonly parent?: string;
+  readonly match?: string;
+}
+
+export const BREADCRUMB_TITLES = {
+  "/reports": { title: "Отчёты" },
+  "/": { title: "Новости" },
+  "/news": { title: "Новость" },
+  "/manage-users": { title: "Пользователи" },
+  "/manage-roles": { title: "Роли" },
+  "/add-news": { title: "Добавить новость", parent: "/manage-news" },
+  "/manage-news": { title: "Управление новостями" },
+  "/add-notification": { title: "Добавить уведомление", parent: "/manage-notifications" },
+  "/manage-notifications": { title: "Управление уведомлениями" },
+  "/manage-instructions": { title: "Управление инструкциями" },
+  "/boards": { title: "Доски задач" },
+  "/tasks": { title: "Задача", parent: "/boards" },
+  "/user-pages/notifications": { title: "Уведомления" },
+  "/user-pages/datasets": { title: "Наборы данных" },
+  "/user-pages/excelinfo": { title: "Загрузки Excel" },
+  "/user-pages/cloudstorage": { title: "Облачное хранилище" },
+  "/business-pages": { title: "Бизнес-отчёты" },
+  "/user-reports": { title: "Отчёты пользователей" },
+  "/edit-business": { title: "Редактирование отчёта", parent: "/business-pages" },
+  "/plan_fact": { title: "План-факт" },
+  "/business-page": { title: "Бизнес-отчёт", parent: "/business-pages" },
+  "/admin": { title: "Администрирование" },
+  "/admin/manage_user": { title: "Пользователи", parent: "/admin" },
+  "/admin/manage_roles": { title: "Роли", parent: "/admin" },
+  "/admin/business_users": { title: "Бизнес-пользователи", parent: "/admin" },
+  "/userprofile/settings": { title: "Настройки профиля" },
+  "/userprofile/notifications": { title: "Уведомления" },
+  "/userprofile/services": { title: "Сервисы" },
+  "/services/plan_fact": { title: "План-факт" },
+  "/edit/plan_fact": { title: "Редактирование плана", parent: "/plan_fact", match: "/services/edit/plan_fact" },
+  "/services/custom_segmentation": { title: "Сегментация" },
+  "/services/custom_segmentation_edit": { title: "Редактор сегментов" },
+  "/services/milk_protocols": { title: "Протоколы качества молока" },
+  "/services/parser_1c": { title: "Загрузка из 1С" },
+  "/services/key_generator/": { title: "Генератор ключей" },
+  "/services/dc305_upload": { title: "Загрузка DairyComp 305" },
+  "/services/farm_audit": { title: "Аудит фермы" },
+  "/services/tables": { title: "Таблицы" },
+  "/services/tables-edit/": { title: "Редактор таблицы", parent: "/services/tables" },
+  "/services/genetic": { title: "Генетика" },
+  "/business-user/farm": { title: "Ферма бизнес-пользователя", parent: "/admin/business_users" },
+  "/equipment_monitoring/monitoring_report_discrete": { title: "Состояния оборудования" },
+  "/equipment_monitoring/monitoring_report": { title: "Мониторинг оборудования" },
+  "/equipment_monitoring/power_monitoring": { title: "Мониторинг электроэнергии" },
+  "/chat": { title: "Чат" },
+} as const satisfies Record<string, BreadcrumbEntry>;
+
+export type BreadcrumbKey = keyof typeof BREADCRUMB_TITLES;
+
+export interface Crumb {
+  title: string;
+  /** Absent for the last crumb (the current page). */
+  href?: string;
+}
+
+const HOME_CRUMB = { title: "Главная", href: ROUTES.home.path };
+
+/** Without trailing slashes: "/services/key_generator/" and "/services/key_generator" are one key. */
+function trimSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/** The key whose path is the longest whole-segment prefix of `pathname` ("/admin" never matches "/admin-list-page"). */
+export function breadcrumbKeyFor(pathname: string): BreadcrumbKey | undefined {
+  const path = trimSlash(pathname);
+  let best: { key: BreadcrumbKey; length: number } | undefined;
+  for (const [key, entry] of Object.entries(BREADCRUMB_TITLES) as [BreadcrumbKey, BreadcrumbEntry][]) {
+    const prefix = trimSlash(entry.match ?? key);
+    const matches = prefix === "/" ? path === "/" : path === prefix || path.startsWith(`${prefix}/`);
+    if (matches && (!best || prefix.length > best.length)) best = { key, length: prefix.length };
+  }
+  return best?.key;
+}
+
+function entryOf(key: string): BreadcrumbEntry | undefined {
+  return (BREADCRUMB_TITLES as Record<string, BreadcrumbEntry>)[key];
+}
+
+/**
+ * The crumbs after Home for `pathname`: [parent link,] title. A path missing from the spec list
+ * gets its route's title (`fallbackTitle`), so no page shows Home alone when it has a name.
+ */
+export function breadcrumbsFor(pathname: string, fallbackTitle?: string): Crumb[] {
+  const key = breadcrumbKeyFor(pathname);
+  if (!key) return fallbackTitle ? [HOME_CRUMB, { title: fallbackTitle }] : [HOME_CRUMB];
+  const entry: BreadcrumbEntry = BREADCRUMB_TITLES[key];
+  const parent = entry.parent === undefined ? undefined : entryOf(entry.parent);
+  const crumbs: Crumb[] = [HOME_CRUMB];
+  if (entry.parent && parent) crumbs.push({ title: parent.title, href: trimSlash(entry.parent) });
+  crumbs.push({ title: entry.title });
+  return crumbs;
+}

@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { userDataFixture } from "../../test/fixtures.ts";
+import { mockApi } from "../../test/mock-api.ts";
+import { renderApp } from "../../test/render-app.tsx";
+import { everythingUserData, mockSignedIn } from "../../test/signed-in.ts";
+
+const layoutOf = (container: HTMLElement) => container.querySelector<HTMLElement>("[data-layout]")?.dataset.layout;
+
+async function expectFullPage(container: HTMLElement) {
+  await waitFor(() => expect(layoutOf(container)).toBe("full"));
+  expect(screen.queryByRole("banner")).toBeNull();
+  expect(screen.queryByRole("button", { name: "Меню" })).toBeNull();
+  expect(screen.queryByRole("navigation", { name: "Главное меню" })).toBeNull();
+  expect(screen.queryByRole("contentinfo")).toBeNull();
+}
+
+describe("spec §2 layout rules in the app", () => {
+  it.each([
+    "/login",
+    "/register",
+    "/404",
+    "/500",
+    "/reset-password/token-1",
+    "/submit-email",
+    "/logout",
+    "/token-confirm",
+    "/terms-of-service",
+    "/personal-data-agreement",
+    "/changelog",
+    "/yandex/token/redirect",
+    "/registration-confirm/token-2",
+    "/form/3f2a-uuid",
+  ])("%s is a full page: no navbar, side menu or footer", async (path) => {
+    mockApi({
+      "POST /api/users/registration_confirm/": {
+        status: 400,
+        body: { code: "token_invalid", message: "Ссылка недействительна или устарела" },
+      },
+    });
+    const { container } = renderApp(path);
+    await expectFullPage(container);
+  });
+
+  it("keeps a full page full for a signed-in user", async () => {
+    mockSignedIn();
+    const { container } = renderApp("/terms-of-service");
+    await expectFullPage(container);
+    expect(await screen.findByRole("heading", { name: "Пользовательское соглашение" })).toBeTruthy();
+  });
+
+  it.each(["/constructor", "/constructor/c1", "/form"])(
+    "%s takes the full-page layout but has no page yet, so it goes to /",
+    async (path) => {
+      mockSignedIn();
+      const { router } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+      expect(await screen.findByText("Здравствуйте, Иван Петров")).toBeTruthy();
+    },
+  );
+
+  it("renders nothing for paths under /api", async () => {
+    const api = mockSignedIn();
+    const { container, router } = renderApp("/api/users/data/");
+
+    await waitFor(() => expect(router.state.navigation.state).toBe("idle"));
+    expect(container.textContent).toBe("");
+    expect(layoutOf(container)).toBeUndefined();
+    expect(router.state.location.pathname).toBe("/api/users/data/");
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("shows the shell with its footer on the home page", async () => {
+    mockSignedIn();
+    const { container } = renderApp("/");
+
+    expect(await screen.findByText("Здравствуйте, Иван Петров")).toBeTruthy();
+    expect(layoutOf(container)).toBe("shell");
+    expect(screen.getByRole("banner")).toBeTruthy();
+    expect(screen.getByRole("contentinfo").textContent).toBe(`© ${new Date().getFullYear()} АО Молочный край`);
+  });
+
+  it("names the product in the footer when the user has no company", async () => {
+    mockSignedIn(userDataFixture({ user_companies: [] }));
+    renderApp("/");
+    await screen.findByText("Здравствуйте, Иван Петров");
+    await waitFor(() =>
+      expect(screen.getByRole("contentinfo").textContent).toBe(`© ${new Date().getFullYear()} Надой`),
+    );
+  });
+
+  it.each([
+    "/report/15",
+    "/services/report/2/db1",
+    "/services/report/plan_fact_report/pf1",
+    "/services/farm_audit/f1/2026-11-01",
+    "/equipment_monitoring/monitoring_report/db1",
+    "/equipment_monitoring/power_monitoring/demo",
+    "/tasks/t1",
+    "/chat",
+    "/chat/c1",
+  ])("%s has the shell without the footer", async (path) => {
+    mockSignedIn();
+    const { container } = renderApp(path);
+
+    expect(await screen.findByText("Раздел в разработке")).toBeTruthy();
+    expect(layoutOf(container)).toBe("shell");
+    expect(screen.getByRole("banner")).toBeTruthy();
+    expect(screen.queryByRole("contentinfo")).toBeNull();
+  });
+
+  it("sends an unknown path of a signed-in user to /", async () => {
+    mockSignedIn();
+    const { router } = renderApp("/no/such/page");
+
+    expect(await screen.findByText("Здравствуйте, Иван Петров")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("sends a shell page of a visitor without a session to /login", async () => {
+    mockApi({});
+    const { router } = renderApp("/boards");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+  });
+});
+
+describe("breadcrumbs in the shell", () => {
+  const crumbs = async () => {
+    const nav = await screen.findByRole("navigation", { name: "Навигационная цепочка" });
+    return {
+      links: within(nav)
+        .queryAllByRole("link")
+        .map((a) => [a.textContent, a.getAttribute("href")]),
+      text: nav.textContent,
+    };
+  };
+
+  it.each([
+    ["/", [["Главная", "/"]], "Главная/Новости"],
+    ["/boards", [["Главная", "/"]], "Главная/Доски задач"],
+    [
+      "/admin/manage_user",
+      [
+        ["Главная", "/"],
+        ["Администрирование", "/admin"],
+      ],
+      "Главная/Администрирование/Пользователи",
+    ],
+    [
+      "/tasks/t1",
+      [
+        ["Главная", "/"],
+        ["Доски задач", "/boards"],
+      ],
+      "Главная/Доски задач/Задача",
+    ],
+    ["/services/key_generator/w1", [["Главная", "/"]], "Главная/Генератор ключей"],
+    ["/equipment_monitoring/power_monitoring/hours/db1", [["Главная", "/"]], "Главная/Мониторинг электроэнергии"],
+    ["/lists", [["Главная", "/"]], "Главная/Списки"],
+  ])("%s", async (path, links, text) => {
+    mockSignedIn(everythingUserData({ groups: [1] }));
+    renderApp(path);
+    await waitFor(async () => expect(await crumbs()).toEqual({ links, text }));
+  });
+});
+
+describe("pages of modules not built yet", () => {
+  it("show the section's title, «Раздел в разработке» and a way home", async () => {
+    mockSignedIn();
+    renderApp("/userprofile/settings");
+
+    expect(await screen.findByRole("heading", { name: "Настройки профиля" })).toBeTruthy();
+    expect(screen.getByText("Раздел в разработке")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "На главную" }).getAttribute("href")).toBe("/");
+  });
+
+  it("carry their own breadcrumb on a full page", async () => {
+    mockApi({});
+    renderApp("/form/3f2a-uuid");
+
+    expect(await screen.findByRole("heading", { name: "Форма обратной связи" })).toBeTruthy();
+    const nav = screen.getByRole("navigation", { name: "Навигационная цепочка" });
+    expect(nav.textContent).toBe("Главная/Форма обратной связи");
+  });
+
+  it("leave the notification page to its module", async () => {
+    mockSignedIn();
+    renderApp("/user-pages/notifications");
+    expect(await screen.findByRole("heading", { name: "Уведомления" })).toBeTruthy();
+    expect(screen.getByText("Раздел в разработке")).toBeTruthy();
+  });
+});

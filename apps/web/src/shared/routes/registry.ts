@@ -1,0 +1,178 @@
+/**
+ * Every route of spec §2 in one table: its path (react-router syntax, `:name?` optional), the
+ * module that owns it, its Russian title and whether its page is built yet. The router
+ * (app/router.tsx) builds itself from this table — a built route gets its lazy page from
+ * app/pages.ts, the others a «Раздел в разработке» placeholder — and `href` (./href.ts) derives
+ * one typed link builder per route from it.
+ */
+
+export type ModuleName =
+  | "auth"
+  | "home"
+  | "reports"
+  | "monitoring"
+  | "services"
+  | "boards"
+  | "lists"
+  | "forms"
+  | "import"
+  | "export"
+  | "chat"
+  | "admin"
+  | "content"
+  | "profile"
+  | "notifications"
+  | "static";
+
+export interface RouteInfo {
+  readonly path: string;
+  readonly module: ModuleName;
+  readonly title: string;
+  /** True once the module's page exists; false shows the «Раздел в разработке» placeholder. */
+  readonly built: boolean;
+  /** Full-page routes only: a narrow card (forms, the default) or a wide one (documents). */
+  readonly width?: "narrow" | "wide";
+}
+
+/** A route whose module comes in a later issue: the router shows the placeholder page. */
+function planned<const P extends string>(path: P, module: ModuleName, title: string) {
+  return { path, module, title, built: false as const };
+}
+
+/** A route whose page exists (app/pages.ts must give it one: the types check that). */
+function page<const P extends string>(path: P, module: ModuleName, title: string, width?: "narrow" | "wide") {
+  return { path, module, title, built: true as const, width };
+}
+
+export const ROUTES = {
+  // Main and reports
+  home: page("/", "home", "Главная"),
+  reports: planned("/reports", "reports", "Отчёты"),
+  report: planned("/report/:id", "reports", "Отчёт"),
+  news: planned("/news/:id", "content", "Новость"),
+
+  // Equipment and power monitoring
+  monitoringReport: planned("/equipment_monitoring/monitoring_report/:uuid", "monitoring", "Мониторинг оборудования"),
+  monitoringReportDiscrete: planned(
+    "/equipment_monitoring/monitoring_report_discrete/:uuid",
+    "monitoring",
+    "Состояния оборудования",
+  ),
+  powerMonitoring: planned("/equipment_monitoring/power_monitoring/:uuid", "monitoring", "Мониторинг электроэнергии"),
+  powerSubstations: planned("/equipment_monitoring/power_monitoring/substations/:uuid", "monitoring", "Подстанции"),
+  powerSubstationDiff: planned(
+    "/equipment_monitoring/power_monitoring/substation-diff/:uuid",
+    "monitoring",
+    "Потери на подстанции",
+  ),
+  powerHours: planned("/equipment_monitoring/power_monitoring/hours/:uuid", "monitoring", "Почасовое потребление"),
+  powerHoursAvg: planned(
+    "/equipment_monitoring/power_monitoring/hours-avg/:uuid",
+    "monitoring",
+    "Средний суточный профиль",
+  ),
+  powerDaysAvg: planned("/equipment_monitoring/power_monitoring/days-avg/:uuid", "monitoring", "Среднее по дням"),
+  powerAvg: planned("/equipment_monitoring/power_monitoring/avg/:uuid", "monitoring", "Средние за период"),
+
+  // Authentication and session
+  login: page("/login", "auth", "Вход"),
+  register: page("/register", "auth", "Регистрация"),
+  yandexRedirect: page("/yandex/token/redirect", "auth", "Вход через Яндекс"),
+  submitEmail: page("/submit-email", "auth", "Восстановление пароля"),
+  tokenConfirm: page("/token-confirm", "auth", "Код из письма"),
+  resetPassword: page("/reset-password/:token", "auth", "Новый пароль"),
+  registrationConfirm: page("/registration-confirm/:token", "auth", "Подтверждение регистрации"),
+  logout: page("/logout", "auth", "Выход"),
+
+  // User pages
+  userProfile: planned("/userprofile/:tab?", "profile", "Профиль"),
+  userNotifications: planned("/user-pages/notifications", "notifications", "Уведомления"),
+  excelInfo: planned("/user-pages/excelinfo", "import", "Загрузки Excel"),
+  cloudStorage: planned("/user-pages/cloudstorage", "import", "Облачное хранилище"),
+  datasets: planned("/user-pages/datasets", "profile", "Наборы данных"),
+  bsUpload: planned("/user-pages/BSupload/:uuid", "import", "Загрузка данных"),
+  userReports: planned("/user-reports", "admin", "Отчёты пользователей"),
+
+  // Tasks, export, boards, lists, forms
+  task: planned("/tasks/:uuid", "boards", "Задача"),
+  exportTemplates: planned("/export-templates/:uuid", "export", "Шаблоны выгрузки"),
+  export: planned("/export/:uuid?", "export", "Выгрузка данных"),
+  userTemplate: planned("/user-templates/:db_uuid/:template_uuid", "export", "Шаблон выгрузки"),
+  boards: planned("/boards", "boards", "Доски задач"),
+  list: planned("/lists/:uuid", "lists", "Список"),
+  lists: planned("/lists", "lists", "Списки"),
+  feedbackForm: planned("/form/:uuid", "forms", "Форма обратной связи"),
+
+  // Services
+  keyGenerator: planned("/services/key_generator/:uuid?", "services", "Генератор ключей"),
+  planFact: planned("/services/plan_fact/:uuid/:segment?/:as_group?", "services", "План-факт"),
+  planFactReport: planned("/services/report/plan_fact_report/:uuid/:segment?", "services", "Отчёт план-факт"),
+  planFactEdit: planned("/services/edit/plan_fact/:id", "services", "Редактирование плана"),
+  customSegmentation: planned("/services/custom_segmentation/:uuid/:segment?", "services", "Сегментация"),
+  customSegmentationEdit: planned("/services/custom_segmentation_edit", "services", "Редактор сегментов"),
+  tables: planned("/services/tables", "services", "Таблицы"),
+  tablesEdit: planned("/services/tables-edit/:table_uuid?", "services", "Редактор таблицы"),
+  genetic: planned("/services/genetic/:farm_uuid", "services", "Генетика"),
+  herdStructureReport: planned("/services/report/1/:uuid", "services", "Структура стада"),
+  milkProductionReport: planned("/services/report/2/:uuid", "services", "Молочная продуктивность"),
+  reproductionReport: planned("/services/report/4/:uuid", "services", "Воспроизводство"),
+  cullingReport: planned("/services/report/5/:uuid", "services", "Выбытие"),
+  calvingReport: planned("/services/report/6/:uuid", "services", "Отёлы и приплод"),
+  healthReport: planned("/services/report/7/:uuid", "services", "Здоровье стада"),
+  dryPeriodReport: planned("/services/report/8/:uuid", "services", "Сухостойный период"),
+  milkProtocols: planned("/services/milk_protocols/:uuid?", "services", "Протоколы качества молока"),
+  dtmModule: planned("/services/dtm_module/:uuid?", "services", "Передачи данных (DTM)"),
+  parser1c: planned("/services/parser_1c/:uuid?", "services", "Загрузка из 1С"),
+  dc305Upload: planned("/services/dc305_upload", "services", "Загрузка DairyComp 305"),
+  farmAudit: planned("/services/farm_audit/:farm_uuid/:date", "services", "Аудит фермы"),
+  reportGenerator: planned("/services/generator-report", "services", "Генератор отчётов"),
+  reportGeneratorClients: planned("/services/generator-report/clients", "services", "Клиенты"),
+  reportGeneratorClient: planned("/services/generator-report/clients/:uuid", "services", "Клиент"),
+  reportGeneratorBilling: planned("/services/generator-report/billing", "services", "Счета и тарифы"),
+  planFactOverview: planned("/plan_fact/:uuid?", "services", "План-факт"),
+
+  // Administration and business
+  manageUsers: planned("/manage-users", "admin", "Пользователи"),
+  manageRoles: planned("/manage-roles", "admin", "Роли"),
+  adminExport: planned("/admin-export/:uuid?", "admin", "Настройка выгрузки"),
+  adminExportList: planned("/admin-export-list", "admin", "Настройка выгрузок"),
+  admin: planned("/admin/:page?", "admin", "Администрирование"),
+  analyticsDb: planned("/analytics-db", "admin", "Статистика загрузок"),
+  adminListPage: planned("/admin-list-page", "admin", "Аналитика баз данных"),
+  businessPages: planned("/business-pages", "reports", "Бизнес-отчёты"),
+  businessPage: planned("/business-page/:iframe?", "reports", "Бизнес-отчёт"),
+  iframeGroup: planned("/iframe-group/:user/:group?", "reports", "Группа отчётов"),
+  editBusiness: planned("/edit-business/:id", "admin", "Редактирование отчёта"),
+  workspace: planned("/workspace/:uuid?", "boards", "Рабочее пространство"),
+  businessUserFarm: planned("/business-user/farm/:uuid?", "admin", "Ферма бизнес-пользователя"),
+  businessUserCompany: planned("/business-user/company/:uuid?", "admin", "Компания бизнес-пользователя"),
+
+  // News and notifications
+  manageNews: planned("/manage-news", "content", "Управление новостями"),
+  addNews: planned("/add-news", "content", "Добавить новость"),
+  newsEdit: planned("/news-edit/:id", "content", "Редактирование новости"),
+  manageNotifications: planned("/manage-notifications", "content", "Управление уведомлениями"),
+  addNotification: planned("/add-notification", "content", "Добавить уведомление"),
+  // Not in the spec §2 route table, but linked from its side menu and given a breadcrumb title.
+  manageInstructions: planned("/manage-instructions", "content", "Управление инструкциями"),
+
+  // Other
+  chat: planned("/chat/:uuid?", "chat", "Чат"),
+  notFound: page("/404", "static", "Страница не найдена"),
+  serverError: page("/500", "static", "Ошибка сервера"),
+  termsOfService: page("/terms-of-service", "static", "Пользовательское соглашение", "wide"),
+  changelog: page("/changelog", "static", "История изменений", "wide"),
+  personalDataAgreement: page(
+    "/personal-data-agreement",
+    "static",
+    "Согласие на обработку персональных данных",
+    "wide",
+  ),
+} satisfies Record<string, RouteInfo>;
+
+export type RouteKey = keyof typeof ROUTES;
+
+/** The keys of the routes whose page is built (each has a lazy page in app/pages.ts). */
+export type BuiltRouteKey = { [K in RouteKey]: (typeof ROUTES)[K]["built"] extends true ? K : never }[RouteKey];
+
+export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
