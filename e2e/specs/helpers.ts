@@ -1,13 +1,18 @@
 import { expect, type Page } from "@playwright/test";
 
-/** The password of every demo account (apps/server/src/db/seed/demo.ts). */
+/** The password of every demo account (apps/server/src/db/seed/demo.ts) and of the e2e accounts. */
 export const DEMO_PASSWORD = "nadoy-demo";
 
-/**
- * Signs a demo user in through the login form and waits for the signed-in shell. Demo users have
- * not accepted the terms (read_status false): once the terms dialog exists, accept it here.
- */
-export async function signIn(page: Page, username: string): Promise<void> {
+/** The announcement of the demo data (apps/server/src/db/seed/demo.ts). */
+export const DEMO_ANNOUNCEMENT =
+  "Плановые работы на сервере 30 ноября с 22:00 до 23:00 МСК. Портал может быть недоступен.";
+
+export const TERMS_CHECKBOX = "Я принимаю условия использования и согласие на обработку персональных данных";
+
+export const termsDialog = (page: Page) => page.getByRole("dialog", { name: "Условия использования" });
+
+/** Fills and sends the login form, and waits for the signed-in home page (terms not handled). */
+export async function submitLogin(page: Page, username: string): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Имя пользователя").fill(username);
   await page.getByLabel("Пароль").fill(DEMO_PASSWORD);
@@ -15,6 +20,23 @@ export async function signIn(page: Page, username: string): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByText(/Здравствуйте/)).toBeVisible();
+}
+
+/**
+ * The terms dialog comes with the user data, as the greeting does: once the greeting shows, the
+ * dialog is there if the user has not accepted the terms yet. Accepts them then.
+ */
+export async function acceptTermsIfShown(page: Page): Promise<void> {
+  const dialog = termsDialog(page);
+  if (!(await dialog.isVisible())) return;
+  await dialog.getByRole("checkbox", { name: TERMS_CHECKBOX }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Signs a user in through the login form, accepts the terms if asked and waits for the shell. */
+export async function signIn(page: Page, username: string): Promise<void> {
+  await submitLogin(page, username);
+  await acceptTermsIfShown(page);
 }
 
 /** Opens the profile menu in the navbar and returns it. */

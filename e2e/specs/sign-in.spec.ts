@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, signOut } from "./helpers.ts";
+import { acceptTermsIfShown, DEMO_PASSWORD, signOut } from "./helpers.ts";
 
 const DEMO_USERS = ["admin", "editor", "zootech", "viewer", "client"];
 
@@ -12,6 +12,7 @@ for (const username of DEMO_USERS) {
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(/Здравствуйте/)).toBeVisible();
+    await acceptTermsIfShown(page);
     const stored = await page.evaluate(() => ({
       access: localStorage.getItem("access"),
       refresh: localStorage.getItem("refresh"),

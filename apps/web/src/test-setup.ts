@@ -1,8 +1,10 @@
 // jsdom lacks a few browser APIs that antd uses; the tests run against these stand-ins.
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { setBrowserLocation } from "./shared/lib/browser-location.ts";
 import { setupLocale } from "./shared/lib/setup-locale.ts";
+import { resetOnlineUsers } from "./shared/realtime/online-users.ts";
+import { FakeWebSocket } from "./test/fake-socket.ts";
 
 setupLocale();
 
@@ -41,8 +43,15 @@ if (!("ResizeObserver" in window)) {
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
+// No test reaches the network: the main socket of every rendered shell gets a fake one.
+beforeEach(() => {
+  FakeWebSocket.reset();
+  vi.stubGlobal("WebSocket", FakeWebSocket);
+});
+
 afterEach(() => {
   cleanup();
+  resetOnlineUsers();
   localStorage.clear();
   sessionStorage.clear();
   setBrowserLocation();

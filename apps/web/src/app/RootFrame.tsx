@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "@nadoy/contract/constants";
 import { lazy, Suspense, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
+import { PageHitTracker } from "../features/analytics/components/PageHitTracker.tsx";
 import { RequireSession } from "../features/auth/components/RequireSession.tsx";
 import { href } from "../shared/routes/href.ts";
 import { PageSpinner } from "../shared/ui/PageSpinner.tsx";
@@ -40,11 +41,8 @@ export function RootFrame() {
 
   return (
     <>
-      {/*
-        MOUNT POINT — page-hit tracker (spec §7 "A page-hit is sent to an analytics service on each
-        route change"): render <PageHitTracker /> here, at the root of the router, so that it sees
-        every location change of every layout. It renders nothing.
-      */}
+      {/* Spec §7 page hits: at the root of the router, it sees every location change of every layout. */}
+      <PageHitTracker />
       <Suspense fallback={<PageSpinner fullHeight />}>{content}</Suspense>
     </>
   );

@@ -49,6 +49,14 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/auth/pages/LogoutPage.tsx"),
     (m) => m.LogoutPage,
   ),
+  userProfile: page(
+    () => import("./UserProfileRoute.tsx"),
+    (m) => m.UserProfileRoute,
+  ),
+  userNotifications: page(
+    () => import("../features/notifications/pages/NotificationsPage.tsx"),
+    (m) => m.NotificationsPage,
+  ),
   notFound: page(
     () => import("../features/static/pages/NotFoundPage.tsx"),
     (m) => m.NotFoundPage,

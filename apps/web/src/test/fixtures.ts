@@ -1,4 +1,5 @@
 import type { RouteResponse } from "@nadoy/contract/http";
+import type { Notification } from "@nadoy/contract/news";
 import type { UserData, userProfilePatchRoute } from "@nadoy/contract/users";
 
 /** A valid GET /api/users/data/ answer; override what a test cares about. */
@@ -75,4 +76,24 @@ export function storageSnapshot(): Record<string, string | null> {
   return Object.fromEntries(
     ["theme", "access", "refresh", "username", "user_id"].map((key) => [key, localStorage.getItem(key)]),
   );
+}
+
+/** A notification as POST /api/news/user_notifications/ answers it (unread, sent at noon UTC). */
+export function notificationFixture(pk: number, fields: Partial<Notification["fields"]> = {}): Notification {
+  return {
+    pk,
+    fields: {
+      title: `Уведомление ${pk}`,
+      msg: `Текст уведомления ${pk}`,
+      dt: "2025-11-28T12:00:00.000Z",
+      read: false,
+      link: null,
+      ...fields,
+    },
+  };
+}
+
+/** `count` notifications with pks 1…count, the first `unread` of them unread. */
+export function notificationsFixture(count: number, unread = count): Notification[] {
+  return Array.from({ length: count }, (_, i) => notificationFixture(i + 1, { read: i >= unread }));
 }

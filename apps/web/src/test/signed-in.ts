@@ -5,12 +5,22 @@ import { mockApi } from "./mock-api.ts";
 
 type Handlers = Parameters<typeof mockApi>[0];
 
-/** A stored session whose token checks out and whose users/data answers `user`; more routes in `extra`. */
+/** The public configuration without Yandex sign-in or a Metrika counter. */
+export const APP_CONFIG = { version: "0.1.0", yandex_login: false, yandex_metrika_id: null };
+
+/**
+ * A stored session whose token checks out and whose users/data answers `user`; more routes (or
+ * other answers) in `extra`. What every signed-in page calls by itself is answered too: the
+ * notification poll (no notifications), page hits and the public configuration.
+ */
 export function mockSignedIn(user: UserData = userDataFixture(), extra: Handlers = {}) {
   storeSession();
   return mockApi({
     "GET /api/users/verify_token/": { status: 200, body: { user_id: user.id } },
     "GET /api/users/data/": { status: 200, body: user },
+    "POST /api/news/user_notifications/": { status: 200, body: [] },
+    "POST /api/analytics/page_hit/": { status: 204 },
+    "GET /api/config/": { status: 200, body: APP_CONFIG },
     ...extra,
   });
 }

@@ -1,6 +1,9 @@
 import { Grid, Layout, theme } from "antd";
 import { Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router";
+import { MainSocket } from "../../features/presence/components/MainSocket.tsx";
+import { AnnouncementBar } from "../../features/session/components/AnnouncementBar.tsx";
+import { TermsDialog } from "../../features/session/components/TermsDialog.tsx";
 import { useAccessToken } from "../../shared/hooks/use-access-token.ts";
 import { useUserData } from "../../shared/hooks/use-user-data.ts";
 import { readUsername } from "../../shared/lib/browser-storage.ts";
@@ -45,15 +48,14 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: "100vh" }} data-layout="shell">
-      {/*
-        MOUNT POINTS at the top of the shell (spec §4 "App start"):
-        - <TermsDialog /> — a modal that blocks the app while user data has read_status false;
-          ticking its checkbox sends PATCH users/user_profile/ {read_status: true}.
-        - <AnnouncementBar /> — shown above the navbar when user data has an announcement that
-          differs from the stored last-read one; closing it stores it as read.
-        - <MainSocket /> — the main channel (spec §4 "Main socket"), opened once for the signed-in,
-          active user; renders nothing.
-      */}
+      {/* Spec §4 "App start": the terms dialog, the announcement bar and the main socket. */}
+      {user ? (
+        <>
+          {user.read_status ? null : <TermsDialog />}
+          <AnnouncementBar announcement={user.announcement} />
+          {signedIn ? <MainSocket userId={user.id} usersOnline={user.users_online} /> : null}
+        </>
+      ) : null}
       <Navbar
         user={user}
         signedIn={signedIn}

@@ -3,6 +3,8 @@ import { PRODUCT_NAME } from "@nadoy/contract/constants";
 import type { UserData } from "@nadoy/contract/users";
 import { Button, Flex, Layout, theme } from "antd";
 import { Link } from "react-router";
+import { NotificationBell } from "../../features/notifications/components/NotificationBell.tsx";
+import { OnlineIndicator } from "../../features/presence/components/OnlineIndicator.tsx";
 import { href } from "../../shared/routes/href.ts";
 import { ProfileMenu } from "./ProfileMenu.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
@@ -50,11 +52,8 @@ export function Navbar({ user, signedIn, sideMenuOpen, onToggleSideMenu, onAbout
       </Link>
       <Flex align="center" gap={12} style={{ marginLeft: "auto" }}>
         <ThemeToggle />
-        {/*
-          MOUNT POINT — notification bell (spec §1, §4 "Notification"): render <NotificationBell />
-          here, left of the profile menu. It polls POST news/user_notifications/ every
-          NOTIFICATION_POLL_MS and shows the unread count capped at 99+ (BELL_COUNTER_CAP).
-        */}
+        {signedIn && user ? <OnlineIndicator userId={user.id} /> : null}
+        {signedIn ? <NotificationBell /> : null}
         <ProfileMenu signedIn={signedIn} user={user} onAbout={onAbout} />
       </Flex>
     </Layout.Header>

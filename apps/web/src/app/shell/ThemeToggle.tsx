@@ -1,6 +1,6 @@
 import { MoonOutlined, SunOutlined } from "@ant-design/icons";
 import { Switch, Tooltip } from "antd";
-import { useThemeToggle } from "./use-theme-toggle.ts";
+import { useThemeToggle } from "../../shared/hooks/use-theme-toggle.ts";
 
 /** The navbar's theme switch: on is the dark («black») theme. */
 export function ThemeToggle() {

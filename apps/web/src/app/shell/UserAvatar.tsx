@@ -1,35 +1,27 @@
-import {
-  CrownOutlined,
-  EditOutlined,
-  EnvironmentOutlined,
-  ExperimentOutlined,
-  EyeOutlined,
-  HomeOutlined,
-  UserOutlined,
-} from "@ant-design/icons";
+import { UserOutlined } from "@ant-design/icons";
 import { INITIALS_AVATAR_SIZE } from "@nadoy/contract/constants";
-import { hasInitialsAvatar, Role, roleOf } from "@nadoy/contract/roles";
+import { hasInitialsAvatar } from "@nadoy/contract/roles";
 import type { UserData } from "@nadoy/contract/users";
 import { Avatar } from "antd";
-import type { ReactNode } from "react";
 import { avatarColor, initialsOf } from "../../shared/lib/initials-avatar.ts";
-
-/** Spec §6: an icon per role 1–6 and one for a user without a role; role 7 has initials instead. */
-const ROLE_ICONS: Record<number, ReactNode> = {
-  [Role.admin]: <CrownOutlined />,
-  [Role.contentEditor]: <EditOutlined />,
-  [Role.zootechnician]: <ExperimentOutlined />,
-  [Role.agronomist]: <EnvironmentOutlined />,
-  [Role.farmManager]: <HomeOutlined />,
-  [Role.viewer]: <EyeOutlined />,
-};
+import { roleIcon } from "../../shared/ui/role-icon.tsx";
 
 type AvatarUser = Pick<UserData, "groups" | "first_name" | "last_name" | "username" | "avatar">;
 
-/** The user's picture in the navbar: initials for clients, else the uploaded photo or the role icon. */
+/** The name the initials avatar is coloured by (and whose initials it shows). */
+export function displayName(user: Pick<UserData, "first_name" | "last_name" | "username">): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.username;
+}
+
+/**
+ * The user's picture in the navbar (spec §6, §9): clients (role 7) have the initials avatar (size
+ * 43, colour from the name at saturation 30 and lightness 80); others their uploaded photo, else
+ * the icon of their role — roles 1–6, or the no-role icon. Until user data arrives: a plain figure.
+ */
 export function UserAvatar({ user }: { user: AvatarUser | undefined }) {
-  if (user && hasInitialsAvatar(user)) {
-    const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
+  if (!user) return <Avatar size={INITIALS_AVATAR_SIZE} icon={<UserOutlined />} style={{ flex: "none" }} />;
+  if (hasInitialsAvatar(user)) {
+    const name = displayName(user);
     return (
       <Avatar
         size={INITIALS_AVATAR_SIZE}
@@ -40,8 +32,11 @@ export function UserAvatar({ user }: { user: AvatarUser | undefined }) {
       </Avatar>
     );
   }
-  if (user?.avatar) return <Avatar size={INITIALS_AVATAR_SIZE} src={user.avatar} alt="" style={{ flex: "none" }} />;
-  const role = user ? roleOf(user.groups) : undefined;
-  const icon = (role !== undefined && ROLE_ICONS[role]) || <UserOutlined />;
-  return <Avatar size={INITIALS_AVATAR_SIZE} icon={icon} style={{ flex: "none" }} />;
+  if (user.avatar) return <Avatar size={INITIALS_AVATAR_SIZE} src={user.avatar} alt="" style={{ flex: "none" }} />;
+  const { icon, label } = roleIcon(user.groups);
+  return (
+    <span role="img" aria-label={label} title={label} style={{ display: "inline-flex", flex: "none" }}>
+      <Avatar size={INITIALS_AVATAR_SIZE} icon={icon} />
+    </span>
+  );
 }

@@ -35,6 +35,14 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
 }
 
+/**
+ * A 401 from a route that needs a token: the token flow (shared/lib/token-flow.ts) is already
+ * reloading the page or leaving for /login, so callers show nothing for it.
+ */
+export function isUnauthorized(error: unknown): boolean {
+  return isApiRequestError(error) && error.status === 401;
+}
+
 /** The text to show for any failure: the server's message, or the generic one. */
 export function errorMessage(error: unknown): string {
   return isApiRequestError(error) && error.message ? error.message : SOMETHING_WENT_WRONG;

@@ -1,13 +1,18 @@
 import { THEMES, type Theme } from "@nadoy/contract/constants";
 import type { TokenPair } from "@nadoy/contract/users";
 
-/** The localStorage keys of spec §3 "User (browser storage)", exactly as named there. */
+/**
+ * The localStorage keys of spec §3 "User (browser storage)", exactly as named there, plus the
+ * last-read announcement of spec §4 (its copy on the server, last_read_announcement, makes it hold
+ * across devices and sign-outs).
+ */
 export const StorageKey = {
   theme: "theme",
   access: "access",
   refresh: "refresh",
   username: "username",
   userId: "user_id",
+  announcement: "announcement",
 } as const;
 
 type Listener = () => void;
@@ -49,6 +54,16 @@ export function readUserId(): number | null {
 export function readStoredTheme(): Theme | null {
   const raw = localStorage.getItem(StorageKey.theme);
   return THEMES.find((theme) => theme === raw) ?? null;
+}
+
+/** The announcement text the user last closed on this browser (spec §4), or null. */
+export function readLastReadAnnouncement(): string | null {
+  return localStorage.getItem(StorageKey.announcement);
+}
+
+export function saveLastReadAnnouncement(text: string): void {
+  localStorage.setItem(StorageKey.announcement, text);
+  changed();
 }
 
 export function saveTokens(pair: TokenPair): void {

@@ -126,8 +126,6 @@ const PLACEHOLDERS = [
   "/equipment_monitoring/power_monitoring/hours-avg/:uuid",
   "/equipment_monitoring/power_monitoring/days-avg/:uuid",
   "/equipment_monitoring/power_monitoring/avg/:uuid",
-  "/userprofile/:tab?",
-  "/user-pages/notifications",
   "/user-pages/excelinfo",
   "/user-pages/cloudstorage",
   "/user-pages/datasets",
@@ -215,11 +213,11 @@ describe("route registry", () => {
   });
 
   it("gives the profile and notification pages to their modules", () => {
-    expect(ROUTES.userProfile).toMatchObject({ path: "/userprofile/:tab?", module: "profile", built: false });
+    expect(ROUTES.userProfile).toMatchObject({ path: "/userprofile/:tab?", module: "profile", built: true });
     expect(ROUTES.userNotifications).toMatchObject({
       path: "/user-pages/notifications",
       module: "notifications",
-      built: false,
+      built: true,
     });
   });
 

@@ -85,8 +85,8 @@ export const ROUTES = {
   logout: page("/logout", "auth", "Выход"),
 
   // User pages
-  userProfile: planned("/userprofile/:tab?", "profile", "Профиль"),
-  userNotifications: planned("/user-pages/notifications", "notifications", "Уведомления"),
+  userProfile: page("/userprofile/:tab?", "profile", "Профиль"),
+  userNotifications: page("/user-pages/notifications", "notifications", "Уведомления"),
   excelInfo: planned("/user-pages/excelinfo", "import", "Загрузки Excel"),
   cloudStorage: planned("/user-pages/cloudstorage", "import", "Облачное хранилище"),
   datasets: planned("/user-pages/datasets", "profile", "Наборы данных"),

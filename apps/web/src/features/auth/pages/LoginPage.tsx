@@ -5,9 +5,9 @@ import { useFormServerError } from "../../../shared/hooks/use-form-server-error.
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
+import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useLogin } from "../api.ts";
-import { FormErrorAlert } from "../components/FormErrorAlert.tsx";
 import { YandexSignInButton } from "../components/YandexSignInButton.tsx";
 
 const FIELDS = ["username", "password"];

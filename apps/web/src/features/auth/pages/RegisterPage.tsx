@@ -1,13 +1,13 @@
 import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from "@nadoy/contract/users";
 import { Flex, Form, Input, Result, Typography } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
+import { repeatPasswordRule } from "../../../shared/lib/repeat-password-rule.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
+import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useRegister } from "../api.ts";
-import { FormErrorAlert } from "../components/FormErrorAlert.tsx";
-import { repeatPasswordRule } from "../repeat-password-rule.ts";
 
 interface RegisterValues {
   username: string;

@@ -1,0 +1,62 @@
+import { BellOutlined } from "@ant-design/icons";
+import { BELL_COUNTER_CAP } from "@nadoy/contract/constants";
+import { Badge, Button, Flex, Popover } from "antd";
+import { useEffect, useId, useState } from "react";
+import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
+import { href } from "../../../shared/routes/href.ts";
+import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
+import { VisuallyHidden } from "../../../shared/ui/VisuallyHidden.tsx";
+import { useNotifications } from "../api.ts";
+import { bellCounterText, unreadCount } from "../notification-format.ts";
+import { NotificationList } from "./NotificationList.tsx";
+
+/**
+ * The navbar bell (spec §1, §4 "Notification"): owns the poll of news/user_notifications/ (every
+ * NOTIFICATION_POLL_MS), badges the unread count («99+» above 99) and opens the list. A failed
+ * poll shows the error toast (spec §8); a 401 is left to the token flow.
+ */
+export function NotificationBell() {
+  const notifications = useNotifications();
+  const showFailure = useFailureToast();
+  const [open, setOpen] = useState(false);
+  const descriptionId = useId();
+  const unread = unreadCount(notifications.data ?? []);
+  const { error, errorUpdatedAt } = notifications;
+
+  useEffect(() => {
+    // Once per failed call (errorUpdatedAt changes with each), not once per render.
+    if (error && errorUpdatedAt) showFailure(error);
+  }, [error, errorUpdatedAt, showFailure]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <>
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        trigger="click"
+        placement="bottomRight"
+        title={
+          <Flex justify="space-between" align="baseline" gap="middle">
+            <span>Уведомления</span>
+            <span onClickCapture={close} style={{ fontWeight: "normal" }}>
+              <RouterLink to={href.userNotifications()}>Все уведомления</RouterLink>
+            </span>
+          </Flex>
+        }
+        content={<NotificationList compact onNavigate={close} />}
+        destroyOnHidden
+      >
+        <Button type="text" aria-label="Уведомления" aria-describedby={descriptionId} aria-expanded={open}>
+          <Badge count={unread} overflowCount={BELL_COUNTER_CAP} size="small" title={bellCounterText(unread)}>
+            <BellOutlined style={{ fontSize: 20 }} />
+          </Badge>
+        </Button>
+      </Popover>
+      <VisuallyHidden id={descriptionId}>
+        {unread > 0 ? `Непрочитанных: ${bellCounterText(unread)}` : "Непрочитанных нет"}
+      </VisuallyHidden>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { MainServerMessage } from "@nadoy/contract/realtime";
+import { useEffect } from "react";
+import { readAccessToken } from "../../../shared/lib/browser-storage.ts";
+import { runTokenFlow } from "../../../shared/lib/token-flow.ts";
+import { publishMainMessage } from "../../../shared/realtime/main-messages.ts";
+import {
+  replaceOnlineUsers,
+  resetOnlineUsers,
+  seedOnlineUsers,
+  setSocketConnected,
+} from "../../../shared/realtime/online-users.ts";
+import { MainSocketClient, type WebSocketClass } from "../main-socket-client.ts";
+
+/**
+ * Spec §4 "Main socket" handling of one message. Presence (SITE_CONNECTED, SITE_DISCONNECTED)
+ * carries the whole sorted users_online: it replaces the list, whoever it is about — the one about
+ * the user's own id is the server's resync after a (re)connect. Every other message is ignored
+ * when it comes from the user's own id, and handed on to the features otherwise.
+ */
+export function handleMainMessage(message: MainServerMessage, ownId: number): void {
+  switch (message.msg_type) {
+    case "SITE_CONNECTED":
+    case "SITE_DISCONNECTED":
+      replaceOnlineUsers(message.users_online);
+      return;
+    default:
+      if (message.user_id === ownId) return;
+      publishMainMessage(message);
+  }
+}
+
+interface MainSocketProps {
+  /** The signed-in user's id (users/data). */
+  userId: number;
+  /** users/data users_online: the list until the socket says otherwise. */
+  usersOnline: readonly number[];
+  /** The WebSocket class; tests pass a fake one. */
+  WebSocketImpl?: WebSocketClass;
+}
+
+/** Opens the main socket for the signed-in user (mounted once, in the shell); renders nothing. */
+export function MainSocket({ userId, usersOnline, WebSocketImpl }: MainSocketProps) {
+  useEffect(() => {
+    seedOnlineUsers(usersOnline);
+  }, [usersOnline]);
+
+  useEffect(() => {
+    const client = new MainSocketClient({
+      accessToken: readAccessToken,
+      WebSocket: WebSocketImpl ?? window.WebSocket,
+      onMessage: (message) => handleMainMessage(message, userId),
+      onConnectedChange: setSocketConnected,
+      onUnauthorized: (token) => void runTokenFlow(token),
+    });
+    client.start();
+    return () => {
+      client.stop();
+      resetOnlineUsers();
+    };
+  }, [userId, WebSocketImpl]);
+
+  return null;
+}

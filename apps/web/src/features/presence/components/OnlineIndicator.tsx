@@ -1,0 +1,30 @@
+import { pluralRu } from "@nadoy/contract/plural";
+import { Badge, Tooltip, theme } from "antd";
+import { useOnlineUsers } from "../../../shared/realtime/online-users.ts";
+
+/** The tooltip: «Вы» for the user, then how many others are online (we know only their ids). */
+export function onlineTooltip(ids: readonly number[], ownId: number, connected: boolean): string {
+  const others = ids.filter((id) => id !== ownId).length;
+  const othersText = `${others} ${pluralRu(others, ["пользователь", "пользователя", "пользователей"])}`;
+  if (!connected) {
+    const away = "Вы не в сети: соединение восстановится при любом действии";
+    return others === 0 ? away : `${away}. Других в сети: ${othersText}`;
+  }
+  return others === 0 ? "В сети только вы" : `Вы и ещё ${othersText}`;
+}
+
+/** «В сети: N» in the navbar (spec §4 online user list), from the main socket's presence. */
+export function OnlineIndicator({ userId }: { userId: number }) {
+  const { ids, connected } = useOnlineUsers();
+  const { token } = theme.useToken();
+  if (ids === null) return null;
+  const text = onlineTooltip(ids, userId, connected);
+  return (
+    <Tooltip title={text}>
+      <span style={{ whiteSpace: "nowrap", color: token.colorTextSecondary }}>
+        <Badge status={connected ? "success" : "default"} style={{ marginInlineEnd: 6 }} />
+        {`В сети: ${ids.length}`}
+      </span>
+    </Tooltip>
+  );
+}

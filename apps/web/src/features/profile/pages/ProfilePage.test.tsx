@@ -1,0 +1,257 @@
+import type { UserProfilePatch } from "@nadoy/contract/users";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { userDataFixture, userProfileFixture } from "../../../test/fixtures.ts";
+import type { RecordedCall } from "../../../test/mock-api.ts";
+import { renderApp } from "../../../test/render-app.tsx";
+import { everythingUserData, mockSignedIn } from "../../../test/signed-in.ts";
+
+type Handlers = Parameters<typeof mockSignedIn>[1];
+
+const conflict = {
+  status: 409,
+  body: {
+    code: "conflict",
+    message: "Этот адрес уже зарегистрирован",
+    fields: { email: "Этот адрес уже зарегистрирован" },
+  },
+};
+const wrongPassword = {
+  status: 400,
+  body: {
+    code: "wrong_password",
+    message: "Неверный текущий пароль",
+    fields: { old_password: "Неверный текущий пароль" },
+  },
+};
+
+/** A signed-in user whose users/data and user_profile follow every PATCH, as the server does. */
+function serverWithProfile(groups: number[] = [3], extra: Handlers = {}, profileOverrides = {}) {
+  let user = everythingUserData({ groups });
+  let profile = userProfileFixture(profileOverrides);
+  const api = mockSignedIn(user, {
+    "GET /api/users/data/": () => ({ status: 200, body: user }),
+    "GET /api/users/user_profile/": () => ({ status: 200, body: profile }),
+    "PATCH /api/users/user_profile/": (call) => {
+      const patch = call.body as UserProfilePatch;
+      profile = {
+        ...profile,
+        ...patch,
+        email: patch.email ? { email: patch.email } : profile.email,
+      } as typeof profile;
+      user = { ...user, ...profile, email: undefined } as unknown as typeof user;
+      return { status: 200, body: profile };
+    },
+    ...extra,
+  });
+  return api;
+}
+
+const tabNames = async () => {
+  const tabs = await screen.findAllByRole("tab");
+  return tabs.map((tab) => tab.textContent);
+};
+const patches = (calls: RecordedCall[]) => calls.filter((call) => call.method === "PATCH").map((call) => call.body);
+
+/** The form item (label, field, messages) around the field labelled `label`. */
+const fieldItem = (label: string) => {
+  const item = screen.getByLabelText(label).closest(".ant-form-item");
+  if (!(item instanceof HTMLElement)) throw new Error(`no form item for ${label}`);
+  return item;
+};
+
+describe("profile tabs (spec §2, §6)", () => {
+  it("opens the settings tab by default", async () => {
+    serverWithProfile([3]);
+    const { router } = renderApp("/userprofile");
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/userprofile/settings"));
+    expect(await tabNames()).toEqual(["Настройки", "Уведомления", "Наборы данных", "Сервисы"]);
+    expect(await screen.findByLabelText("Электронная почта")).toBeTruthy();
+  });
+
+  it("has no settings for role 6, and sends /userprofile/settings to the notifications", async () => {
+    serverWithProfile([6]);
+    const { router } = renderApp("/userprofile/settings");
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/userprofile/notifications"));
+    expect(await tabNames()).toEqual(["Уведомления", "Наборы данных", "Сервисы"]);
+    expect(screen.queryByLabelText("Электронная почта")).toBeNull();
+    expect(await screen.findByText("Новых уведомлений нет")).toBeTruthy();
+  });
+
+  it("has no datasets for role 7", async () => {
+    serverWithProfile([7]);
+    const { router } = renderApp("/userprofile/datasets");
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/userprofile/settings"));
+    expect(await tabNames()).toEqual(["Настройки", "Уведомления", "Сервисы"]);
+  });
+
+  it("says the datasets are still to come", async () => {
+    serverWithProfile([3]);
+    renderApp("/userprofile/datasets");
+    expect(await screen.findByText("Раздел в разработке")).toBeTruthy();
+  });
+
+  it("switches tabs by address", async () => {
+    serverWithProfile([3]);
+    const { router } = renderApp("/userprofile/settings");
+    fireEvent.click(await screen.findByRole("tab", { name: "Сервисы" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/userprofile/services"));
+  });
+
+  it("lists the user's companies, farms and modules on «Сервисы»", async () => {
+    mockSignedIn(userDataFixture({ boards: true, use_bi: false }));
+    renderApp("/userprofile/services");
+
+    expect(await screen.findByText("АО Молочный край")).toBeTruthy();
+    expect(screen.getByText("Ферма Заречная")).toBeTruthy();
+    const modules = screen.getByRole("list", { name: "Модули" });
+    expect(within(modules).getByText("Доски задач").parentElement?.textContent).toBe("Доски задачподключён");
+    expect(within(modules).getByText("BI-отчёты").parentElement?.textContent).toBe("BI-отчётыне подключён");
+  });
+});
+
+describe("profile settings", () => {
+  it("saves name and email", async () => {
+    const api = serverWithProfile([3]);
+    renderApp("/userprofile/settings");
+
+    fireEvent.change(await screen.findByLabelText("Имя"), { target: { value: "Пётр" } });
+    fireEvent.change(screen.getByLabelText("Электронная почта"), { target: { value: "petr@example.ru" } });
+    fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+
+    expect(await screen.findByText("Данные профиля сохранены")).toBeTruthy();
+    expect(patches(api.calls)).toEqual([{ first_name: "Пётр", last_name: "Петров", email: "petr@example.ru" }]);
+  });
+
+  it("shows a taken email (409) under the email field", async () => {
+    serverWithProfile([3], { "PATCH /api/users/user_profile/": conflict });
+    renderApp("/userprofile/settings");
+
+    fireEvent.change(await screen.findByLabelText("Электронная почта"), { target: { value: "taken@example.ru" } });
+    fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+
+    await waitFor(() =>
+      expect(within(fieldItem("Электронная почта")).getByText("Этот адрес уже зарегистрирован")).toBeTruthy(),
+    );
+    expect(screen.getByLabelText("Электронная почта").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("checks the email before sending", async () => {
+    const api = serverWithProfile([3]);
+    renderApp("/userprofile/settings");
+
+    fireEvent.change(await screen.findByLabelText("Электронная почта"), { target: { value: "не почта" } });
+    fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+
+    expect(await screen.findByText("Введите корректный адрес электронной почты")).toBeTruthy();
+    expect(patches(api.calls)).toEqual([]);
+  });
+
+  it("changes the side menu style at once", async () => {
+    const api = serverWithProfile([3]);
+    renderApp("/userprofile/settings");
+
+    fireEvent.click(await screen.findByRole("button", { name: "Меню" }));
+    const nav = await screen.findByRole("navigation", { name: "Главное меню" });
+    expect(within(nav).getByRole("button", { name: "Сервисы" })).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole("radio", { name: "Список" }));
+
+    await waitFor(() => expect(within(nav).getByRole("menuitem", { name: "Сервисы" })).toBeTruthy());
+    expect(patches(api.calls)).toEqual([{ boards_menu_style: "List_menu" }]);
+    expect((screen.getByRole("radio", { name: "Список" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("shows the error toast when the menu style cannot be saved", async () => {
+    serverWithProfile([3], {
+      "PATCH /api/users/user_profile/": { status: 500, body: { code: "internal_error", message: "Ошибка" } },
+    });
+    renderApp("/userprofile/settings");
+
+    fireEvent.click(await screen.findByRole("radio", { name: "Список" }));
+    expect(await screen.findByText("Что-то пошло не так...")).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole("radio", { name: "Карточки" }) as HTMLInputElement).checked).toBe(true),
+    );
+  });
+
+  it("switches the theme like the navbar toggle", async () => {
+    const api = serverWithProfile([3]);
+    renderApp("/userprofile/settings");
+
+    fireEvent.click(await screen.findByRole("radio", { name: "Тёмная" }));
+
+    await waitFor(() => expect(document.documentElement.style.colorScheme).toBe("dark"));
+    expect(localStorage.getItem("theme")).toBe("black");
+    expect(screen.getByRole("switch", { name: "Тёмная тема" }).getAttribute("aria-checked")).toBe("true");
+    await waitFor(() => expect(patches(api.calls)).toEqual([{ theme: "black" }]));
+  });
+});
+
+describe("password change", () => {
+  async function fillPassword(old: string | null, next: string, repeat = next) {
+    if (old !== null) fireEvent.change(await screen.findByLabelText("Текущий пароль"), { target: { value: old } });
+    fireEvent.change(await screen.findByLabelText("Новый пароль"), { target: { value: next } });
+    fireEvent.change(screen.getByLabelText("Повторите новый пароль"), { target: { value: repeat } });
+    fireEvent.click(screen.getByRole("button", { name: /^(Сменить|Задать) пароль$/ }));
+  }
+
+  it("changes it and says the other sessions are signed out", async () => {
+    const api = serverWithProfile([3], {
+      "POST /api/users/change_password/": { status: 200, body: { detail: "Пароль изменён." } },
+    });
+    renderApp("/userprofile/settings");
+
+    await fillPassword("old-password-1", "new-password-1");
+
+    expect(await screen.findByText("Пароль изменён. Другие сеансы завершены.")).toBeTruthy();
+    expect(api.calls.find((call) => call.path === "/api/users/change_password/")?.body).toEqual({
+      old_password: "old-password-1",
+      new_password: "new-password-1",
+    });
+    await waitFor(() => expect((screen.getByLabelText("Новый пароль") as HTMLInputElement).value).toBe(""));
+  });
+
+  it("shows a wrong current password under its field", async () => {
+    serverWithProfile([3], { "POST /api/users/change_password/": wrongPassword });
+    renderApp("/userprofile/settings");
+
+    await fillPassword("not-my-password", "new-password-1");
+
+    await waitFor(() => expect(within(fieldItem("Текущий пароль")).getByText("Неверный текущий пароль")).toBeTruthy());
+    expect(screen.queryByText("Пароль изменён. Другие сеансы завершены.")).toBeNull();
+  });
+
+  it("checks the new password and its repetition before sending", async () => {
+    const api = serverWithProfile([3]);
+    renderApp("/userprofile/settings");
+
+    await fillPassword("old-password-1", "short", "other");
+
+    expect(await screen.findByText("Пароль должен быть не короче 8 символов")).toBeTruthy();
+    expect(await screen.findByText("Пароли не совпадают")).toBeTruthy();
+    expect(api.calls.some((call) => call.path === "/api/users/change_password/")).toBe(false);
+  });
+
+  it("lets an account without a password (Yandex ID) set one without the current password", async () => {
+    const api = serverWithProfile(
+      [3],
+      { "POST /api/users/change_password/": { status: 200, body: { detail: "Пароль изменён." } } },
+      { has_password: false },
+    );
+    renderApp("/userprofile/settings");
+
+    await screen.findByRole("button", { name: "Задать пароль" });
+    expect(screen.queryByLabelText("Текущий пароль")).toBeNull();
+    await fillPassword(null, "new-password-1");
+
+    expect(await screen.findByText("Пароль изменён. Другие сеансы завершены.")).toBeTruthy();
+    expect(api.calls.find((call) => call.path === "/api/users/change_password/")?.body).toEqual({
+      new_password: "new-password-1",
+    });
+    expect(await screen.findByLabelText("Текущий пароль")).toBeTruthy();
+  });
+});
