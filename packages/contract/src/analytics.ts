@@ -12,6 +12,18 @@ export const pageHitPathSchema = z
   .max(PAGE_HIT_PATH_MAX, `Не более ${PAGE_HIT_PATH_MAX} символов`)
   .regex(/^\/[^\p{Cc}]*$/u, "Путь должен начинаться с /");
 
+/** Routes whose last segment is a mailed secret (spec §2). */
+const SECRET_SEGMENT_ROUTES = /^\/(reset-password|registration-confirm)\/[^/]+/;
+
+/**
+ * What of a path may be stored or sent to a counter: the pathname only (a query or hash may carry
+ * codes, e.g. Yandex's ?code=…&state=…), with secret segments replaced by ":token".
+ */
+export function shareablePath(path: string): string {
+  const pathname = path.split(/[?#]/, 1)[0] || "/";
+  return pathname.replace(SECRET_SEGMENT_ROUTES, "/$1/:token");
+}
+
 export const pageHitBodySchema = z.strictObject({ path: pageHitPathSchema });
 export type PageHitBody = z.infer<typeof pageHitBodySchema>;
 

@@ -134,7 +134,7 @@ export const userDataSchema = z.object({
   groups: z.array(z.number().int()),
   is_superuser: z.boolean(),
   theme: themeSchema,
-  boards_menu_style: z.string(),
+  boards_menu_style: menuStyleSchema,
   users_online: z.array(z.number().int()),
   announcement: z.string().nullable(),
   read_status: z.boolean(),

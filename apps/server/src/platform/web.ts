@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import { ErrorCode } from "@nadoy/contract/errors";
 import type { FastifyInstance } from "fastify";
 
-/** Yandex Metrika's hosts: its tag.js, the beacons it sends and the pixels it loads. */
+/** Yandex Metrika's hosts: its tag.js, the beacons it sends, the pixels and frames it loads. */
 const METRIKA_HOSTS = "https://mc.yandex.ru https://mc.yandex.com";
 
 export interface SecurityHeaderOptions {
@@ -22,6 +22,8 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
     `img-src 'self' data: blob:${metrika}`,
     "font-src 'self' data:",
     `connect-src 'self' ws: wss:${metrika}`,
+    // Metrika's session replay runs in its own frame.
+    ...(options.yandexMetrika ? [`frame-src 'self' blob:${metrika}`] : []),
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -43,7 +43,7 @@ describe("GET /api/config/", () => {
 
     expect(plain).not.toContain("mc.yandex");
     const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
-    for (const name of ["script-src", "connect-src", "img-src"]) {
+    for (const name of ["script-src", "connect-src", "img-src", "frame-src"]) {
       expect(directive(withMetrika, name)).toContain("https://mc.yandex.ru");
       expect(directive(withMetrika, name)).toContain("https://mc.yandex.com");
     }

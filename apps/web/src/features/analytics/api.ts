@@ -1,19 +1,6 @@
 import { pageHitRoute } from "@nadoy/contract/analytics";
-import { appConfigRoute } from "@nadoy/contract/app-config";
-import { useQuery } from "@tanstack/react-query";
-import { callApi } from "../../shared/lib/api-client.ts";
 import { sendRequest } from "../../shared/lib/api-request.ts";
 import { readAccessToken } from "../../shared/lib/browser-storage.ts";
-
-/** GET /api/config/ (public): fixed while the server runs, so asked once per page load. */
-export function useAppConfig(enabled: boolean) {
-  return useQuery({
-    queryKey: ["config"],
-    queryFn: () => callApi(appConfigRoute),
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 /**
  * POST analytics/page_hit/ {path} (spec §7), fire and forget: any failure — a 429 above

@@ -1,3 +1,5 @@
+import { shareablePath } from "@nadoy/contract/analytics";
+
 /**
  * Yandex Metrika (contract app-config.ts): with a counter id, tag.js is loaded once as a script
  * (the CSP then allows mc.yandex.ru; inline scripts stay forbidden, so the usual inline snippet is
@@ -15,11 +17,6 @@ declare global {
 }
 
 const initialised = new Set<string>();
-
-/** Mailed secrets in paths (/reset-password/<token>, /registration-confirm/<token>) never leave. */
-export function maskedPath(pathname: string): string {
-  return pathname.replace(/^\/(reset-password|registration-confirm)\/[^/]+/, "/$1/:token");
-}
 
 function queueingYm(): Ym {
   // The standard snippet: calls made before tag.js arrives wait in ym.a, which tag.js replays.
@@ -52,7 +49,7 @@ export function ensureMetrika(counterId: string): void {
 
 /** One page view of the app's route. */
 export function metrikaHit(counterId: string, pathname: string): void {
-  window.ym?.(Number(counterId), "hit", `${window.location.origin}${maskedPath(pathname)}`);
+  window.ym?.(Number(counterId), "hit", `${window.location.origin}${shareablePath(pathname)}`);
 }
 
 /** Tests: forget the counters set up on this page. */

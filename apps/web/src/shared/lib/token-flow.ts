@@ -3,6 +3,7 @@ import { sendRequest } from "./api-request.ts";
 import { browserLocation } from "./browser-location.ts";
 import { readAccessToken, readRefreshToken, saveTokens } from "./browser-storage.ts";
 import { signOutLocally } from "./sign-out.ts";
+import { withRefreshLock } from "./token-lock.ts";
 
 async function refreshOrSignOut(rejectedAccess: string | null): Promise<void> {
   const stored = readAccessToken();
@@ -24,15 +25,6 @@ async function refreshOrSignOut(rejectedAccess: string | null): Promise<void> {
   await signOutLocally();
 }
 
-/**
- * Tabs share the stored tokens: the refresh runs under a lock held across tabs, so a second tab
- * waits, then sees the renewed tokens instead of presenting the spent refresh token again.
- */
-function underCrossTabLock(task: () => Promise<void>): Promise<void> {
-  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
-  return locks ? locks.request("nadoy-token-refresh", task) : task();
-}
-
 let running: Promise<void> | null = null;
 
 /**
@@ -41,7 +33,9 @@ let running: Promise<void> | null = null;
  * one run, so a refresh token is never presented twice (that would revoke the whole session).
  */
 export function runTokenFlow(rejectedAccess: string | null): Promise<void> {
-  running ??= underCrossTabLock(() => refreshOrSignOut(rejectedAccess)).finally(() => {
+  // Under the refresh lock (token-lock.ts): a second tab, or the background renewal, waits and
+  // then sees the renewed tokens instead of presenting the spent refresh token again.
+  running ??= withRefreshLock(() => refreshOrSignOut(rejectedAccess)).finally(() => {
     running = null;
   });
   return running;

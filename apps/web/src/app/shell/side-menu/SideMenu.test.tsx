@@ -1,3 +1,4 @@
+import { MENU_STYLES } from "@nadoy/contract/constants";
 import type { UserData } from "@nadoy/contract/users";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -43,7 +44,7 @@ const STAFF = [
   "Импорт и экспорт",
 ];
 
-describe.each(["Card_menu", "List_menu"])("side menu in the %s style", (style) => {
+describe.each(MENU_STYLES)("side menu in the %s style", (style) => {
   const user = (overrides: Partial<UserData>) => everythingUserData({ boards_menu_style: style, ...overrides });
 
   it.each([

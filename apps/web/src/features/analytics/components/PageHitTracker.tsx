@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useAccessToken } from "../../../shared/hooks/use-access-token.ts";
-import { sendPageHit, useAppConfig } from "../api.ts";
+import { useAppConfig } from "../../../shared/hooks/use-app-config.ts";
+import { sendPageHit } from "../api.ts";
 import { ensureMetrika, metrikaHit } from "../metrika.ts";
 
 /** Paths where no page is shown (spec §2: /api renders nothing) or a session begins or ends. */

@@ -4,6 +4,10 @@ import { storageSnapshot, userDataFixture } from "../../../test/fixtures.ts";
 import { mockApi } from "../../../test/mock-api.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 
+const config = (yandexLogin: boolean) => ({
+  "GET /api/config/": { status: 200, body: { version: "0.1.0", yandex_login: yandexLogin, yandex_metrika_id: null } },
+});
+
 async function submitLogin(username: string, password: string) {
   fireEvent.change(await screen.findByLabelText("Имя пользователя"), { target: { value: username } });
   fireEvent.change(screen.getByLabelText("Пароль"), { target: { value: password } });
@@ -13,6 +17,7 @@ async function submitLogin(username: string, password: string) {
 describe("/login", () => {
   it("stores the session keys and opens the start page after a successful sign-in", async () => {
     const api = mockApi({
+      ...config(false),
       "POST /api/users/token/": { status: 200, body: { access: "access-new", refresh: "refresh-new" } },
       "GET /api/users/verify_token/": { status: 200, body: { user_id: 42 } },
       "GET /api/users/data/": { status: 200, body: userDataFixture() },
@@ -29,7 +34,7 @@ describe("/login", () => {
       username: "zootech",
       user_id: "42",
     });
-    expect(api.calls[0]).toMatchObject({
+    expect(api.calls.find((call) => call.method === "POST")).toMatchObject({
       method: "POST",
       path: "/api/users/token/",
       body: { username: "zootech", password: "nadoy-demo" },
@@ -42,6 +47,7 @@ describe("/login", () => {
 
   it("shows the server's message on 401 and stores nothing", async () => {
     mockApi({
+      ...config(false),
       "POST /api/users/token/": {
         status: 401,
         body: { code: "invalid_credentials", message: "Неверное имя пользователя или пароль" },
@@ -62,6 +68,7 @@ describe("/login", () => {
 
   it("shows the server's message when sign-in is rate limited", async () => {
     mockApi({
+      ...config(false),
       "POST /api/users/token/": {
         status: 429,
         body: { code: "too_many_requests", message: "Слишком много попыток. Повторите позже." },
@@ -82,11 +89,12 @@ describe("/login", () => {
 
     expect(await screen.findByText("Введите имя пользователя")).toBeTruthy();
     expect(await screen.findByText("Введите пароль")).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    expect(api.calls.filter((call) => call.method === "POST")).toEqual([]);
   });
 
   it("starts a Yandex sign-in with the state kept for this tab", async () => {
     mockApi({
+      ...config(true),
       "GET /api/users/yandex/authorize_url/": {
         status: 200,
         body: { url: "https://oauth.yandex.ru/authorize?state=s-1", state: "s-1" },
@@ -102,6 +110,7 @@ describe("/login", () => {
 
   it("shows why a Yandex sign-in is unavailable", async () => {
     mockApi({
+      ...config(true),
       "GET /api/users/yandex/authorize_url/": {
         status: 503,
         body: { code: "provider_disabled", message: "Вход через Яндекс не настроен" },
@@ -113,5 +122,16 @@ describe("/login", () => {
 
     expect(await screen.findByText("Вход через Яндекс не настроен")).toBeTruthy();
     expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it("offers no Yandex sign-in when the server has no Yandex ID credentials", async () => {
+    mockApi({ ...config(false) });
+    const { queryClient } = renderApp("/login");
+
+    expect(await screen.findByRole("button", { name: "Войти" })).toBeTruthy();
+    // The page has its answer (and has rendered with it) once the config query is a success.
+    await waitFor(() => expect(queryClient.getQueryState(["config"])?.status).toBe("success"));
+    expect(screen.queryByText("или")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Войти через Яндекс" })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { type LoginBody, loginBodySchema } from "@nadoy/contract/users";
 import { Divider, Flex, Form, Input, Typography } from "antd";
 import { useNavigate } from "react-router";
+import { useAppConfig } from "../../../shared/hooks/use-app-config.ts";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { href } from "../../../shared/routes/href.ts";
@@ -16,6 +17,7 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginBody>();
   const navigate = useNavigate();
   const login = useLogin();
+  const config = useAppConfig();
   const { formError, showError, clearError } = useFormServerError(form, FIELDS);
 
   const onFinish = (values: LoginBody) => {
@@ -42,8 +44,13 @@ export function LoginPage() {
         <RouterLink to={href.register()}>Регистрация</RouterLink>
         <RouterLink to={href.submitEmail()}>Забыли пароль?</RouterLink>
       </Flex>
-      <Divider plain>или</Divider>
-      <YandexSignInButton />
+      {/* Offered only when the server has Yandex ID credentials (GET /api/config/). */}
+      {config.data?.yandex_login ? (
+        <>
+          <Divider plain>или</Divider>
+          <YandexSignInButton />
+        </>
+      ) : null}
     </>
   );
 }
