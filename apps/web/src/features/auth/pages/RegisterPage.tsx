@@ -1,11 +1,11 @@
-import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from "@nadoy/contract/users";
+import { emailSchema, personNameSchema, usernameSchema } from "@nadoy/contract/users";
 import { Flex, Form, Input, Result, Typography } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
-import { repeatPasswordRule } from "../../../shared/lib/repeat-password-rule.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
+import { NewPasswordFields } from "../../../shared/ui/NewPasswordFields.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useRegister } from "../api.ts";
 
@@ -59,18 +59,7 @@ export function RegisterPage() {
         <Form.Item label="Электронная почта" name="email" required rules={[zodRule(emailSchema)]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item label="Пароль" name="password" required rules={[zodRule(passwordSchema)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Повторите пароль"
-          name="password_repeat"
-          required
-          dependencies={["password"]}
-          rules={[repeatPasswordRule("password")]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="password" label="Пароль" repeatLabel="Повторите пароль" />
         <Form.Item label="Имя" name="first_name" rules={[zodRule(personNameSchema)]}>
           <Input autoComplete="given-name" />
         </Form.Item>

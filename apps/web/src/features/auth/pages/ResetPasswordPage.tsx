@@ -1,14 +1,12 @@
 import { ErrorCode } from "@nadoy/contract/errors";
-import { passwordSchema } from "@nadoy/contract/users";
-import { Button, Flex, Form, Input, Result, Typography } from "antd";
+import { Button, Flex, Form, Result, Typography } from "antd";
 import { useNavigate, useParams } from "react-router";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { isApiRequestError } from "../../../shared/lib/api-error.ts";
-import { repeatPasswordRule } from "../../../shared/lib/repeat-password-rule.ts";
-import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
+import { NewPasswordFields } from "../../../shared/ui/NewPasswordFields.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { usePasswordResetConfirm } from "../api.ts";
 
@@ -51,17 +49,7 @@ export function ResetPasswordPage() {
     <>
       <Typography.Title level={4}>Новый пароль</Typography.Title>
       <Form form={form} name="reset_password" layout="vertical" requiredMark={false} onFinish={onFinish}>
-        <Form.Item label="Новый пароль" name="password" rules={[zodRule(passwordSchema)]}>
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Повторите пароль"
-          name="password_repeat"
-          dependencies={["password"]}
-          rules={[repeatPasswordRule("password")]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="password" label="Новый пароль" repeatLabel="Повторите пароль" autoFocus />
         <FormErrorAlert message={formError} />
         <BusyButton type="primary" htmlType="submit" block busy={reset.isPending}>
           Сохранить пароль

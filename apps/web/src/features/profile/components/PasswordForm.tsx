@@ -1,13 +1,11 @@
 import { PASSWORD_MAX } from "@nadoy/contract/constants";
 import { ErrorText } from "@nadoy/contract/errors";
-import { passwordSchema } from "@nadoy/contract/users";
 import { Card, Form, Input, Typography } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
-import { repeatPasswordRule } from "../../../shared/lib/repeat-password-rule.ts";
-import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
+import { NewPasswordFields } from "../../../shared/ui/NewPasswordFields.tsx";
 import { useChangePassword } from "../api.ts";
 
 interface PasswordValues {
@@ -60,18 +58,7 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         ) : null}
-        <Form.Item label="Новый пароль" name="new_password" required rules={[zodRule(passwordSchema)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Повторите новый пароль"
-          name="new_password_repeat"
-          required
-          dependencies={["new_password"]}
-          rules={[repeatPasswordRule("new_password")]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="new_password" label="Новый пароль" repeatLabel="Повторите новый пароль" />
         <FormErrorAlert message={formError} />
         <BusyButton type="primary" htmlType="submit" busy={change.isPending}>
           {hasPassword ? "Сменить пароль" : "Задать пароль"}
