@@ -15,6 +15,7 @@ import { appConfigRoutes } from "./features/app-config/app-config.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
+import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { installErrorHandler } from "./platform/errors.ts";
 import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from "./platform/limits/failure-counter.ts";
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   usersRoutes(app, deps);
   newsRoutes(app, deps);
   analyticsRoutes(app, deps);
+  tableListsRoutes(app, deps);
   registerMainSocket(app, deps.db, realtime);
   await installWeb(app, options.webDist);
 

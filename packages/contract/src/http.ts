@@ -30,6 +30,8 @@ export interface RouteDef<
   response: Response;
   /** Per-route limit: counted per user on signed-in routes, per client address on public ones. */
   rateLimit?: { max: number; timeWindowMs: number };
+  /** Largest request body in bytes, when smaller than the app's default (1 MiB); larger → 413. */
+  bodyLimit?: number;
   summary?: string;
 }
 

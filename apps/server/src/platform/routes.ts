@@ -43,6 +43,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, 
     method: route.method,
     url: route.path,
     schema,
+    ...(route.bodyLimit !== undefined && { bodyLimit: route.bodyLimit }),
     // A public route's limit counts per client address; a signed-in route's counts per user (the
     // guard below runs first, so the caller is known), wherever the user connects from.
     config: route.rateLimit

@@ -3,4 +3,5 @@ export * from "./auth.ts";
 export * from "./companies.ts";
 export * from "./mail.ts";
 export * from "./news.ts";
+export * from "./table-lists.ts";
 export * from "./users.ts";

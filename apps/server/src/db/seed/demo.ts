@@ -4,6 +4,7 @@ import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { seedCompany } from "./companies.ts";
 import { type SeedNotificationInput, seedAnnouncement, seedNotifications } from "./news.ts";
+import { seedFeedbackList } from "./table-lists.ts";
 import { seedUser } from "./users.ts";
 
 export const DEMO_PASSWORD = "nadoy-demo";
@@ -169,6 +170,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     viewer: ["Вера", "Наблюдаева"],
     client: ["Пётр", "Клиентов"],
   };
+  let zootechId: number | null = null;
   for (const account of DEMO_ACCOUNTS) {
     const [firstName, lastName] = names[account.username] ?? ["", ""];
     const user = await seedUser(db, {
@@ -183,7 +185,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
       companyIds: account.role === Role.contentEditor ? [] : [company.id],
     });
     await seedNotifications(db, user.id, DEMO_NOTIFICATIONS[account.username] ?? []);
+    if (account.role === Role.zootechnician) zootechId = user.id;
   }
+  // The zootechnician owns the farm's feedback list and is told about every answer.
+  await seedFeedbackList(db, company.id, zootechId);
   await seedAnnouncement(db, { text: DEMO_ANNOUNCEMENT });
   return true;
 }

@@ -1,0 +1,109 @@
+import type { ColumnType, TagOption } from "@nadoy/contract/form-values";
+import type { FormBlockType } from "@nadoy/contract/table-lists";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { companies } from "./companies.ts";
+import { users } from "./users.ts";
+
+/** A company's table (list) of rows with typed columns. */
+export const lists = pgTable(
+  "lists",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().unique().defaultRandom(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 255 }).notNull(),
+    /** The owner: told about each form submission. Null once that user is deleted. */
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lists_company_idx").on(t.companyId), index("lists_created_by_idx").on(t.createdBy)],
+);
+
+export const listColumns = pgTable(
+  "list_columns",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().unique().defaultRandom(),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => lists.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 255 }).notNull(),
+    type: varchar("type", { length: 16 }).$type<ColumnType>().notNull(),
+    order: integer("order").notNull().default(0),
+    /** Tag and select columns: their options; [] for other types. */
+    options: jsonb("options").$type<TagOption[]>().notNull().default([]),
+  },
+  (t) => [index("list_columns_list_order_idx").on(t.listId, t.order)],
+);
+
+export const listRows = pgTable(
+  "list_rows",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().unique().defaultRandom(),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => lists.id, { onDelete: "cascade" }),
+    /** Fractional, so that a row can be moved between two others without renumbering. */
+    order: numeric("order").notNull(),
+    /** column uuid → stored value (see @nadoy/contract/form-values StoredValue). */
+    values: jsonb("values").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null for rows sent anonymously through a public form. */
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("list_rows_list_order_idx").on(t.listId, t.order)],
+);
+
+/** A list's public form, reachable at /form/:uuid_link while published. */
+export const listForms = pgTable(
+  "list_forms",
+  {
+    id: serial("id").primaryKey(),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => lists.id, { onDelete: "cascade" }),
+    uuidLink: uuid("uuid_link").notNull().unique().defaultRandom(),
+    published: boolean("published").notNull().default(false),
+    formHeader: varchar("form_header", { length: 255 }).notNull().default(""),
+    conclusion: text("conclusion").notNull().default(""),
+  },
+  (t) => [index("list_forms_list_idx").on(t.listId)],
+);
+
+export const listFormElements = pgTable(
+  "list_form_elements",
+  {
+    id: serial("id").primaryKey(),
+    formId: integer("form_id")
+      .notNull()
+      .references(() => listForms.id, { onDelete: "cascade" }),
+    /** The column a field fills; null for a text or link block. */
+    columnUuid: uuid("column_uuid").references(() => listColumns.uuid, { onDelete: "cascade" }),
+    typeFormElement: varchar("type_form_element", { length: 16 }).$type<FormBlockType>(),
+    labelData: text("label_data").notNull().default(""),
+    mandatoryFilling: boolean("mandatory_filling").notNull().default(false),
+    notEmpty: boolean("not_empty").notNull().default(false),
+    placeHolder: varchar("place_holder", { length: 255 }).notNull().default(""),
+    order: integer("order").notNull().default(0),
+  },
+  (t) => [
+    index("list_form_elements_form_order_idx").on(t.formId, t.order),
+    index("list_form_elements_column_idx").on(t.columnUuid),
+  ],
+);

@@ -1,0 +1,12 @@
+import { formDataRoute, formSubmitRoute, formTagsRoute } from "@nadoy/contract/table-lists";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import { registerRoute } from "../../platform/routes.ts";
+import { createTableListsService } from "./table-lists.service.ts";
+
+export function tableListsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const tableLists = createTableListsService(deps.db);
+  registerRoute(app, deps.db, formDataRoute, ({ query }) => tableLists.formData(query.uuid_link));
+  registerRoute(app, deps.db, formTagsRoute, ({ query }) => tableLists.tags(query.column_uuid));
+  registerRoute(app, deps.db, formSubmitRoute, ({ body }) => tableLists.submit(body));
+}

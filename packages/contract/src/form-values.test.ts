@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import {
+  FORM_REF_MAX,
+  FORM_TEXT_MAX,
+  type FormFieldRule,
+  FormValueText,
+  isRealDate,
+  validateFormValues,
+  violatesMandatory,
+  violatesNotEmpty,
+} from "./form-values.ts";
+
+const TAGS = [
+  { name: "Кормление", color: "green" },
+  { name: "Доение", color: "blue" },
+];
+const field = (type: FormFieldRule["type"], extra: Partial<FormFieldRule> = {}): FormFieldRule => ({
+  column_uuid: "c",
+  type,
+  mandatory_filling: false,
+  not_empty: false,
+  options: TAGS,
+  ...extra,
+});
+const check = (f: FormFieldRule, value: unknown) => validateFormValues([f], { c: value });
+
+describe("spec §5 mandatory_filling and not_empty", () => {
+  it.each([
+    ["", true],
+    [false, true],
+    [undefined, true],
+    [null, true],
+    [" ", false],
+    [0, false],
+    [true, false],
+    ["a", false],
+  ])("mandatory refuses %j: %s", (value, refused) => {
+    expect(violatesMandatory(value)).toBe(refused);
+  });
+
+  it.each([
+    ["", true],
+    [" \t\n ", true],
+    [false, true],
+    [undefined, true],
+    [" a ", false],
+    [0, false],
+    [true, false],
+  ])("not_empty refuses %j: %s", (value, refused) => {
+    expect(violatesNotEmpty(value)).toBe(refused);
+  });
+
+  it("names the column of a missing mandatory value and a blank not_empty one", () => {
+    const result = validateFormValues(
+      [
+        field("text", { column_uuid: "a", mandatory_filling: true }),
+        field("text", { column_uuid: "b", not_empty: true }),
+      ],
+      { b: "   " },
+    );
+    expect(result).toEqual({ ok: false, errors: { a: FormValueText.mandatory, b: FormValueText.blank } });
+  });
+
+  it("refuses an unchecked mandatory checkbox", () => {
+    expect(check(field("checkbox", { mandatory_filling: true }), false).ok).toBe(false);
+    expect(check(field("checkbox", { mandatory_filling: true }), true)).toEqual({ ok: true, values: { c: true } });
+  });
+});
+
+describe("type rules", () => {
+  it.each<[FormFieldRule["type"], unknown, unknown]>([
+    ["number", 12.5, 12.5],
+    ["number", -3, -3],
+    ["percent", 7.25, 7.25],
+    ["date_picker", "2024-02-29", "2024-02-29"],
+    ["telephone", "+7 916 123-45-67", "+79161234567"],
+    ["telephone", "+44 (20) 7946-0958", "+442079460958"],
+    ["ref", "https://example.com/photo.jpg", "https://example.com/photo.jpg"],
+    ["text", "Коровы здоровы", "Коровы здоровы"],
+    ["checkbox", false, false],
+    ["select", { name: "Доение", color: "blue" }, { name: "Доение", color: "blue" }],
+    ["tag", [{ name: "Доение", color: "blue" }], [{ name: "Доение", color: "blue" }]],
+    ["tag", [TAGS[0], TAGS[0], TAGS[1]], TAGS],
+    ["tag", [], ""],
+    ["tag", "", ""],
+    ["number", "", ""],
+    ["select", "", ""],
+  ])("%s accepts %j, stored as %j", (type, value, stored) => {
+    expect(check(field(type), value)).toEqual({ ok: true, values: { c: stored } });
+  });
+
+  it.each<[FormFieldRule["type"], unknown, string]>([
+    ["number", "12", FormValueText.number],
+    ["number", Number.NaN, FormValueText.number],
+    ["number", true, FormValueText.number],
+    ["percent", "5,5", FormValueText.percent],
+    ["date_picker", "2025-02-30", FormValueText.date],
+    ["date_picker", "2025-13-01", FormValueText.date],
+    ["date_picker", "01.02.2025", FormValueText.date],
+    ["date_picker", 20250101, FormValueText.date],
+    ["telephone", "89161234567", FormValueText.telephone],
+    ["telephone", "+12345", FormValueText.telephone],
+    ["telephone", "+7916abc4567", FormValueText.telephone],
+    ["text", 5, FormValueText.text],
+    ["text", "я".repeat(FORM_TEXT_MAX + 1), FormValueText.tooLong(FORM_TEXT_MAX)],
+    ["ref", "h".repeat(FORM_REF_MAX + 1), FormValueText.tooLong(FORM_REF_MAX)],
+    ["checkbox", "true", FormValueText.checkbox],
+    ["select", { name: "Техника", color: "orange" }, FormValueText.select],
+    ["select", { name: "Доение", color: "red" }, FormValueText.select],
+    ["select", [TAGS[0]], FormValueText.select],
+    ["tag", [{ name: "Техника", color: "orange" }], FormValueText.tag],
+    ["tag", [{ ...TAGS[0], extra: 1 }], FormValueText.tag],
+    ["tag", TAGS[0], FormValueText.tag],
+  ])("%s refuses %j", (type, value, error) => {
+    expect(check(field(type), value)).toEqual({ ok: false, errors: { c: error } });
+  });
+
+  it("refuses unknown column uuids", () => {
+    expect(validateFormValues([field("text")], { c: "a", other: "b" })).toEqual({
+      ok: false,
+      errors: { other: FormValueText.unknownColumn },
+    });
+  });
+
+  it("leaves out values not sent and stores optional empties as empty strings", () => {
+    const result = validateFormValues([field("text"), field("number", { column_uuid: "n" })], { n: null });
+    expect(result).toEqual({ ok: true, values: { n: "" } });
+  });
+
+  it.each(["2024-02-29", "2025-12-31", "2000-01-01"])("%s is a real date", (d) => expect(isRealDate(d)).toBe(true));
+  it.each(["2023-02-29", "2025-04-31", "2025-1-01", ""])("%s is not", (d) => expect(isRealDate(d)).toBe(false));
+});
