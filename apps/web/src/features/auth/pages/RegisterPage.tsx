@@ -1,5 +1,5 @@
 import { emailSchema, personNameSchema, usernameSchema } from "@nadoy/contract/users";
-import { Flex, Form, Input, Result, Typography } from "antd";
+import { Flex, Form, Input, Typography } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { href } from "../../../shared/routes/href.ts";
@@ -8,6 +8,7 @@ import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
 import { NewPasswordFields } from "../../../shared/ui/NewPasswordFields.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useRegister } from "../api.ts";
+import { CheckMailResult } from "../components/CheckMailResult.tsx";
 
 interface RegisterValues {
   username: string;
@@ -26,19 +27,7 @@ export function RegisterPage() {
   const { formError, showError, clearError } = useFormServerError(form, FIELDS);
 
   if (register.isSuccess) {
-    return (
-      <Result
-        status="success"
-        title="Проверьте почту"
-        subTitle={register.data.detail}
-        extra={
-          <Flex vertical gap="small" align="center">
-            <RouterLink to={href.tokenConfirm()}>Ввести код из письма</RouterLink>
-            <RouterLink to={href.login()}>Вернуться ко входу</RouterLink>
-          </Flex>
-        }
-      />
-    );
+    return <CheckMailResult status="success" detail={register.data.detail} />;
   }
 
   const onFinish = ({ password_repeat: _repeat, ...values }: RegisterValues) => {

@@ -1,5 +1,5 @@
 import { emailSchema } from "@nadoy/contract/users";
-import { Flex, Form, Input, Result, Typography } from "antd";
+import { Flex, Form, Input, Typography } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { href } from "../../../shared/routes/href.ts";
@@ -7,6 +7,7 @@ import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { usePasswordResetRequest } from "../api.ts";
+import { CheckMailResult } from "../components/CheckMailResult.tsx";
 
 const FIELDS = ["email"];
 
@@ -16,19 +17,7 @@ export function SubmitEmailPage() {
   const { formError, showError, clearError } = useFormServerError(form, FIELDS);
 
   if (request.isSuccess) {
-    return (
-      <Result
-        status="info"
-        title="Проверьте почту"
-        subTitle={request.data.detail}
-        extra={
-          <Flex vertical gap="small" align="center">
-            <RouterLink to={href.tokenConfirm()}>Ввести код из письма</RouterLink>
-            <RouterLink to={href.login()}>Вернуться ко входу</RouterLink>
-          </Flex>
-        }
-      />
-    );
+    return <CheckMailResult status="info" detail={request.data.detail} />;
   }
 
   const onFinish = ({ email }: { email: string }) => {
