@@ -101,10 +101,10 @@ function findOption(options: readonly TagOption[] | undefined, value: unknown): 
   return options?.find((o) => o.name === name && o.color === color);
 }
 
-type Checked = { ok: true; value: StoredValue } | { ok: false; error: string };
+export type Checked = { ok: true; value: StoredValue } | { ok: false; error: string };
 
-/** The type rule of one non-empty value; the stored form on success. */
-function checkType(field: FormFieldRule, value: unknown): Checked {
+/** The type rule of one non-empty value; the stored form on success (also used for grid edits and imports). */
+export function checkType(field: Pick<FormFieldRule, "type" | "options">, value: unknown): Checked {
   const fail = (error: string): Checked => ({ ok: false, error });
   switch (field.type) {
     case "checkbox":
@@ -142,6 +142,35 @@ function checkType(field: FormFieldRule, value: unknown): Checked {
       return { ok: true, value: picked.length === 0 ? "" : picked };
     }
   }
+}
+
+/**
+ * Checks values typed into a list's grid (no mandatory rules there): each key must be a column,
+ * each non-empty value must pass its type rule; "" (or null) clears a cell. Errors keyed by column uuid.
+ */
+export function validateCellValues(
+  columns: readonly Pick<FormFieldRule, "column_uuid" | "type" | "options">[],
+  data: Record<string, unknown>,
+): FormValuesResult {
+  const errors: Record<string, string> = {};
+  const values: Record<string, StoredValue> = {};
+  const byUuid = new Map(columns.map((c) => [c.column_uuid, c]));
+  for (const [key, raw] of Object.entries(data)) {
+    const column = byUuid.get(key);
+    if (!column) {
+      errors[key] = FormValueText.unknownColumn;
+      continue;
+    }
+    const value = column.type === "tag" && Array.isArray(raw) && raw.length === 0 ? "" : raw;
+    if (isEmpty(value)) {
+      values[key] = "";
+      continue;
+    }
+    const checked = checkType(column, value);
+    if (checked.ok) values[key] = checked.value;
+    else errors[key] = checked.error;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }
 
 export type FormValuesResult =

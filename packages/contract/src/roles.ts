@@ -123,6 +123,41 @@ export function canUseBoards(user: Pick<AccessSubject, "boards" | "user_companie
   return user.boards && user.user_companies.length > 0;
 }
 
+/**
+ * The lists flag of user data (`table_lists`): superusers, and members of at least one company.
+ * Decided on the server from memberships; the menus read the flag.
+ */
+export function listsEnabledFor(user: { isMember: boolean; isSuperuser: boolean }): boolean {
+  return user.isSuperuser || user.isMember;
+}
+
+/** The tables flag (`tables_enabled`): like lists, but never for clients (tables feed reports). */
+export function tablesEnabledFor(user: {
+  isMember: boolean;
+  isSuperuser: boolean;
+  groups: readonly number[];
+}): boolean {
+  return user.isSuperuser || (user.isMember && roleOf(user.groups) !== Role.client);
+}
+
+/** Add, edit, move, delete and import rows of a company's lists: everyone but viewers (role 6). */
+export function canEditListRows(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
+  return user.is_superuser || (roleOf(user.groups) !== undefined && roleOf(user.groups) !== Role.viewer);
+}
+
+/** Roles that change a list's schema, its form and publication, or delete it (besides superusers). */
+export const LIST_MANAGER_ROLES: readonly RoleId[] = [
+  Role.admin,
+  Role.contentEditor,
+  Role.zootechnician,
+  Role.agronomist,
+  Role.farmManager,
+];
+
+export function canManageLists(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
+  return hasRoleOrSuperuser(user, LIST_MANAGER_ROLES);
+}
+
 export function canUseLists(user: Pick<AccessSubject, "table_lists">): boolean {
   return user.table_lists;
 }
