@@ -1,17 +1,13 @@
 // GET /api/users/data/ with a bearer token against a bare Fastify hello-world, both started in
 // this run on the same machine: the figure that matters is the ratio, not the absolute req/s.
 // With BENCH_DATABASE_URL (a PostgreSQL server) the same route is also measured on PostgreSQL.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import pg from "pg";
+import { freshPostgres, startApp } from "./app-server.ts";
 import { startProcess, stopProcess } from "./processes.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const serverMain = fileURLToPath(new URL("../apps/server/dist/main.js", import.meta.url));
 const baselineMain = fileURLToPath(new URL("./baseline-server.ts", import.meta.url));
 
 interface Figure {
@@ -27,42 +23,14 @@ async function measure(title: string, url: string, headers: Record<string, strin
   return { title, rps: result.requests.average, p99: result.latency.p99 };
 }
 
-async function freshPostgres(url: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query("drop database if exists nadoy_bench with (force)");
-  await admin.query("create database nadoy_bench");
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = "/nadoy_bench";
-  return target.toString();
-}
-
 /** Starts the built server, signs in as the demo admin, measures users/data, stops it. */
 async function measureApp(title: string, port: number, extraEnv: Record<string, string>): Promise<Figure> {
-  const dataDir = mkdtempSync(join(tmpdir(), "nadoy-bench-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    NADOY_DEMO: "1",
-    LOG_LEVEL: "warn",
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const app = await startProcess(process.execPath, [serverMain], { ...env, ...extraEnv }, /Надой запущен/);
+  const app = await startApp(port, extraEnv);
   try {
-    const login = await fetch(`http://127.0.0.1:${port}/api/users/token/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "admin", password: "nadoy-demo" }),
-    });
-    const { access } = (await login.json()) as { access: string };
-    return await measure(title, `http://127.0.0.1:${port}/api/users/data/`, { authorization: `Bearer ${access}` });
+    const access = await app.signIn("admin");
+    return await measure(title, `${app.url}/api/users/data/`, { authorization: `Bearer ${access}` });
   } finally {
-    await stopProcess(app);
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 
