@@ -71,7 +71,9 @@ export function isRealDate(value: string): boolean {
   const m = DATE_RE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999 and so refused 0001–0099.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
@@ -93,6 +95,18 @@ export function violatesNotEmpty(value: unknown): boolean {
 }
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
+
+/**
+ * `target[key] = value` as an own property whatever the key: a parsed JSON body can carry a
+ * "__proto__" key, which plain assignment would take as the prototype (and so drop the error).
+ */
+function put<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The value sent for a key, never one inherited from Object.prototype ("constructor", "toString"). */
+const sentValue = (data: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(data, key) ? data[key] : undefined;
 
 function findOption(options: readonly TagOption[] | undefined, value: unknown): TagOption | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
@@ -158,17 +172,17 @@ export function validateCellValues(
   for (const [key, raw] of Object.entries(data)) {
     const column = byUuid.get(key);
     if (!column) {
-      errors[key] = FormValueText.unknownColumn;
+      put(errors, key, FormValueText.unknownColumn);
       continue;
     }
     const value = column.type === "tag" && Array.isArray(raw) && raw.length === 0 ? "" : raw;
     if (isEmpty(value)) {
-      values[key] = "";
+      put(values, key, "");
       continue;
     }
     const checked = checkType(column, value);
-    if (checked.ok) values[key] = checked.value;
-    else errors[key] = checked.error;
+    if (checked.ok) put(values, key, checked.value);
+    else put(errors, key, checked.error);
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }
@@ -187,28 +201,28 @@ export function validateFormValues(fields: readonly FormFieldRule[], data: Recor
   const values: Record<string, StoredValue> = {};
   const byUuid = new Map(fields.map((f) => [f.column_uuid, f]));
   for (const key of Object.keys(data)) {
-    if (!byUuid.has(key)) errors[key] = FormValueText.unknownColumn;
+    if (!byUuid.has(key)) put(errors, key, FormValueText.unknownColumn);
   }
   for (const field of fields) {
-    const raw = data[field.column_uuid];
+    const raw = sentValue(data, field.column_uuid);
     // A tag field's empty set arrives as "" (spec §5) or, from other clients, as [].
     const value = field.type === "tag" && Array.isArray(raw) && raw.length === 0 ? "" : raw;
     if (field.mandatory_filling && violatesMandatory(value)) {
-      errors[field.column_uuid] = FormValueText.mandatory;
+      put(errors, field.column_uuid, FormValueText.mandatory);
       continue;
     }
     if (field.not_empty && violatesNotEmpty(value)) {
-      errors[field.column_uuid] = FormValueText.blank;
+      put(errors, field.column_uuid, FormValueText.blank);
       continue;
     }
     if (value === undefined) continue;
     if (isEmpty(value)) {
-      values[field.column_uuid] = "";
+      put(values, field.column_uuid, "");
       continue;
     }
     const checked = checkType(field, value);
-    if (checked.ok) values[field.column_uuid] = checked.value;
-    else errors[field.column_uuid] = checked.error;
+    if (checked.ok) put(values, field.column_uuid, checked.value);
+    else put(errors, field.column_uuid, checked.error);
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }
