@@ -1,4 +1,5 @@
 import type { ColumnType, TagOption } from "@nadoy/contract/form-values";
+import type { ListKind } from "@nadoy/contract/lists";
 import type { FormBlockType } from "@nadoy/contract/table-lists";
 import {
   boolean,
@@ -15,6 +16,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.ts";
+import { notifications } from "./news.ts";
 import { users } from "./users.ts";
 
 /** A company's table (list) of rows with typed columns. */
@@ -27,11 +29,16 @@ export const lists = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     name: varchar("name", { length: 255 }).notNull(),
+    /** "list" (shown under /lists) or "table" (under /services/tables, never to clients). */
+    kind: varchar("kind", { length: 8 }).$type<ListKind>().notNull().default("list"),
     /** The owner: told about each form submission. Null once that user is deleted. */
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every change of the list, its columns or its rows. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("lists_company_idx").on(t.companyId), index("lists_created_by_idx").on(t.createdBy)],
+  // The catalogue: a company's lists of one kind.
+  (t) => [index("lists_company_kind_idx").on(t.companyId, t.kind), index("lists_created_by_idx").on(t.createdBy)],
 );
 
 export const listColumns = pgTable(
@@ -66,6 +73,9 @@ export const listRows = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Null for rows sent anonymously through a public form. */
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who changed the row last; null for a form submission or once that user is deleted. */
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [uniqueIndex("list_rows_list_order_idx").on(t.listId, t.order)],
 );
@@ -83,7 +93,8 @@ export const listForms = pgTable(
     formHeader: varchar("form_header", { length: 255 }).notNull().default(""),
     conclusion: text("conclusion").notNull().default(""),
   },
-  (t) => [index("list_forms_list_idx").on(t.listId)],
+  // One form per list.
+  (t) => [uniqueIndex("list_forms_list_idx").on(t.listId)],
 );
 
 export const listFormElements = pgTable(
@@ -106,4 +117,23 @@ export const listFormElements = pgTable(
     index("list_form_elements_form_order_idx").on(t.formId, t.order),
     index("list_form_elements_column_idx").on(t.columnUuid),
   ],
+);
+
+/**
+ * The owner's notification about a list's form answers: while it is unread, undismissed and
+ * recent, further answers update it (with their count) instead of adding notifications.
+ */
+export const listFormNotifications = pgTable(
+  "list_form_notifications",
+  {
+    notificationId: integer("notification_id")
+      .primaryKey()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => lists.id, { onDelete: "cascade" }),
+    /** Answers this notification tells about. */
+    answers: integer("answers").notNull().default(1),
+  },
+  (t) => [index("list_form_notifications_list_idx").on(t.listId)],
 );

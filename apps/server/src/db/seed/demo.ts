@@ -4,7 +4,7 @@ import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { seedCompany } from "./companies.ts";
 import { type SeedNotificationInput, seedAnnouncement, seedNotifications } from "./news.ts";
-import { seedFeedbackList } from "./table-lists.ts";
+import { seedFeedbackExamples, seedFeedbackList, seedMilkTable } from "./table-lists.ts";
 import { seedUser } from "./users.ts";
 
 export const DEMO_PASSWORD = "nadoy-demo";
@@ -188,7 +188,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
     if (account.role === Role.zootechnician) zootechId = user.id;
   }
   // The zootechnician owns the farm's feedback list and is told about every answer.
-  await seedFeedbackList(db, company.id, zootechId);
+  const feedback = await seedFeedbackList(db, company.id, zootechId);
+  await seedFeedbackExamples(db, feedback.list.id, feedback.columns);
+  await seedMilkTable(
+    db,
+    company.id,
+    zootechId,
+    DEMO_COMPANY.farms.map((f) => f.name),
+  );
   await seedAnnouncement(db, { text: DEMO_ANNOUNCEMENT });
   return true;
 }

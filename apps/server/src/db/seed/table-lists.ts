@@ -1,7 +1,8 @@
 import type { ColumnType, TagOption } from "@nadoy/contract/form-values";
+import type { ListKind } from "@nadoy/contract/lists";
 import type { FormBlockType } from "@nadoy/contract/table-lists";
 import type { Db } from "../client.ts";
-import { listColumns, listFormElements, listForms, lists } from "../schema/index.ts";
+import { listColumns, listFormElements, listForms, listRows, lists } from "../schema/index.ts";
 
 export const FEEDBACK_FORM_LINK = "11111111-2222-4333-8444-555555555555";
 export const FEEDBACK_LIST_NAME = "Обратная связь с фермы";
@@ -128,4 +129,129 @@ export async function seedFeedbackList(
     ]);
     return { list, form, columns };
   });
+}
+
+/** Three answers as if sent through the demo form, so that the list's grid is not empty. */
+export async function seedFeedbackExamples(db: Db, listId: number, columns: Record<string, string>) {
+  const c = (key: string) => columns[key] ?? key;
+  const [feeding, health, milking] = FEEDBACK_TOPICS;
+  const [zarya, rassvet] = FEEDBACK_FARMS;
+  await seedListRows(db, listId, null, [
+    {
+      [c("name")]: "Ольга Сергеевна",
+      [c("phone")]: "+79161234567",
+      [c("date")]: "2025-11-24",
+      [c("herd")]: 412,
+      [c("sick")]: 3.5,
+      [c("topics")]: [health, milking].filter((t) => t !== undefined),
+      ...(zarya && { [c("farm")]: zarya }),
+      [c("message")]: "В группе 3 выросли соматические клетки, просим проверить доильное оборудование.",
+      [c("consent")]: true,
+    },
+    {
+      [c("name")]: "Николай",
+      [c("date")]: "2025-11-26",
+      [c("herd")]: 268,
+      [c("topics")]: [feeding].filter((t) => t !== undefined),
+      ...(rassvet && { [c("farm")]: rassvet }),
+      [c("message")]: "Закончился силос в траншее №2, переходим на сенаж. Нужна корректировка рациона.",
+      [c("consent")]: true,
+    },
+    {
+      [c("name")]: "Анна Викторовна",
+      [c("phone")]: "+79035550123",
+      [c("photo")]: "https://example.com/doilny-zal.jpg",
+      ...(zarya && { [c("farm")]: zarya }),
+      [c("message")]: "Спасибо за обучение операторов — время доения сократилось.",
+      [c("consent")]: true,
+    },
+  ]);
+}
+
+/** Rows in the order given (orders 1, 2, 3 ...), after any the list has. */
+export async function seedListRows(db: Db, listId: number, creatorId: number | null, rows: Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(listRows)
+    .values(
+      rows.map((values, i) => ({ listId, order: String(i + 1), values, createdBy: creatorId, updatedBy: creatorId })),
+    );
+}
+
+export const MILK_TABLE_NAME = "Надои по фермам";
+
+/** A table (kind "table", not shown to clients) of daily milk yields per farm. */
+export async function seedMilkTable(db: Db, companyId: number, creatorId: number | null, farmNames: string[]) {
+  const farmOptions: TagOption[] = farmNames.map((name, i) => ({ name, color: i % 2 === 0 ? "geekblue" : "purple" }));
+  const columns: { name: string; type: ColumnType; options?: TagOption[] }[] = [
+    { name: "Дата", type: "date_picker" },
+    { name: "Ферма", type: "select", options: farmOptions },
+    { name: "Дойных коров, гол.", type: "number" },
+    { name: "Надой на корову, кг", type: "number" },
+    { name: "Жир, %", type: "percent" },
+    { name: "Белок, %", type: "percent" },
+    { name: "Проверено", type: "checkbox" },
+    { name: "Комментарий", type: "text" },
+  ];
+  const kind: ListKind = "table";
+  const { list, uuids } = await db.transaction(async (tx) => {
+    const [list] = await tx
+      .insert(lists)
+      .values({ companyId, name: MILK_TABLE_NAME, kind, createdBy: creatorId })
+      .returning();
+    if (!list) throw new Error("list insert returned nothing");
+    const inserted = await tx
+      .insert(listColumns)
+      .values(
+        columns.map((col, i) => ({
+          listId: list.id,
+          name: col.name,
+          type: col.type,
+          order: i + 1,
+          options: col.options ?? [],
+        })),
+      )
+      .returning({ uuid: listColumns.uuid });
+    return { list, uuids: inserted.map((r) => r.uuid) };
+  });
+  const [date, farm, cows, yieldKg, fat, protein, checked, comment] = uuids as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const comments = [
+    "",
+    "",
+    "Промывка молокопровода",
+    "",
+    "Новый рацион с 20 ноября",
+    "",
+    "",
+    "Отёлы в группе 1",
+    "",
+    "",
+  ];
+  const rows = Array.from({ length: 10 }, (_, i) => {
+    const day = 21 + Math.floor(i / 2);
+    const option = farmOptions[i % Math.max(farmOptions.length, 1)];
+    const values: Record<string, unknown> = {
+      [date]: `2025-11-${String(day).padStart(2, "0")}`,
+      [cows]: i % 2 === 0 ? 412 : 268,
+      [yieldKg]: Math.round((i % 2 === 0 ? 31.4 : 27.9) * 10 + ((i * 7) % 9) - 4) / 10,
+      [fat]: Math.round((3.8 + ((i * 3) % 5) / 10) * 100) / 100,
+      [protein]: Math.round((3.2 + ((i * 2) % 4) / 10) * 100) / 100,
+      [checked]: i < 8,
+    };
+    if (option) values[farm] = option;
+    const note = comments[i];
+    if (note) values[comment] = note;
+    return values;
+  });
+  await seedListRows(db, list.id, creatorId, rows);
+  return { list, columns: uuids };
 }

@@ -1,6 +1,14 @@
-import { and, asc, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { listColumns, listFormElements, listForms, listRows, lists, notifications } from "../../db/schema/index.ts";
+import {
+  listColumns,
+  listFormElements,
+  listFormNotifications,
+  listForms,
+  listRows,
+  lists,
+  notifications,
+} from "../../db/schema/index.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -12,6 +20,8 @@ export async function findPublishedForm(db: Db, uuidLink: string) {
       listId: listForms.listId,
       formHeader: listForms.formHeader,
       conclusion: listForms.conclusion,
+      listUuid: lists.uuid,
+      listKind: lists.kind,
       listName: lists.name,
       ownerId: lists.createdBy,
     })
@@ -66,11 +76,12 @@ export async function findPublishedTagColumn(db: Db, columnUuid: string) {
 }
 
 /**
- * Adds a row at the end of the list (order = max + 1). The list row is locked first, so that
- * concurrent submissions to one list take their turns instead of computing the same order.
+ * Adds a row at the end of the list (order = max + 1) and marks the list changed. Call with the
+ * list locked (lists.repository lockList), so that concurrent submissions to one list take their
+ * turns instead of computing the same order.
  */
 export async function appendRow(tx: Tx, listId: number, values: Record<string, unknown>) {
-  await tx.select({ id: lists.id }).from(lists).where(eq(lists.id, listId)).for("update");
+  await tx.update(lists).set({ updatedAt: sql`now()` }).where(eq(lists.id, listId));
   const [row] = await tx
     .insert(listRows)
     .values({
@@ -83,6 +94,55 @@ export async function appendRow(tx: Tx, listId: number, values: Record<string, u
   return row;
 }
 
-export async function insertNotification(tx: Tx, input: { userId: number; title: string; msg: string }) {
-  await tx.insert(notifications).values({ userId: input.userId, title: input.title, msg: input.msg, link: null });
+/** How long further answers update the owner's notification instead of adding one. */
+export const FORM_NOTIFICATION_BATCH_MS = 10 * 60_000;
+
+/**
+ * The owner's notification about this list's answers that is still unread, not dismissed and
+ * younger than FORM_NOTIFICATION_BATCH_MS, locked for the update that follows.
+ */
+export async function findOpenFormNotification(tx: Tx, listId: number, userId: number) {
+  const [row] = await tx
+    .select({ id: notifications.id, answers: listFormNotifications.answers })
+    .from(listFormNotifications)
+    .innerJoin(notifications, eq(notifications.id, listFormNotifications.notificationId))
+    .where(
+      and(
+        eq(listFormNotifications.listId, listId),
+        eq(notifications.userId, userId),
+        eq(notifications.read, false),
+        isNull(notifications.dismissedAt),
+        gt(notifications.dt, sql`now() - make_interval(secs => ${FORM_NOTIFICATION_BATCH_MS / 1000})`),
+      ),
+    )
+    .orderBy(desc(notifications.dt), desc(notifications.id))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+export async function insertFormNotification(
+  tx: Tx,
+  input: { listId: number; userId: number; title: string; msg: string; link: string },
+) {
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId: input.userId, title: input.title, msg: input.msg, link: input.link })
+    .returning({ id: notifications.id });
+  if (!row) throw new Error("notification insert returned nothing");
+  await tx.insert(listFormNotifications).values({ notificationId: row.id, listId: input.listId, answers: 1 });
+}
+
+export async function updateFormNotification(
+  tx: Tx,
+  input: { notificationId: number; answers: number; title: string; msg: string },
+) {
+  await tx
+    .update(notifications)
+    .set({ title: input.title, msg: input.msg })
+    .where(eq(notifications.id, input.notificationId));
+  await tx
+    .update(listFormNotifications)
+    .set({ answers: input.answers })
+    .where(eq(listFormNotifications.notificationId, input.notificationId));
 }

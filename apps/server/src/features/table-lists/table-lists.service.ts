@@ -1,13 +1,37 @@
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import { type FormFieldRule, FormValueText, validateFormValues } from "@nadoy/contract/form-values";
+import { LIST_ROWS_MAX, type ListKind } from "@nadoy/contract/lists";
+import { pluralRu } from "@nadoy/contract/plural";
 import type { FormElement, FormSubmitBody, TagOption } from "@nadoy/contract/table-lists";
 import type { Db } from "../../db/client.ts";
 import { ApiError, validationError } from "../../platform/errors.ts";
+import { countRows, lockList } from "./lists.repository.ts";
+import { tooManyRows } from "./lists.service.ts";
 import * as repo from "./table-lists.repository.ts";
 
 const notFound = () => new ApiError(404, ErrorCode.notFound, ErrorText.notFound);
 
 export const FORM_SUBMITTED = "Форма отправлена";
+
+/** The app page of a list or a table (web route registry: list, tablesEdit). */
+export const listPagePath = (kind: ListKind, uuid: string) =>
+  kind === "table" ? `/services/tables-edit/${uuid}` : `/lists/${uuid}`;
+
+/** The owner's notification about `answers` form answers to a list. */
+export function formAnswersNotice(answers: number, listName: string, formName: string) {
+  if (answers === 1) {
+    return {
+      title: "Новый ответ на форму",
+      msg: `В список «${listName}» добавлена строка из формы «${formName}».`,
+    };
+  }
+  const added = pluralRu(answers, ["добавлена", "добавлены", "добавлено"]);
+  const rows = pluralRu(answers, ["строка", "строки", "строк"]);
+  return {
+    title: "Новые ответы на форму",
+    msg: `В список «${listName}» ${added} ${answers} ${rows} из формы «${formName}».`,
+  };
+}
 
 export function createTableListsService(db: Db) {
   return {
@@ -37,7 +61,11 @@ export function createTableListsService(db: Db) {
       return column.options.map((o) => ({ name: o.name, color: o.color }));
     },
 
-    /** Checks every value (spec §5 and the type rules), then adds one row and tells the list's owner. */
+    /**
+     * Checks every value (spec §5 and the type rules), then adds one row and tells the list's
+     * owner: while the owner's last notice about this list is unread and under 10 minutes old, it
+     * is updated with the new count instead of adding another (the list lock orders submissions).
+     */
     async submit(body: FormSubmitBody): Promise<{ detail: string }> {
       const form = await repo.findPublishedForm(db, body.uuid_link);
       if (!form) throw notFound();
@@ -61,12 +89,25 @@ export function createTableListsService(db: Db) {
         throw validationError(result.errors, missing ? FormValueText.noticeText : ErrorText.validation);
       }
       await db.transaction(async (tx) => {
+        await lockList(tx, form.listId);
+        if ((await countRows(tx, form.listId)) >= LIST_ROWS_MAX) throw tooManyRows();
         await repo.appendRow(tx, form.listId, result.values);
-        if (form.ownerId !== null) {
-          await repo.insertNotification(tx, {
+        if (form.ownerId === null) return;
+        const formName = form.formHeader || form.listName;
+        const open = await repo.findOpenFormNotification(tx, form.listId, form.ownerId);
+        if (open) {
+          const answers = open.answers + 1;
+          await repo.updateFormNotification(tx, {
+            notificationId: open.id,
+            answers,
+            ...formAnswersNotice(answers, form.listName, formName),
+          });
+        } else {
+          await repo.insertFormNotification(tx, {
+            listId: form.listId,
             userId: form.ownerId,
-            title: "Новый ответ на форму",
-            msg: `В список «${form.listName}» добавлена строка из формы «${form.formHeader || form.listName}».`,
+            link: listPagePath(form.listKind, form.listUuid),
+            ...formAnswersNotice(1, form.listName, formName),
           });
         }
       });

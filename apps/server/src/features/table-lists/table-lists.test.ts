@@ -150,7 +150,7 @@ describe("GET /api/tableLists/tags/", () => {
 });
 
 describe("POST /api/tableLists/link_uuid_form/", () => {
-  it("adds exactly one row with typed values and tells the list's owner", async () => {
+  it("adds exactly one row per answer with typed values and tells the list's owner in one notice", async () => {
     const { columns, list, owner } = await seedForms();
     const before = await rowCounts(t.database.db);
 
@@ -170,7 +170,7 @@ describe("POST /api/tableLists/link_uuid_form/", () => {
     expect(second.statusCode).toBe(201);
     const after = await rowCounts(t.database.db);
     expect(after.list_rows).toBe((before.list_rows ?? 0) + 2);
-    expect(after.notifications).toBe((before.notifications ?? 0) + 2);
+    expect(after.notifications).toBe((before.notifications ?? 0) + 1);
     const rows = await rowsOf(list.id);
     expect(rows.map((r) => Number(r.order))).toEqual([1, 2]);
     expect(rows[0]?.createdBy).toBeNull();
@@ -186,8 +186,13 @@ describe("POST /api/tableLists/link_uuid_form/", () => {
       [columns.topics as string]: "",
     });
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, owner.id));
-    expect(told).toHaveLength(2);
-    expect(told[0]?.msg).toContain("Обратная связь с фермы");
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      title: "Новые ответы на форму",
+      msg: "В список «Обратная связь с фермы» добавлены 2 строки из формы «Обратная связь с фермы».",
+      link: `/lists/${list.uuid}`,
+      read: false,
+    });
   });
 
   it.each<

@@ -1,6 +1,6 @@
 import { DEFAULT_MENU_STYLE, MENU_STYLES, type MenuStyle, type Theme } from "@nadoy/contract/constants";
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
-import { canOpenProfileSettings } from "@nadoy/contract/roles";
+import { canOpenProfileSettings, listsEnabledFor, tablesEnabledFor } from "@nadoy/contract/roles";
 import {
   PROFILE_SETTINGS_FIELDS,
   type UserData,
@@ -68,6 +68,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async data(caller: AuthUser): Promise<UserData> {
       const [user, usersOnline] = await Promise.all([loadUser(caller.id), deps.onlineUsers()]);
       const companies = await repo.findVisibleCompanies(db, user.id, user.isSuperuser);
+      const isMember = companies.length > 0;
       const farms = companies.flatMap((c) => c.farms).sort((a, b) => a.name.localeCompare(b.name, "ru"));
       return {
         id: user.id,
@@ -101,9 +102,9 @@ export function createUsersService(deps: UsersServiceDeps) {
         dtm: [],
         dc_305: false,
         export_module: false,
-        tables_enabled: false,
+        tables_enabled: tablesEnabledFor({ isMember, isSuperuser: user.isSuperuser, groups: user.groups }),
         use_bi: false,
-        table_lists: false,
+        table_lists: listsEnabledFor({ isMember, isSuperuser: user.isSuperuser }),
       };
     },
 

@@ -1,0 +1,49 @@
+import {
+  createColumnRoute,
+  createListRoute,
+  createRowRoute,
+  deleteColumnRoute,
+  deleteListRoute,
+  deleteRowsRoute,
+  listRoute,
+  listsRoute,
+  moveRowRoute,
+  reorderColumnsRoute,
+  updateColumnRoute,
+  updateListRoute,
+  updateRowRoute,
+} from "@nadoy/contract/lists";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import { registerRoute } from "../../platform/routes.ts";
+import { createListColumnsService } from "./list-columns.service.ts";
+import { createListsService } from "./lists.service.ts";
+
+/** The list engine: catalogue, lists, columns and rows (contract lists.ts). */
+export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const lists = createListsService(db);
+  const columns = createListColumnsService(db, lists);
+
+  registerRoute(app, db, listsRoute, ({ user, query }) => lists.catalogue(user, query.kind));
+  registerRoute(app, db, createListRoute, ({ user, body }) => lists.create(user, body));
+  registerRoute(app, db, listRoute, ({ user, params }) => lists.get(user, params.uuid));
+  registerRoute(app, db, updateListRoute, ({ user, params, body }) => lists.rename(user, params.uuid, body.name));
+  registerRoute(app, db, deleteListRoute, async ({ user, params }) => {
+    await lists.remove(user, params.uuid);
+    return null;
+  });
+
+  registerRoute(app, db, createColumnRoute, ({ user, params, body }) => columns.create(user, params.uuid, body));
+  registerRoute(app, db, updateColumnRoute, ({ user, params, body }) => columns.update(user, params.uuid, body));
+  registerRoute(app, db, deleteColumnRoute, async ({ user, params }) => {
+    await columns.remove(user, params.uuid);
+    return null;
+  });
+  registerRoute(app, db, reorderColumnsRoute, ({ user, params, body }) => columns.reorder(user, params.uuid, body));
+
+  registerRoute(app, db, createRowRoute, ({ user, params, body }) => lists.createRow(user, params.uuid, body));
+  registerRoute(app, db, updateRowRoute, ({ user, params, body }) => lists.updateRow(user, params.uuid, body.values));
+  registerRoute(app, db, moveRowRoute, ({ user, params, body }) => lists.moveRow(user, params.uuid, body.after_uuid));
+  registerRoute(app, db, deleteRowsRoute, ({ user, params, body }) => lists.deleteRows(user, params.uuid, body.uuids));
+}
