@@ -17,6 +17,7 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), "nadoy-web-"));
   mkdirSync(join(webDist, "assets"));
   writeFileSync(join(webDist, "index.html"), '<!doctype html><html lang="ru"><body>Надой</body></html>');
+  writeFileSync(join(webDist, "form.html"), '<!doctype html><html lang="ru"><body>Форма обратной связи</body></html>');
   writeFileSync(join(webDist, "assets", "index-abc123.js"), bigAsset);
   app = await buildApp({
     config: configSchema.parse({ LOG_LEVEL: "silent" }),
@@ -33,13 +34,35 @@ afterAll(async () => {
 
 describe("serving the SPA", () => {
   it.each(["/", "/login", "/services/tables-edit/123", "/form/abc"])(
-    "answers %s with index.html, never cached",
+    "answers %s with an HTML page of the app, never cached",
     async (url) => {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
       expect(res.body).toContain('lang="ru"');
       expect(res.headers["cache-control"]).toBe("no-cache");
+    },
+  );
+
+  it.each(["/form/0b6f3a52-3c1e-4a57-9d5c-2f4f0c7f8a11", "/form/abc/", "/form/abc?utm=1"])(
+    "answers %s with the light form page (form.html), never cached",
+    async (url) => {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.body).toContain("Форма обратной связи");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    },
+  );
+
+  it.each(["/", "/form", "/formulas", "/lists/abc"])(
+    "answers %s with the app's index.html, not the form page",
+    async (url) => {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("Надой");
+      expect(res.body).not.toContain("Форма обратной связи");
     },
   );
 

@@ -42,12 +42,17 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
   });
 }
 
+/** The public feedback form's pages: a light page of their own (form.html) when the build has it. */
+const FORM_PAGE = /^\/form\/[^/]+/;
+
 /**
  * The built SPA: hashed assets cached for a year, index.html never cached and answered for every
- * path outside /api (the client router decides what to show). Unknown /api paths get JSON 404.
+ * path outside /api (the client router decides what to show) — except /form/*, which gets
+ * form.html, the public feedback form without the app (when built). Unknown /api paths get JSON 404.
  */
 export async function installWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
+  const hasFormPage = hasWeb && existsSync(join(webDist, "form.html"));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -70,6 +75,7 @@ export async function installWeb(app: FastifyInstance, webDist: string | undefin
       return reply.code(404).send({ code: ErrorCode.notFound, message: `Не найдено: ${request.method} ${path}` });
     }
     reply.header("cache-control", "no-cache");
-    return reply.type("text/html; charset=utf-8").sendFile("index.html");
+    const page = hasFormPage && FORM_PAGE.test(path) ? "form.html" : "index.html";
+    return reply.type("text/html; charset=utf-8").sendFile(page);
   });
 }

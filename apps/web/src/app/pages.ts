@@ -57,6 +57,10 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/notifications/pages/NotificationsPage.tsx"),
     (m) => m.NotificationsPage,
   ),
+  feedbackForm: page(
+    () => import("../features/feedback-form/FeedbackFormRoute.tsx"),
+    (m) => m.FeedbackFormRoute,
+  ),
   notFound: page(
     () => import("../features/static/pages/NotFoundPage.tsx"),
     (m) => m.NotFoundPage,

@@ -48,7 +48,6 @@ const SPEC_ROUTE_TABLE = [
   "/boards",
   "/lists/:uuid",
   "/lists",
-  "/form/:uuid",
   // Services
   "/services/key_generator/:uuid?",
   "/services/plan_fact/:uuid/:segment?/:as_group?",
@@ -138,7 +137,6 @@ const PLACEHOLDERS = [
   "/boards",
   "/lists/:uuid",
   "/lists",
-  "/form/:uuid",
   "/services/key_generator/:uuid?",
   "/services/plan_fact/:uuid/:segment?/:as_group?",
   "/services/report/plan_fact_report/:uuid/:segment?",

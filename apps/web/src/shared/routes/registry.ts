@@ -101,7 +101,7 @@ export const ROUTES = {
   boards: planned("/boards", "boards", "Доски задач"),
   list: planned("/lists/:uuid", "lists", "Список"),
   lists: planned("/lists", "lists", "Списки"),
-  feedbackForm: planned("/form/:uuid", "forms", "Форма обратной связи"),
+  feedbackForm: page("/form/:uuid", "forms", "Форма обратной связи"),
 
   // Services
   keyGenerator: planned("/services/key_generator/:uuid?", "services", "Генератор ключей"),

@@ -1,0 +1,39 @@
+import DOMPurify from "dompurify";
+
+/** The formatting a label or text block may keep; everything else (scripts, handlers, styles) goes. */
+const ALLOWED_TAGS = ["b", "strong", "i", "em", "u", "s", "br", "p", "div", "span", "ul", "ol", "li", "a", "h3", "h4"];
+const ALLOWED_ATTR = ["href", "target", "rel"];
+
+let hooked = false;
+
+/** Links of a label open in a new tab without handing it this page (rel noopener). */
+function ensureLinkHook(): void {
+  if (hooked) return;
+  hooked = true;
+  DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+    if (node.tagName === "A") {
+      node.setAttribute("target", "_blank");
+      node.setAttribute("rel", "noopener noreferrer");
+    }
+  });
+}
+
+/** Rich text of a form element as safe HTML (only basic formatting and http(s)/mailto links). */
+export function sanitizeRichText(html: string): string {
+  ensureLinkHook();
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+  });
+}
+
+/** A link block's address, when it is an http(s) URL; null otherwise (then no link is rendered). */
+export function safeLinkUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
