@@ -5,10 +5,16 @@ import {
   deleteColumnRoute,
   deleteListRoute,
   deleteRowsRoute,
+  exportListRoute,
+  importListRoute,
+  LIST_FILE_TYPES,
+  listFormRoute,
   listRoute,
   listsRoute,
   moveRowRoute,
+  publishFormRoute,
   reorderColumnsRoute,
+  saveFormRoute,
   updateColumnRoute,
   updateListRoute,
   updateRowRoute,
@@ -17,6 +23,8 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { registerRoute } from "../../platform/routes.ts";
 import { createListColumnsService } from "./list-columns.service.ts";
+import { createListFilesService } from "./list-files.service.ts";
+import { createFormBuilderService } from "./list-form-builder.service.ts";
 import { createListsService } from "./lists.service.ts";
 
 /** The list engine: catalogue, lists, columns and rows (contract lists.ts). */
@@ -24,6 +32,15 @@ export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const lists = createListsService(db);
   const columns = createListColumnsService(db, lists);
+  const files = createListFilesService(db, lists);
+  const forms = createFormBuilderService(db, lists);
+
+  // Import bodies are the file's bytes; the import route's own bodyLimit (contract) bounds them.
+  for (const type of Object.values(LIST_FILE_TYPES)) {
+    if (!app.hasContentTypeParser(type)) {
+      app.addContentTypeParser(type, { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    }
+  }
 
   registerRoute(app, db, listsRoute, ({ user, query }) => lists.catalogue(user, query.kind));
   registerRoute(app, db, createListRoute, ({ user, body }) => lists.create(user, body));
@@ -46,4 +63,26 @@ export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, db, updateRowRoute, ({ user, params, body }) => lists.updateRow(user, params.uuid, body.values));
   registerRoute(app, db, moveRowRoute, ({ user, params, body }) => lists.moveRow(user, params.uuid, body.after_uuid));
   registerRoute(app, db, deleteRowsRoute, ({ user, params, body }) => lists.deleteRows(user, params.uuid, body.uuids));
+
+  // The file itself is the answer: a Buffer or a stream, which Fastify sends as they are.
+  registerRoute(app, db, exportListRoute, async ({ user, params, query, reply }) => {
+    const file = await files.export(user, params.uuid, query.format, query.view);
+    reply.header("content-type", file.contentType).header("content-disposition", file.disposition);
+    return file.body;
+  });
+  registerRoute(app, db, importListRoute, ({ user, params, query, request }) =>
+    files.import(user, params.uuid, {
+      format: query.format,
+      mode: query.mode,
+      skipInvalid: query.skip_invalid,
+      body: request.body,
+      contentType: request.headers["content-type"],
+    }),
+  );
+
+  registerRoute(app, db, listFormRoute, ({ user, params }) => forms.get(user, params.uuid));
+  registerRoute(app, db, saveFormRoute, ({ user, params, body }) => forms.save(user, params.uuid, body));
+  registerRoute(app, db, publishFormRoute, ({ user, params, body }) =>
+    forms.publish(user, params.uuid, body.published),
+  );
 }

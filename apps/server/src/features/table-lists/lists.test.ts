@@ -17,7 +17,9 @@ import { createCompanyCallers, type ListApi, listApi } from "../../../test/lists
 import { rowCounts } from "../../../test/row-counts.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
-import { listColumns, listRows, lists } from "../../db/schema/index.ts";
+import { listColumns, listRows, lists, users } from "../../db/schema/index.ts";
+import { seedDemo } from "../../db/seed/demo.ts";
+import { FEEDBACK_FORM_LINK, FEEDBACK_LIST_NAME, MILK_TABLE_NAME } from "../../db/seed/table-lists.ts";
 import { seedUser } from "../../db/seed/users.ts";
 
 let t: TestApp;
@@ -529,5 +531,28 @@ describe("user data flags for lists and tables", () => {
       superuser: [true, true],
     });
     expect(await flagsOf(lonerToken)).toEqual([false, false]);
+  });
+});
+
+describe("lists: demo data", () => {
+  it("gives the demo company a feedback list with answers and a milk table hidden from the client", async () => {
+    await seedDemo(t.database.db);
+    const tokenOf = async (username: string) => {
+      const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+      return accessTokenFor(t, user?.id as number);
+    };
+    const zootech = listApi(t, await tokenOf("zootech"));
+    const client = listApi(t, await tokenOf("client"));
+
+    const [feedback] = (await zootech.lists()).json<ListDetail[]>();
+    const [table] = (await zootech.lists("table")).json<ListDetail[]>();
+
+    expect(feedback).toMatchObject({ name: FEEDBACK_LIST_NAME, row_count: 3, form_link: FEEDBACK_FORM_LINK });
+    expect(table).toMatchObject({ name: MILK_TABLE_NAME, kind: "table", row_count: 10, column_count: 8 });
+    const detail = (await zootech.list(table?.uuid as string)).json<ListDetail>();
+    expect(listDetailSchema.strict().parse(detail).rows).toHaveLength(10);
+    expect((await client.lists("table")).json()).toEqual([]);
+    expect((await client.list(table?.uuid as string)).statusCode).toBe(404);
+    expect((await client.lists()).json()).toHaveLength(1);
   });
 });

@@ -1,12 +1,12 @@
 import { ErrorCode } from "@nadoy/contract/errors";
 import { FormValueText } from "@nadoy/contract/form-values";
 import { FORM_READS_PER_MINUTE, FORM_SUBMITS_PER_MINUTE, formElementSchema } from "@nadoy/contract/table-lists";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowCounts } from "../../../test/row-counts.ts";
 import { nextAddress, startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
-import { listRows, notifications } from "../../db/schema/index.ts";
+import { listForms, listRows, lists, notifications } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import {
   FEEDBACK_FARMS,
@@ -280,5 +280,85 @@ describe("POST /api/tableLists/link_uuid_form/", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: ErrorCode.tooManyRequests });
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("owner notices about form answers", () => {
+  const answer = (c: Record<string, string>, link = FEEDBACK_FORM_LINK) =>
+    submit({ uuid_link: link, form_data: validValues(c) });
+  const noticesOf = (userId: number) =>
+    t.database.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.id));
+
+  it("counts further answers in the owner's unread notice of the last 10 minutes", async () => {
+    const { columns, owner, list } = await seedForms();
+
+    for (let i = 0; i < 5; i++) expect((await answer(columns)).statusCode).toBe(201);
+
+    const notices = await noticesOf(owner.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      title: "Новые ответы на форму",
+      msg: "В список «Обратная связь с фермы» добавлено 5 строк из формы «Обратная связь с фермы».",
+      link: `/lists/${list.uuid}`,
+    });
+    expect(await rowsOf(list.id)).toHaveLength(5);
+  });
+
+  it("starts a new notice once the last one is read, dismissed or older than 10 minutes", async () => {
+    const { columns, owner } = await seedForms();
+    const db = t.database.db;
+
+    await answer(columns);
+    await db.update(notifications).set({ read: true }).where(eq(notifications.userId, owner.id));
+    await answer(columns);
+    await db
+      .update(notifications)
+      .set({ dismissedAt: new Date() })
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.read, false)));
+    await answer(columns);
+    await db
+      .update(notifications)
+      .set({ dt: new Date(Date.now() - 11 * 60_000) })
+      .where(and(eq(notifications.userId, owner.id), isNull(notifications.dismissedAt), eq(notifications.read, false)));
+    await answer(columns);
+    await answer(columns);
+
+    const notices = await noticesOf(owner.id);
+    expect(notices.map((n) => n.title)).toEqual([
+      "Новый ответ на форму",
+      "Новый ответ на форму",
+      "Новый ответ на форму",
+      "Новые ответы на форму",
+    ]);
+    expect(notices[3]?.msg).toContain("добавлены 2 строки");
+  });
+
+  it("keeps one notice per list, also under concurrent answers", async () => {
+    const { columns, owner, hiddenColumns } = await seedForms();
+    await t.database.db.update(listForms).set({ published: true }).where(eq(listForms.uuidLink, HIDDEN_LINK));
+
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, () => answer(columns)),
+      answer(hiddenColumns, HIDDEN_LINK),
+    ]);
+
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 201));
+    const notices = await noticesOf(owner.id);
+    expect(notices).toHaveLength(2);
+    expect(notices.map((n) => n.msg).sort()).toEqual([
+      "В список «Обратная связь с фермы» добавлена строка из формы «Обратная связь с фермы».",
+      "В список «Обратная связь с фермы» добавлено 6 строк из формы «Обратная связь с фермы».",
+    ]);
+  });
+
+  it("marks the list changed with each answer", async () => {
+    const { columns, list } = await seedForms();
+    const old = new Date("2024-01-01T00:00:00Z");
+    await t.database.db.update(lists).set({ updatedAt: old }).where(eq(lists.id, list.id));
+
+    await answer(columns);
+
+    const [after] = await t.database.db.select().from(lists).where(eq(lists.id, list.id));
+    expect(after?.updatedAt.getTime()).toBeGreaterThan(old.getTime());
   });
 });

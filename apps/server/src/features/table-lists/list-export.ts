@@ -1,0 +1,108 @@
+import { PassThrough, type Readable } from "node:stream";
+import type { ColumnType, TagOption } from "@nadoy/contract/form-values";
+import { formatCell } from "@nadoy/contract/list-cells";
+import { applyListView, type ListView, visibleColumns } from "@nadoy/contract/list-view";
+import { LIST_FILE_TYPES, type ListFileFormat } from "@nadoy/contract/lists";
+import ExcelJS from "exceljs";
+import { formatCsv } from "./csv.ts";
+
+// ---- a list as a file: exactly the rows and columns its grid's view shows ----
+
+export interface ExportColumn {
+  uuid: string;
+  name: string;
+  type: ColumnType;
+  options: readonly TagOption[];
+}
+
+export interface ExportFile {
+  body: Buffer | Readable;
+  contentType: string;
+  /** Content-Disposition: an ASCII fallback name and the real one per RFC 5987. */
+  disposition: string;
+}
+
+/**
+ * "Надои.csv" → attachment; filename="list.csv"; filename*=UTF-8''%D0%9D%D0%B0... (browsers take
+ * filename*; the plain one is an ASCII fallback for old clients).
+ */
+export function contentDisposition(fileName: string): string {
+  const extension = fileName.slice(fileName.lastIndexOf("."));
+  const ascii = /^[\x20-\x7e]+$/.test(fileName) ? fileName.replace(/["\\]/g, "_") : `list${extension}`;
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A list name as a file name: no path separators or control characters. */
+function fileBaseName(name: string): string {
+  const clean = name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ").trim();
+  return clean === "" ? "list" : clean;
+}
+
+/** A worksheet name: at most 31 characters, none of []:*?/\. */
+function sheetName(name: string): string {
+  const clean = name
+    .replace(/[[\]:*?/\\\p{Cc}]+/gu, " ")
+    .trim()
+    .slice(0, 31)
+    .trim();
+  return clean === "" ? "Лист1" : clean;
+}
+
+const isNumeric = (type: ColumnType) => type === "number" || type === "percent";
+
+/** The header and the cells of the rows the view shows, as text (numbers kept as numbers for XLSX). */
+export function exportTable<R extends { values: Record<string, unknown> }>(
+  columns: readonly ExportColumn[],
+  rows: readonly R[],
+  view: ListView,
+) {
+  const shown = visibleColumns(columns, view);
+  const ordered = applyListView(columns, rows, view);
+  return {
+    header: shown.map((c) => c.name),
+    rows: ordered.map((row) =>
+      shown.map((c): string | number => {
+        const value = row.values[c.uuid];
+        return isNumeric(c.type) && typeof value === "number" ? value : formatCell(c, value);
+      }),
+    ),
+  };
+}
+
+function xlsxStream(title: string, header: string[], rows: (string | number)[][]): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: true });
+  const sheet = workbook.addWorksheet(sheetName(title));
+  void (async () => {
+    sheet.addRow(header).commit();
+    for (const row of rows) sheet.addRow(row.map((cell) => (cell === "" ? null : cell))).commit();
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
+
+/** The file of a list: CSV (UTF-8 with BOM, comma, RFC 4180) or XLSX written as a stream. */
+export function buildExport<R extends { values: Record<string, unknown> }>(
+  listName: string,
+  format: ListFileFormat,
+  columns: readonly ExportColumn[],
+  rows: readonly R[],
+  view: ListView,
+): ExportFile {
+  const table = exportTable(columns, rows, view);
+  const disposition = contentDisposition(`${fileBaseName(listName)}.${format}`);
+  if (format === "csv") {
+    const records = [table.header, ...table.rows.map((r) => r.map(String))];
+    return {
+      body: Buffer.from(formatCsv(records), "utf8"),
+      contentType: `${LIST_FILE_TYPES.csv}; charset=utf-8`,
+      disposition,
+    };
+  }
+  return { body: xlsxStream(listName, table.header, table.rows), contentType: LIST_FILE_TYPES.xlsx, disposition };
+}
