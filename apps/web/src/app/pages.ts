@@ -57,6 +57,22 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/notifications/pages/NotificationsPage.tsx"),
     (m) => m.NotificationsPage,
   ),
+  lists: page(
+    () => import("../features/lists/pages/ListsPage.tsx"),
+    (m) => m.ListsPage,
+  ),
+  list: page(
+    () => import("../features/lists/pages/ListPage.tsx"),
+    (m) => m.ListPage,
+  ),
+  tables: page(
+    () => import("../features/lists/pages/TablesPage.tsx"),
+    (m) => m.TablesPage,
+  ),
+  tablesEdit: page(
+    () => import("../features/lists/pages/TableEditPage.tsx"),
+    (m) => m.TableEditPage,
+  ),
   feedbackForm: page(
     () => import("../features/feedback-form/FeedbackFormRoute.tsx"),
     (m) => m.FeedbackFormRoute,

@@ -99,8 +99,8 @@ export const ROUTES = {
   export: planned("/export/:uuid?", "export", "Выгрузка данных"),
   userTemplate: planned("/user-templates/:db_uuid/:template_uuid", "export", "Шаблон выгрузки"),
   boards: planned("/boards", "boards", "Доски задач"),
-  list: planned("/lists/:uuid", "lists", "Список"),
-  lists: planned("/lists", "lists", "Списки"),
+  list: page("/lists/:uuid", "lists", "Список"),
+  lists: page("/lists", "lists", "Списки"),
   feedbackForm: page("/form/:uuid", "forms", "Форма обратной связи"),
 
   // Services
@@ -110,8 +110,8 @@ export const ROUTES = {
   planFactEdit: planned("/services/edit/plan_fact/:id", "services", "Редактирование плана"),
   customSegmentation: planned("/services/custom_segmentation/:uuid/:segment?", "services", "Сегментация"),
   customSegmentationEdit: planned("/services/custom_segmentation_edit", "services", "Редактор сегментов"),
-  tables: planned("/services/tables", "services", "Таблицы"),
-  tablesEdit: planned("/services/tables-edit/:table_uuid?", "services", "Редактор таблицы"),
+  tables: page("/services/tables", "services", "Таблицы"),
+  tablesEdit: page("/services/tables-edit/:table_uuid?", "services", "Редактор таблицы"),
   genetic: planned("/services/genetic/:farm_uuid", "services", "Генетика"),
   herdStructureReport: planned("/services/report/1/:uuid", "services", "Структура стада"),
   milkProductionReport: planned("/services/report/2/:uuid", "services", "Молочная продуктивность"),

@@ -1,0 +1,203 @@
+import {
+  numberOnBlur,
+  percentOnBlur,
+  percentText,
+  percentValue,
+  sanitizeNumberInput,
+  sanitizePercentInput,
+} from "@nadoy/contract/form-input";
+import type { ListColumn } from "@nadoy/contract/lists";
+import { DatePicker, Input, Select, Tag } from "antd";
+import dayjs from "dayjs";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { optionNamed, tagsOf } from "../lib/cells.ts";
+import { ColoredTag } from "./CellView.tsx";
+
+export interface CellEditorProps {
+  column: ListColumn;
+  value: unknown;
+  /** The new value (stored form, "" to clear); resolves false when it was refused (the editor stays open). */
+  onCommit: (value: unknown) => boolean;
+  onCancel: () => void;
+}
+
+/** Enter/blur saves, Esc cancels; a value is committed at most once. */
+function useCommitOnce({ onCommit, onCancel }: Pick<CellEditorProps, "onCommit" | "onCancel">) {
+  const done = useRef(false);
+  return {
+    commit: (value: unknown) => {
+      if (done.current) return;
+      done.current = onCommit(value);
+    },
+    cancel: () => {
+      if (done.current) return;
+      done.current = true;
+      onCancel();
+    },
+  };
+}
+
+function TextEditor({
+  column,
+  initial,
+  sanitize = (text) => text,
+  toValue,
+  inputMode,
+  ...handlers
+}: Omit<CellEditorProps, "value"> & {
+  initial: string;
+  sanitize?: (text: string) => string;
+  toValue: (text: string) => unknown;
+  inputMode?: "decimal" | "tel" | "url";
+}) {
+  const [text, setText] = useState(initial);
+  const { commit, cancel } = useCommitOnce(handlers);
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      commit(toValue(text));
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      cancel();
+    }
+  };
+  return (
+    <Input
+      autoFocus
+      size="small"
+      aria-label={column.name}
+      value={text}
+      inputMode={inputMode}
+      onChange={(event) => setText(sanitize(event.target.value))}
+      onKeyDown={onKeyDown}
+      onBlur={() => commit(toValue(text))}
+      onClick={(event) => event.stopPropagation()}
+    />
+  );
+}
+
+/** The inline editor of one cell, by the column's type (checkboxes toggle in place and have none). */
+export function CellEditor(props: CellEditorProps) {
+  const { column, value } = props;
+  const { commit, cancel } = useCommitOnce(props);
+  const onEscape = (event: KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      cancel();
+    }
+  };
+
+  switch (column.type) {
+    case "number":
+      return (
+        <TextEditor
+          {...props}
+          initial={typeof value === "number" ? String(value) : ""}
+          sanitize={sanitizeNumberInput}
+          toValue={numberOnBlur}
+          inputMode="decimal"
+        />
+      );
+    case "percent":
+      return (
+        <TextEditor
+          {...props}
+          initial={typeof value === "number" ? percentText(value) : ""}
+          sanitize={sanitizePercentInput}
+          toValue={(text) => percentValue(percentOnBlur(text))}
+          inputMode="decimal"
+        />
+      );
+    case "date_picker":
+      return (
+        <DatePicker
+          autoFocus
+          defaultOpen
+          size="small"
+          aria-label={column.name}
+          format="YYYY-MM-DD"
+          defaultValue={typeof value === "string" && value !== "" ? dayjs(value, "YYYY-MM-DD") : undefined}
+          onChange={(date) => commit(date ? date.format("YYYY-MM-DD") : "")}
+          onBlur={cancel}
+          onKeyDown={onEscape}
+        />
+      );
+    case "select":
+      return (
+        <Select
+          autoFocus
+          defaultOpen
+          allowClear
+          size="small"
+          aria-label={column.name}
+          style={{ width: "100%" }}
+          defaultValue={tagsOf(value)[0]?.name}
+          options={column.options.map((o) => ({ value: o.name, label: <ColoredTag name={o.name} color={o.color} /> }))}
+          onChange={(name?: string) => commit(name ? (optionNamed(column, name) ?? "") : "")}
+          onBlur={cancel}
+          onKeyDown={onEscape}
+        />
+      );
+    case "tag":
+      return <TagEditor {...props} />;
+    case "telephone":
+      return (
+        <TextEditor
+          {...props}
+          initial={typeof value === "string" ? value : ""}
+          toValue={(t) => t.trim()}
+          inputMode="tel"
+        />
+      );
+    case "ref":
+      return (
+        <TextEditor
+          {...props}
+          initial={typeof value === "string" ? value : ""}
+          toValue={(t) => t.trim()}
+          inputMode="url"
+        />
+      );
+    default:
+      return <TextEditor {...props} initial={typeof value === "string" ? value : ""} toValue={(t) => t} />;
+  }
+}
+
+function TagEditor(props: CellEditorProps) {
+  const { column, value } = props;
+  const [names, setNames] = useState(() => tagsOf(value).map((t) => t.name));
+  const { commit, cancel } = useCommitOnce(props);
+  const save = () => commit(names.flatMap((name) => optionNamed(column, name) ?? []));
+  return (
+    <Select
+      autoFocus
+      defaultOpen
+      mode="multiple"
+      size="small"
+      aria-label={column.name}
+      style={{ width: "100%", minWidth: 160 }}
+      value={names}
+      onChange={setNames}
+      options={column.options.map((o) => ({ value: o.name, label: <ColoredTag name={o.name} color={o.color} /> }))}
+      tagRender={({ value: name, closable, onClose }) => (
+        <Tag
+          color={optionNamed(column, String(name))?.color || undefined}
+          closable={closable}
+          onClose={onClose}
+          onMouseDown={(event) => event.preventDefault()}
+          style={{ marginInlineEnd: 4, maxWidth: 200, overflow: "hidden", textOverflow: "ellipsis" }}
+        >
+          {String(name)}
+        </Tag>
+      )}
+      onBlur={save}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.stopPropagation();
+          cancel();
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { CHECKBOX_FALSE, CHECKBOX_TRUE } from "@nadoy/contract/list-cells";
+import { FILTER_OP_LABELS, type FilterOp, type ListFilter } from "@nadoy/contract/list-view";
+import type { ListColumn } from "@nadoy/contract/lists";
+import { Button, DatePicker, Flex, Input, Select } from "antd";
+import dayjs from "dayjs";
+import { useState } from "react";
+
+/** The operations that make sense for a column of this type. */
+export function filterOpsFor(column: Pick<ListColumn, "type">): FilterOp[] {
+  switch (column.type) {
+    case "number":
+    case "percent":
+    case "date_picker":
+      return ["equals", "gt", "lt", "contains", "empty", "not_empty"];
+    case "checkbox":
+      return ["equals"];
+    default:
+      return ["contains", "equals", "empty", "not_empty"];
+  }
+}
+
+const needsValue = (op: FilterOp) => op !== "empty" && op !== "not_empty";
+
+interface ColumnFilterProps {
+  column: ListColumn;
+  filter: ListFilter | undefined;
+  onApply: (filter: ListFilter | null) => void;
+}
+
+/** The filter menu of a column header: an operation and a value, applied to the grid and the export. */
+export function ColumnFilter({ column, filter, onApply }: ColumnFilterProps) {
+  const ops = filterOpsFor(column);
+  const [op, setOp] = useState<FilterOp>(filter?.op ?? ops[0] ?? "contains");
+  const [value, setValue] = useState(filter?.value ?? (column.type === "checkbox" ? CHECKBOX_TRUE : ""));
+  const apply = () => onApply({ column_uuid: column.uuid, op, value: needsValue(op) ? value : "" });
+
+  let valueField = null;
+  if (needsValue(op)) {
+    if (column.type === "date_picker" && op !== "contains") {
+      valueField = (
+        <DatePicker
+          aria-label="Значение фильтра"
+          format="DD.MM.YYYY"
+          value={value && dayjs(value, "YYYY-MM-DD").isValid() ? dayjs(value, "YYYY-MM-DD") : null}
+          onChange={(date) => setValue(date ? date.format("YYYY-MM-DD") : "")}
+        />
+      );
+    } else if (column.type === "checkbox") {
+      valueField = (
+        <Select
+          aria-label="Значение фильтра"
+          value={value}
+          onChange={setValue}
+          options={[CHECKBOX_TRUE, CHECKBOX_FALSE].map((v) => ({ value: v, label: v }))}
+        />
+      );
+    } else if (column.type === "select" && op === "equals") {
+      valueField = (
+        <Select
+          aria-label="Значение фильтра"
+          value={value || undefined}
+          onChange={setValue}
+          options={column.options.map((o) => ({ value: o.name, label: o.name }))}
+        />
+      );
+    } else {
+      valueField = (
+        <Input
+          aria-label="Значение фильтра"
+          value={value}
+          autoFocus
+          onChange={(event) => setValue(event.target.value)}
+          onPressEnter={apply}
+        />
+      );
+    }
+  }
+
+  return (
+    <Flex vertical gap={8} style={{ padding: 8, width: 240 }} onKeyDown={(event) => event.stopPropagation()}>
+      <Select
+        aria-label="Условие фильтра"
+        value={op}
+        onChange={setOp}
+        options={ops.map((o) => ({ value: o, label: FILTER_OP_LABELS[o] }))}
+      />
+      {valueField}
+      <Flex gap={8} justify="flex-end">
+        <Button size="small" onClick={() => onApply(null)} disabled={!filter}>
+          Сбросить
+        </Button>
+        <Button size="small" type="primary" onClick={apply}>
+          Применить
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

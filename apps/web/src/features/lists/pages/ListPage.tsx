@@ -1,0 +1,46 @@
+import { Tabs } from "antd";
+import { Navigate, useParams } from "react-router";
+import { href } from "../../../shared/routes/href.ts";
+import { ColumnsPanel } from "../components/ColumnsPanel.tsx";
+import { FeatureGate } from "../components/FeatureGate.tsx";
+import { ListGrid } from "../components/ListGrid.tsx";
+import { ListHeader } from "../components/ListHeader.tsx";
+import { ListLoader } from "../components/ListLoader.tsx";
+import { FormBuilderPanel } from "../form-builder/FormBuilderPanel.tsx";
+
+/**
+ * /lists/:uuid — one list: «Данные» (the grid), and for managers «Столбцы» (the schema) and
+ * «Форма» (the public form builder). A table opened here goes to its editor page.
+ */
+export function ListPage() {
+  const { uuid = "" } = useParams();
+  return (
+    <FeatureGate module="lists">
+      {() => (
+        <ListLoader uuid={uuid} back={{ to: href.lists(), label: "К спискам" }}>
+          {(list) =>
+            list.kind === "table" ? (
+              <Navigate to={href.tablesEdit({ table_uuid: list.uuid })} replace />
+            ) : (
+              <>
+                <ListHeader list={list} />
+                <Tabs
+                  destroyOnHidden
+                  items={[
+                    { key: "data", label: "Данные", children: <ListGrid list={list} /> },
+                    ...(list.can_manage
+                      ? [
+                          { key: "columns", label: "Столбцы", children: <ColumnsPanel list={list} /> },
+                          { key: "form", label: "Форма", children: <FormBuilderPanel list={list} /> },
+                        ]
+                      : []),
+                  ]}
+                />
+              </>
+            )
+          }
+        </ListLoader>
+      )}
+    </FeatureGate>
+  );
+}

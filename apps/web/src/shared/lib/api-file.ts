@@ -1,0 +1,115 @@
+import { SOMETHING_WENT_WRONG } from "@nadoy/contract/constants";
+import { apiErrorSchema, ErrorText } from "@nadoy/contract/errors";
+import { buildPath, type RouteDef, type RouteResponse } from "@nadoy/contract/http";
+import type { z } from "zod";
+import { ApiRequestError, ClientErrorCode, isApiRequestError } from "./api-error.ts";
+import { readAccessToken } from "./browser-storage.ts";
+import { runTokenFlow } from "./token-flow.ts";
+
+// ---- file bodies and file answers of contract routes (uploads and downloads) ----
+// callApi sends JSON and parses JSON; these two send a file's bytes as they are, or read the
+// answer as a Blob. Same bearer token and the same 401 token flow as callApi.
+
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
+type ParamsOf<R> = R extends RouteDef<infer _B, infer _Q, infer P, infer _R> ? Input<P> : never;
+type QueryOf<R> = R extends RouteDef<infer _B, infer Q, infer _P, infer _R> ? Input<Q> : never;
+
+export interface FileCallOptions<R> {
+  params: ParamsOf<R>;
+  query: QueryOf<R>;
+}
+
+const NETWORK_ERROR = "Нет связи с сервером. Проверьте подключение к интернету.";
+
+function urlOf(route: RouteDef, params: unknown, query: unknown): string {
+  const url = buildPath(route.path, params as Record<string, string | number> | undefined);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+async function errorFrom(response: Response): Promise<ApiRequestError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) return new ApiRequestError({ status: response.status, ...parsed.data });
+  const message =
+    response.status === 429
+      ? ErrorText.tooManyRequests
+      : response.status === 413
+        ? "Файл слишком большой"
+        : SOMETHING_WENT_WRONG;
+  return new ApiRequestError({ status: response.status, code: `http_${response.status}`, message });
+}
+
+/** One fetch with the stored token; rejects with ApiRequestError (a 401 runs the token flow first). */
+async function send(route: RouteDef, url: string, init: RequestInit & { headers: Record<string, string> }) {
+  const access = readAccessToken();
+  if (access) init.headers.authorization = `Bearer ${access}`;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, method: route.method });
+    } catch {
+      throw new ApiRequestError({ status: 0, code: ClientErrorCode.network, message: NETWORK_ERROR });
+    }
+    if (response.status !== (route.status ?? 200)) throw await errorFrom(response);
+    return response;
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 401) await runTokenFlow(access);
+    throw error;
+  }
+}
+
+/** Sends `file` as the raw request body with `contentType`; resolves with the route's parsed JSON answer. */
+export async function uploadFile<R extends RouteDef>(
+  route: R,
+  options: FileCallOptions<R> & { file: Blob; contentType: string },
+): Promise<RouteResponse<R>> {
+  const response = await send(route, urlOf(route, options.params, options.query), {
+    headers: { accept: "application/json", "content-type": options.contentType },
+    body: options.file,
+  });
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    json = undefined;
+  }
+  const parsed = route.response.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiRequestError({
+      status: response.status,
+      code: ClientErrorCode.invalidResponse,
+      message: SOMETHING_WENT_WRONG,
+    });
+  }
+  return parsed.data as RouteResponse<R>;
+}
+
+/** Reads the route's answer as a file. */
+export async function downloadFile<R extends RouteDef>(route: R, options: FileCallOptions<R>): Promise<Blob> {
+  const response = await send(route, urlOf(route, options.params, options.query), { headers: {} });
+  return response.blob();
+}
+
+/** Hands a Blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
