@@ -229,6 +229,42 @@ describe("lists: columns", () => {
     expect(byUuid.get(b.uuid)).toEqual({ [topics]: [{ name: machines.name, color: "red" }] });
   });
 
+  it("turns a select column into a tag column with renamed options, and refuses doubled names", async () => {
+    const { api, list, col } = await setup();
+    const farm = col.Ферма as string;
+    await api.createRow(list.uuid, { [farm]: FARMS[0] });
+    await api.createRow(list.uuid, { [farm]: FARMS[1] });
+    const before = (await api.list(list.uuid)).json<ListDetail>();
+
+    const doubled = await api.updateColumn(farm, {
+      type: "tag",
+      options: [
+        { name: "Заря", color: "red", previous_name: FARMS[0]?.name },
+        { name: "заря", color: "blue" },
+      ],
+    });
+    expect(doubled.statusCode).toBe(400);
+    expect(doubled.json().fields).toEqual({ "options.1.name": "Такой вариант уже есть" });
+    expect((await api.list(list.uuid)).json<ListDetail>()).toEqual(before);
+
+    const res = await api.updateColumn(farm, {
+      type: "tag",
+      options: [
+        { name: "Заря", color: "red", previous_name: FARMS[0]?.name },
+        { name: "Рассвет", color: "purple", previous_name: FARMS[1]?.name },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ type: "tag", options: [{ name: "Заря" }, { name: "Рассвет" }] });
+    expect((await rowsOf(api, list.uuid)).map((r) => r.values[farm])).toEqual([
+      [{ name: "Заря", color: "red" }],
+      [{ name: "Рассвет", color: "purple" }],
+    ]);
+    const toText = await api.updateColumn(farm, { type: "text" });
+    expect(toText.json()).toMatchObject({ type: "text", options: [] });
+    expect((await rowsOf(api, list.uuid)).map((r) => r.values[farm])).toEqual(["Заря", "Рассвет"]);
+  });
+
   it("deletes a column with its cells in every row", async () => {
     const { api, list, col } = await setup();
     const text = col.Корова as string;
