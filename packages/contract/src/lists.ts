@@ -447,7 +447,8 @@ export const saveFormRoute = defineRoute({
   /**
    * Replaces header, conclusion and all elements in one transaction. 400 with fields
    * `elements.<index>` for a column not of this list, a column used twice, a block with a column,
-   * a field without one, or a link block whose label is not an http(s) URL.
+   * a field without one, or a link block whose label is neither an http(s) URL nor a same-site path
+   * ("/personal-data-agreement"; "//host" and other schemes are refused).
    */
   body: z.strictObject({
     form_header: z.string().max(255).default(""),
