@@ -251,14 +251,18 @@ describe("blocks and labels", () => {
     expect(screen.getByText("Добавьте описание")).toBeTruthy();
   });
 
-  it("link block: opens in a new tab with rel noopener; no link for a non-http address", () => {
+  it("link block: opens in a new tab with rel noopener; same-site paths link too; no link for other addresses", () => {
     const { rerender } = render(<LinkBlock url="https://example.com/a" text="Сайт" />);
     const link = screen.getByRole("link", { name: "Сайт" });
     expect(link.getAttribute("href")).toBe("https://example.com/a");
     expect(link.getAttribute("target")).toBe("_blank");
     expect(link.getAttribute("rel")).toContain("noopener");
-    rerender(<LinkBlock url="javascript:alert(1)" text="Плохая" />);
-    expect(screen.queryByRole("link")).toBeNull();
+    rerender(<LinkBlock url="/personal-data-agreement" text="Согласие" />);
+    expect(screen.getByRole("link", { name: "Согласие" }).getAttribute("href")).toBe("/personal-data-agreement");
+    for (const bad of ["javascript:alert(1)", "//evil.example/x", "ftp://example.com"]) {
+      rerender(<LinkBlock url={bad} text="Плохая" />);
+      expect(screen.queryByRole("link")).toBeNull();
+    }
   });
 
   it("mandatory fields show an asterisk titled «Обязательно для заполнения»; default placeholders in Russian", () => {

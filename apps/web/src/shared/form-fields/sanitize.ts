@@ -28,10 +28,15 @@ export function sanitizeRichText(html: string): string {
   });
 }
 
-/** A link block's address, when it is an http(s) URL; null otherwise (then no link is rendered). */
+/**
+ * A link block's address, when it is an http(s) URL or a same-site path ("/personal-data-agreement");
+ * null otherwise ("//host", other schemes: then no link is rendered). As the server accepts them.
+ */
 export function safeLinkUrl(url: string): string | null {
+  const trimmed = url.trim();
+  if (trimmed.startsWith("/") && !trimmed.startsWith("//") && !trimmed.startsWith("/\\")) return trimmed;
   try {
-    const parsed = new URL(url.trim());
+    const parsed = new URL(trimmed);
     return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
   } catch {
     return null;
