@@ -45,6 +45,11 @@ export const tagsQuerySchema = z.strictObject({ column_uuid: z.uuid() });
 
 export const formSubmitBodySchema = z.strictObject({
   uuid_link: z.uuid(),
+  /**
+   * The browser's id of this submission (its outbox entry). Sent again after a lost answer, it adds
+   * no second row: the server answers 201 as for the first time.
+   */
+  client_id: z.uuid().optional(),
   /** column_uuid → entered value; checked against the form by form-values.ts on the server. */
   form_data: z
     .record(z.string().max(64), z.unknown())

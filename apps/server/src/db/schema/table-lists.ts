@@ -76,8 +76,16 @@ export const listRows = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Who changed the row last; null for a form submission or once that user is deleted. */
     updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    /** The browser's id of a public-form submission: a resend after a lost answer adds no second row. */
+    clientSubmissionId: uuid("client_submission_id"),
   },
-  (t) => [uniqueIndex("list_rows_list_order_idx").on(t.listId, t.order)],
+  (t) => [
+    uniqueIndex("list_rows_list_order_idx").on(t.listId, t.order),
+    uniqueIndex("list_rows_client_submission_idx").on(t.clientSubmissionId),
+    // Deleting a user sets these to null: without indexes that scans every row.
+    index("list_rows_created_by_idx").on(t.createdBy),
+    index("list_rows_updated_by_idx").on(t.updatedBy),
+  ],
 );
 
 /** A list's public form, reachable at /form/:uuid_link while published. */

@@ -80,18 +80,29 @@ export async function findPublishedTagColumn(db: Db, columnUuid: string) {
  * list locked (lists.repository lockList), so that concurrent submissions to one list take their
  * turns instead of computing the same order.
  */
-export async function appendRow(tx: Tx, listId: number, values: Record<string, unknown>) {
+export async function appendRow(tx: Tx, listId: number, values: Record<string, unknown>, clientSubmissionId?: string) {
   await tx.update(lists).set({ updatedAt: sql`now()` }).where(eq(lists.id, listId));
   const [row] = await tx
     .insert(listRows)
     .values({
       listId,
       values,
+      clientSubmissionId,
       order: sql`(select coalesce(max(${listRows.order}), 0) + 1 from ${listRows} where ${listRows.listId} = ${listId})`,
     })
     .returning({ id: listRows.id, uuid: listRows.uuid });
   if (!row) throw new Error("list row insert returned nothing");
   return row;
+}
+
+/** A row already added by the submission with this browser id (list_rows_client_submission_idx). */
+export async function hasSubmission(tx: Tx, clientSubmissionId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: listRows.id })
+    .from(listRows)
+    .where(eq(listRows.clientSubmissionId, clientSubmissionId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** How long further answers update the owner's notification instead of adding one. */

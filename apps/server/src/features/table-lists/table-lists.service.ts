@@ -5,6 +5,7 @@ import { pluralRu } from "@nadoy/contract/plural";
 import type { FormElement, FormSubmitBody, TagOption } from "@nadoy/contract/table-lists";
 import type { Db } from "../../db/client.ts";
 import { ApiError, validationError } from "../../platform/errors.ts";
+import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import { countRows, lockList } from "./lists.repository.ts";
 import { tooManyRows } from "./lists.service.ts";
 import * as repo from "./table-lists.repository.ts";
@@ -34,6 +35,38 @@ export function formAnswersNotice(answers: number, listName: string, formName: s
 }
 
 export function createTableListsService(db: Db) {
+  /** One new row and the owner's (batched) notice, in one transaction; nothing for a resent submission. */
+  async function addAnswer(
+    form: NonNullable<Awaited<ReturnType<typeof repo.findPublishedForm>>>,
+    values: Record<string, unknown>,
+    clientId: string | undefined,
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      await lockList(tx, form.listId);
+      if (clientId !== undefined && (await repo.hasSubmission(tx, clientId))) return;
+      if ((await countRows(tx, form.listId)) >= LIST_ROWS_MAX) throw tooManyRows();
+      await repo.appendRow(tx, form.listId, values, clientId);
+      if (form.ownerId === null) return;
+      const formName = form.formHeader || form.listName;
+      const open = await repo.findOpenFormNotification(tx, form.listId, form.ownerId);
+      if (open) {
+        const answers = open.answers + 1;
+        await repo.updateFormNotification(tx, {
+          notificationId: open.id,
+          answers,
+          ...formAnswersNotice(answers, form.listName, formName),
+        });
+      } else {
+        await repo.insertFormNotification(tx, {
+          listId: form.listId,
+          userId: form.ownerId,
+          link: listPagePath(form.listKind, form.listUuid),
+          ...formAnswersNotice(1, form.listName, formName),
+        });
+      }
+    });
+  }
+
   return {
     /** Spec §3 "Form element" for each element of a published form, by order. */
     async formData(uuidLink: string): Promise<FormElement[]> {
@@ -88,29 +121,12 @@ export function createTableListsService(db: Db) {
         );
         throw validationError(result.errors, missing ? FormValueText.noticeText : ErrorText.validation);
       }
-      await db.transaction(async (tx) => {
-        await lockList(tx, form.listId);
-        if ((await countRows(tx, form.listId)) >= LIST_ROWS_MAX) throw tooManyRows();
-        await repo.appendRow(tx, form.listId, result.values);
-        if (form.ownerId === null) return;
-        const formName = form.formHeader || form.listName;
-        const open = await repo.findOpenFormNotification(tx, form.listId, form.ownerId);
-        if (open) {
-          const answers = open.answers + 1;
-          await repo.updateFormNotification(tx, {
-            notificationId: open.id,
-            answers,
-            ...formAnswersNotice(answers, form.listName, formName),
-          });
-        } else {
-          await repo.insertFormNotification(tx, {
-            listId: form.listId,
-            userId: form.ownerId,
-            link: listPagePath(form.listKind, form.listUuid),
-            ...formAnswersNotice(1, form.listName, formName),
-          });
-        }
-      });
+      try {
+        await addAnswer(form, result.values, body.client_id);
+      } catch (error) {
+        // The same submission sent twice at once: the other send added the row.
+        if (violatedUniqueIndex(error) === undefined || body.client_id === undefined) throw error;
+      }
       return { detail: FORM_SUBMITTED };
     },
   };

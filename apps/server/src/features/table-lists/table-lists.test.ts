@@ -251,6 +251,31 @@ describe("POST /api/tableLists/link_uuid_form/", () => {
     expect(await rowCounts(t.database.db)).toEqual(before);
   });
 
+  it("writes a resent submission (same client_id) once, also when both sends arrive together", async () => {
+    const { columns, list } = await seedForms();
+    const rowsOfList = () => t.database.db.select().from(listRows).where(eq(listRows.listId, list.id));
+    const body = (clientId: string) => ({
+      uuid_link: FEEDBACK_FORM_LINK,
+      client_id: clientId,
+      form_data: validValues(columns),
+    });
+    const lost = "0f9e8d7c-6b5a-4321-8fed-cba987654321";
+    expect((await submit(body(lost))).statusCode).toBe(201);
+    // The answer was lost on the way back: the browser sends the same submission again.
+    expect((await submit(body(lost))).statusCode).toBe(201);
+    expect(await rowsOfList()).toHaveLength(1);
+
+    const twice = "1a2b3c4d-5e6f-4a1b-9c2d-3e4f5a6b7c8d";
+    const answers = await Promise.all([submit(body(twice)), submit(body(twice))]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    expect(await rowsOfList()).toHaveLength(2);
+
+    // Another submission (its own id, or none) is a row of its own.
+    expect((await submit(body("2b3c4d5e-6f70-4b1c-8d2e-3f4a5b6c7d8e"))).statusCode).toBe(201);
+    expect((await submit({ uuid_link: FEEDBACK_FORM_LINK, form_data: validValues(columns) })).statusCode).toBe(201);
+    expect(await rowsOfList()).toHaveLength(4);
+  });
+
   it("answers 404 for an unpublished form and writes nothing", async () => {
     const { hiddenColumns } = await seedForms();
     const before = await rowCounts(t.database.db);

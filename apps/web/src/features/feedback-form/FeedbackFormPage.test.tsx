@@ -8,6 +8,8 @@ import { renderApp } from "../../test/render-app.tsx";
 import { OUTBOX_KEY } from "./outbox.ts";
 import { formUuidFromPath, StandaloneFormApp } from "./StandaloneFormApp.tsx";
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const LINK = "0b6f3a52-3c1e-4a57-9d5c-2f4f0c7f8a11";
 const FORM_DATA = "GET /api/tableLists/form_data/";
 const TAGS = "GET /api/tableLists/tags/";
@@ -121,6 +123,7 @@ describe("the public feedback form page /form/:uuid", () => {
     expect(posts(api.calls).map((c) => c.body)).toEqual([
       {
         uuid_link: LINK,
+        client_id: expect.stringMatching(UUID_RE),
         form_data: {
           [name.column_uuid as string]: "Анна",
           [count.column_uuid as string]: 120,
@@ -159,9 +162,12 @@ describe("the public feedback form page /form/:uuid", () => {
     });
     renderForm();
     await waitFor(() => expect(localStorage.getItem(OUTBOX_KEY)).toBeNull());
+    const [firstSend] = posts(failing.calls).map((c) => c.body as { client_id: string });
+    // The resend carries the first send's id: the server writes one row for both.
     expect(posts(working.calls).map((c) => c.body)).toEqual([
-      { uuid_link: LINK, form_data: { [name.column_uuid as string]: "Пётр" } },
+      { uuid_link: LINK, client_id: firstSend?.client_id, form_data: { [name.column_uuid as string]: "Пётр" } },
     ]);
+    expect(firstSend?.client_id).toMatch(UUID_RE);
   });
 
   it("shows «Что-то пошло не так...» when the tags cannot be loaded", async () => {

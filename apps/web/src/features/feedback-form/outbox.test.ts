@@ -6,6 +6,8 @@ import { createOutbox, OUTBOX_KEY, outcomeOfStatus, RETRY_BASE_MS, retryDelay, t
 const LINK = "0b6f3a52-3c1e-4a57-9d5c-2f4f0c7f8a11";
 const SUBMIT = "POST /api/tableLists/link_uuid_form/";
 const body = (text: string): FormSubmitBody => ({ uuid_link: LINK, form_data: { a: text } });
+/** The body as sent: the submission with its outbox id as client_id. */
+const sent = (text: string) => ({ ...body(text), client_id: expect.stringMatching(/^id-\d+$/) });
 const stored = () => JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as { id: string; attempts: number }[];
 
 /** An outbox on a hand-driven clock; `stops` are the start() handles to undo after the test. */
@@ -47,7 +49,7 @@ describe("the outbox over the real route", () => {
     });
     await outbox().submit(body("x"));
     expect(seenWhileSending).toHaveLength(1);
-    expect(api.calls.map((c) => c.body)).toEqual([body("x")]);
+    expect(api.calls.map((c) => c.body)).toEqual([sent("x")]);
     expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
   });
 
@@ -74,7 +76,7 @@ describe("the outbox over the real route", () => {
     const next = outbox();
     stops.push(next.start());
     await next.flush();
-    expect(api.calls.map((c) => c.body)).toEqual([body("offline")]);
+    expect(api.calls.map((c) => c.body)).toEqual([sent("offline")]);
     expect(stored()).toEqual([]);
   });
 
@@ -101,7 +103,7 @@ describe("the outbox over the real route", () => {
     const api = mockApi({ [SUBMIT]: { status: 201, body: { detail: "ok" } } });
     window.dispatchEvent(new Event("online"));
     await box.flush();
-    expect(api.calls.map((c) => c.body)).toEqual([body("later")]);
+    expect(api.calls.map((c) => c.body)).toEqual([sent("later")]);
     expect(stored()).toEqual([]);
   });
 

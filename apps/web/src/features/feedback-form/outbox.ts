@@ -13,8 +13,8 @@ import { sendRequest } from "../../shared/lib/api-request.ts";
  *   next load of any /form/ page and when the browser comes back `online`.
  * One tab sends at a time (Web Locks where there are), re-reading the outbox under the lock, so
  * two tabs never send the same submission together. An entry leaves only after the server's
- * answer: an answer lost on the way back means one more send of that submission (the contract has
- * no idempotency key for this route).
+ * answer; an answer lost on the way back means one more send of that submission, which the server
+ * recognises by its `client_id` and does not write twice.
  */
 
 export interface OutboxEntry {
@@ -74,9 +74,14 @@ function webLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? locks.request(LOCK_NAME, task) : task();
 }
 
+/** A uuid v4: also the submission's `client_id`. randomUUID exists only on HTTPS and localhost. */
 function randomId(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function isEntry(value: unknown): value is OutboxEntry {
@@ -191,7 +196,9 @@ export function createOutbox(options: OutboxOptions = {}) {
   /** Keeps a submission, then sends it (and anything else due). Resolves when that attempt is over. */
   function submit(body: FormSubmitBody): Promise<void> {
     const entries = read();
-    entries.push({ id: newId(), body, attempts: 0, next_at: now(), created_at: now() });
+    const id = newId();
+    // The id goes with the body: a resend after a lost answer adds no second row on the server.
+    entries.push({ id, body: { ...body, client_id: id }, attempts: 0, next_at: now(), created_at: now() });
     write(entries.slice(-OUTBOX_MAX));
     return flush();
   }
