@@ -155,3 +155,13 @@ export function pickOption(select: HTMLElement, text: string) {
   if (!option) throw new Error(`no option ${text}`);
   fireEvent.click(option);
 }
+
+/**
+ * The element labelled `label` inside `element` (by aria-label: role queries inside a whole grid
+ * row compute every cell's accessible name and are far too slow in jsdom).
+ */
+export function labelledIn(element: HTMLElement, label: string): HTMLElement {
+  const found = element.querySelector<HTMLElement>(`[aria-label="${label}"]`);
+  if (!found) throw new Error(`nothing labelled ${label}`);
+  return found;
+}
