@@ -8,5 +8,7 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "jsdom",
     setupFiles: ["./src/test-setup.ts"],
+    // antd renders slowly in jsdom; in `npm test` these share two cores with the server projects.
+    testTimeout: 15_000,
   },
 });
