@@ -102,11 +102,13 @@ export async function seedFeedbackList(
       })
       .returning();
     if (!form) throw new Error("form insert returned nothing");
-    const block = (type: FormBlockType, labelData: string, order: number) => ({
+    /** `text`: a link block's visible text (its place_holder). */
+    const block = (type: FormBlockType, labelData: string, order: number, text = "") => ({
       formId: form.id,
       columnUuid: null,
       typeFormElement: type,
       labelData,
+      placeHolder: text,
       order,
     });
     // Inserted out of order on purpose: the form answers them by `order`.
@@ -125,7 +127,12 @@ export async function seedFeedbackList(
         "<p>Расскажите, что происходит на ферме: кормление, здоровье стада, доение или техника. Мы ответим в течение рабочего дня.</p>",
         5,
       ),
-      block("link_block", "/personal-data-agreement", (FIELDS.length - 1) * 10 + 5),
+      block(
+        "link_block",
+        "/personal-data-agreement",
+        (FIELDS.length - 1) * 10 + 5,
+        "Согласие на обработку персональных данных",
+      ),
     ]);
     return { list, form, columns };
   });

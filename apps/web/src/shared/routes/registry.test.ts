@@ -48,6 +48,7 @@ const SPEC_ROUTE_TABLE = [
   "/boards",
   "/lists/:uuid",
   "/lists",
+  "/form/:uuid",
   // Services
   "/services/key_generator/:uuid?",
   "/services/plan_fact/:uuid/:segment?/:as_group?",
