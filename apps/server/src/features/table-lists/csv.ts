@@ -13,6 +13,24 @@ export function formatCsv(records: readonly (readonly string[])[]): string {
   return UTF8_BOM + records.map((record) => `${record.map(csvField).join(",")}\r\n`).join("");
 }
 
+// A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written with a leading
+// apostrophe, so that text typed into a public form cannot become a formula on an owner's
+// computer (CSV injection). Reading takes one apostrophe off again: the two are exact inverses
+// (a text that itself starts with apostrophes and then such a sign gets one more), so a re-import
+// gives back the very text.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const GUARDED = /^'+[=+\-@\t\r]/;
+
+/** The text as written into a CSV cell of a free-text column. */
+export function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A cell read from a CSV file, without the apostrophe guardFormula added. */
+export function unguardFormula(text: string): string {
+  return GUARDED.test(text) ? text.slice(1) : text;
+}
+
 export interface CsvRecord {
   /** The record's number in the file, the first (header) being 1. */
   line: number;

@@ -4,7 +4,7 @@ import { formatCell } from "@nadoy/contract/list-cells";
 import { applyListView, type ListView, visibleColumns } from "@nadoy/contract/list-view";
 import { LIST_FILE_TYPES, type ListFileFormat } from "@nadoy/contract/lists";
 import ExcelJS from "exceljs";
-import { formatCsv } from "./csv.ts";
+import { formatCsv, guardFormula } from "./csv.ts";
 
 // ---- a list as a file: exactly the rows and columns its grid's view shows ----
 
@@ -53,6 +53,8 @@ function sheetName(name: string): string {
 }
 
 const isNumeric = (type: ColumnType) => type === "number" || type === "percent";
+/** Columns whose text comes from people (public forms too): guarded against formulas in CSV. */
+const FREE_TEXT_TYPES = new Set<ColumnType>(["text", "ref", "tag", "select"]);
 
 /** The header and the cells of the rows the view shows, as text (numbers kept as numbers for XLSX). */
 export function exportTable<R extends { values: Record<string, unknown> }>(
@@ -97,7 +99,14 @@ export function buildExport<R extends { values: Record<string, unknown> }>(
   const table = exportTable(columns, rows, view);
   const disposition = contentDisposition(`${fileBaseName(listName)}.${format}`);
   if (format === "csv") {
-    const records = [table.header, ...table.rows.map((r) => r.map(String))];
+    const shown = visibleColumns(columns, view);
+    const csvCell = (cell: string | number, index: number) => {
+      const type = shown[index]?.type;
+      return typeof cell === "string" && type !== undefined && FREE_TEXT_TYPES.has(type)
+        ? guardFormula(cell)
+        : String(cell);
+    };
+    const records = [table.header, ...table.rows.map((r) => r.map(csvCell))];
     return {
       body: Buffer.from(formatCsv(records), "utf8"),
       contentType: `${LIST_FILE_TYPES.csv}; charset=utf-8`,

@@ -383,4 +383,25 @@ describe("export → import round trip", () => {
       expect(await readXlsx(second.rawPayload)).toEqual(await readXlsx(first.rawPayload));
     }
   });
+
+  it("writes text that a spreadsheet would run as a formula with an apostrophe, and reads it back as typed", async () => {
+    const { api, list, col } = await setup();
+    const texts = ['=HYPERLINK("http://evil.example","Открыть")', "+7 доп.", "-минус", "@кто", "'=уже с апострофом"];
+    for (const text of texts) {
+      expect(
+        (await api.createRow(list.uuid, { [col.Кличка as string]: text, [col.Ссылка as string]: text })).statusCode,
+      ).toBe(201);
+    }
+    const first = await api.exportList(list.uuid, "csv");
+    const lines = first.rawPayload.toString("utf8").slice(1).split("\r\n");
+    // No cell of the file starts with a formula sign.
+    for (const line of lines.slice(1, -1)) expect(line).toMatch(/^("?')/);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Открыть"")"`);
+    expect(lines[5]?.startsWith("''=уже с апострофом")).toBe(true);
+
+    const before = await rowValues(api, list.uuid);
+    expect((await api.importList(list.uuid, "csv", first.rawPayload, { mode: "replace" })).statusCode).toBe(200);
+    expect(await rowValues(api, list.uuid)).toEqual(before);
+    expect((await rowValues(api, list.uuid)).map((v) => v[col.Кличка as string])).toEqual(texts);
+  });
 });

@@ -7,7 +7,7 @@ import {
   type ListFileFormat,
 } from "@nadoy/contract/lists";
 import ExcelJS from "exceljs";
-import { type CsvRecord, parseCsv } from "./csv.ts";
+import { type CsvRecord, parseCsv, unguardFormula } from "./csv.ts";
 import type { ExportColumn } from "./list-export.ts";
 
 // ---- a CSV or XLSX file → rows of a list, checked cell by cell (list-cells.ts parseCell) ----
@@ -76,7 +76,8 @@ async function readXlsx(bytes: Buffer): Promise<ReadFile> {
 export async function readImportFile(format: ListFileFormat, bytes: Buffer): Promise<ReadFile> {
   if (format === "xlsx") return readXlsx(bytes);
   const parsed = parseCsv(decodeText(bytes));
-  return parsed.ok ? { ok: true, records: parsed.records } : { ok: false, error: parsed.error };
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  return { ok: true, records: parsed.records.map((r) => ({ ...r, cells: r.cells.map(unguardFormula) })) };
 }
 
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === "");
