@@ -1,13 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import type { ColumnType } from "@nadoy/contract/form-values";
-import { LIST_COLUMNS_MAX, LIST_NAME_MAX, type ListDetail, type ListKind } from "@nadoy/contract/lists";
+import { LIST_COLUMNS_MAX, type ListDetail, type ListKind } from "@nadoy/contract/lists";
 import type { UserData } from "@nadoy/contract/users";
-import { Alert, Button, Card, Flex, Form, Input, Select } from "antd";
+import { Alert, Button, Card, Flex, Form, Select } from "antd";
 import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { useCreateList } from "../api.ts";
 import { hasOptions, presetColor } from "../lib/cells.ts";
 import { ColumnFields } from "./ColumnDialog.tsx";
+import { ListNameField } from "./ListNameField.tsx";
 import { type OptionField, optionsToSend } from "./OptionsEditor.tsx";
 
 interface CreateValues {
@@ -66,16 +67,7 @@ export function CreateListForm({ kind, companies, onCreated, onCancel }: CreateL
       initialValues={{ name: "", company_uuid: companies[0]?.uuid, columns: [] }}
       onFinish={submit}
     >
-      <Form.Item
-        label="Название"
-        name="name"
-        rules={[
-          { required: true, whitespace: true, message: "Введите название" },
-          { max: LIST_NAME_MAX, message: `Не более ${LIST_NAME_MAX} символов` },
-        ]}
-      >
-        <Input autoFocus maxLength={LIST_NAME_MAX} />
-      </Form.Item>
+      <ListNameField />
       <Form.Item label="Компания" name="company_uuid" rules={[{ required: true, message: "Выберите компанию" }]}>
         <Select options={companies.map((c) => ({ value: c.uuid, label: c.name }))} />
       </Form.Item>

@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { LIST_NAME_MAX, type ListKind, type ListSummary } from "@nadoy/contract/lists";
+import type { ListKind, ListSummary } from "@nadoy/contract/lists";
 import { canManageLists } from "@nadoy/contract/roles";
 import type { UserData } from "@nadoy/contract/users";
-import { App, Button, Empty, Flex, Form, Input, Modal, Result, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { App, Button, Empty, Flex, Form, Modal, Result, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
@@ -13,6 +13,7 @@ import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useDeleteList, useLists, useRenameList } from "../api.ts";
 import { CreateListForm, KIND_WORDS } from "./CreateListForm.tsx";
+import { ListNameField } from "./ListNameField.tsx";
 
 /** Where a list or table of the catalogue opens. */
 export const openHref = (list: Pick<ListSummary, "uuid" | "kind">) =>
@@ -56,16 +57,7 @@ export function RenameDialog({ list, onClose }: { list: ListSummary; onClose: ()
         initialValues={{ name: list.name }}
         onFinish={({ name }) => rename.mutate({ uuid: list.uuid, name: name.trim() }, { onSuccess: onClose })}
       >
-        <Form.Item
-          label="Название"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: "Введите название" },
-            { max: LIST_NAME_MAX, message: `Не более ${LIST_NAME_MAX} символов` },
-          ]}
-        >
-          <Input autoFocus maxLength={LIST_NAME_MAX} />
-        </Form.Item>
+        <ListNameField />
         {rename.error && !isUnauthorized(rename.error) ? (
           <Typography.Text type="danger">{errorMessage(rename.error)}</Typography.Text>
         ) : null}
