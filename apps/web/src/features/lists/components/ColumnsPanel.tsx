@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { LIST_COLUMNS_MAX, type ListColumn, type ListDetail } from "@nadoy/contract/lists";
-import { App, Button, Flex, Space, Table, Tooltip } from "antd";
+import { App, Button, Flex, Space, Table } from "antd";
 import { useState } from "react";
 import { useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
@@ -9,6 +9,7 @@ import { useDeleteColumn, useReorderColumns } from "../api.ts";
 import { COLUMN_TYPE_LABELS } from "../lib/cells.ts";
 import { ColoredTag } from "./CellView.tsx";
 import { ColumnDialog } from "./ColumnDialog.tsx";
+import { IconAction } from "./IconAction.tsx";
 
 type Dialog = { column?: ListColumn } | null;
 
@@ -107,25 +108,19 @@ export function ColumnsPanel({ list }: { list: ListDetail }) {
             width: 100,
             render: (_: unknown, column) => (
               <Space size={0}>
-                <Tooltip title="Изменить">
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={`Изменить столбец «${column.name}»`}
-                    onClick={() => setDialog({ column })}
-                  />
-                </Tooltip>
-                <Tooltip title="Удалить">
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`Удалить столбец «${column.name}»`}
-                    onClick={() => confirmDelete(column)}
-                  />
-                </Tooltip>
+                <IconAction
+                  tip="Изменить"
+                  icon={<EditOutlined />}
+                  label={`Изменить столбец «${column.name}»`}
+                  onClick={() => setDialog({ column })}
+                />
+                <IconAction
+                  tip="Удалить"
+                  danger
+                  icon={<DeleteOutlined />}
+                  label={`Удалить столбец «${column.name}»`}
+                  onClick={() => confirmDelete(column)}
+                />
               </Space>
             ),
           },

@@ -19,7 +19,7 @@ import {
 } from "@nadoy/contract/list-view";
 import type { ListColumn, ListDetail, ListFileFormat, ListRow } from "@nadoy/contract/lists";
 import { pluralRu } from "@nadoy/contract/plural";
-import { App, Button, Checkbox, Empty, Flex, Popover, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { App, Button, Checkbox, Empty, Flex, Popover, Space, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo, useState } from "react";
 import { useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
@@ -31,6 +31,7 @@ import { formatDateRu } from "../lib/cells.ts";
 import { CellEditor } from "./CellEditor.tsx";
 import { CellView } from "./CellView.tsx";
 import { ColumnFilter } from "./ColumnFilter.tsx";
+import { IconAction } from "./IconAction.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 
 /** From this many shown rows on, the grid renders only the rows in sight. */
@@ -246,35 +247,26 @@ export function ListGrid({ list }: ListGridProps) {
     width: 112,
     render: (_: unknown, row: ListRow, index: number) => (
       <Space size={0}>
-        <Tooltip title={view.sort ? "Сбросьте сортировку, чтобы перемещать строки" : "Выше"}>
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            aria-label="Переместить выше"
-            disabled={view.sort !== null || index === 0}
-            onClick={() => move(row, -1)}
-          />
-        </Tooltip>
-        <Tooltip title={view.sort ? "Сбросьте сортировку, чтобы перемещать строки" : "Ниже"}>
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            aria-label="Переместить ниже"
-            disabled={view.sort !== null || index === shown.length - 1}
-            onClick={() => move(row, 1)}
-          />
-        </Tooltip>
-        <Tooltip title="Вставить строку ниже">
-          <Button
-            type="text"
-            size="small"
-            icon={<PlusOutlined />}
-            aria-label="Вставить строку ниже"
-            onClick={() => addRow(row.uuid)}
-          />
-        </Tooltip>
+        <IconAction
+          tip={view.sort ? "Сбросьте сортировку, чтобы перемещать строки" : "Выше"}
+          icon={<ArrowUpOutlined />}
+          label="Переместить выше"
+          disabled={view.sort !== null || index === 0}
+          onClick={() => move(row, -1)}
+        />
+        <IconAction
+          tip={view.sort ? "Сбросьте сортировку, чтобы перемещать строки" : "Ниже"}
+          icon={<ArrowDownOutlined />}
+          label="Переместить ниже"
+          disabled={view.sort !== null || index === shown.length - 1}
+          onClick={() => move(row, 1)}
+        />
+        <IconAction
+          tip="Вставить строку ниже"
+          icon={<PlusOutlined />}
+          label="Вставить строку ниже"
+          onClick={() => addRow(row.uuid)}
+        />
       </Space>
     ),
   };

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import type { ListKind, ListSummary } from "@nadoy/contract/lists";
 import { canManageLists } from "@nadoy/contract/roles";
 import type { UserData } from "@nadoy/contract/users";
-import { App, Button, Empty, Flex, Form, Modal, Result, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { App, Button, Empty, Flex, Form, Modal, Result, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
@@ -13,6 +13,7 @@ import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useDeleteList, useLists, useRenameList } from "../api.ts";
 import { CreateListForm, KIND_WORDS } from "./CreateListForm.tsx";
+import { IconAction } from "./IconAction.tsx";
 import { ListNameField } from "./ListNameField.tsx";
 
 /** Where a list or table of the catalogue opens. */
@@ -170,25 +171,19 @@ export function ListsCatalogue({ kind, user }: ListsCatalogueProps) {
                     width: 100,
                     render: (_: unknown, list: ListSummary) => (
                       <Space size={0}>
-                        <Tooltip title="Переименовать">
-                          <Button
-                            type="text"
-                            size="small"
-                            icon={<EditOutlined />}
-                            aria-label={`Переименовать «${list.name}»`}
-                            onClick={() => setRenaming(list)}
-                          />
-                        </Tooltip>
-                        <Tooltip title="Удалить">
-                          <Button
-                            type="text"
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label={`Удалить «${list.name}»`}
-                            onClick={() => confirmDelete(list)}
-                          />
-                        </Tooltip>
+                        <IconAction
+                          tip="Переименовать"
+                          icon={<EditOutlined />}
+                          label={`Переименовать «${list.name}»`}
+                          onClick={() => setRenaming(list)}
+                        />
+                        <IconAction
+                          tip="Удалить"
+                          danger
+                          icon={<DeleteOutlined />}
+                          label={`Удалить «${list.name}»`}
+                          onClick={() => confirmDelete(list)}
+                        />
                       </Space>
                     ),
                   },
