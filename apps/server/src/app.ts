@@ -13,6 +13,10 @@ import type { Database } from "./db/client.ts";
 import { analyticsRoutes } from "./features/analytics/analytics.routes.ts";
 import { appConfigRoutes } from "./features/app-config/app-config.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { registerBoardSocket } from "./features/boards/board-socket.ts";
+import { boardsRoutes } from "./features/boards/boards.routes.ts";
+import { boardSocketServices } from "./features/boards/boards.service.ts";
+import { chatRoutes } from "./features/chat/chat.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
@@ -20,6 +24,7 @@ import { usersRoutes } from "./features/users/users.routes.ts";
 import { installErrorHandler } from "./platform/errors.ts";
 import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from "./platform/limits/failure-counter.ts";
 import { consoleTransport, MailDispatcher, type MailTransport, smtpTransport } from "./platform/mail/mailer.ts";
+import { databaseEventLog, pruneEvents } from "./platform/realtime/event-log.ts";
 import { RealtimeHub } from "./platform/realtime/hub.ts";
 import { registerMainSocket } from "./platform/realtime/main-socket.ts";
 import { memoryBackend } from "./platform/realtime/memory-backend.ts";
@@ -102,8 +107,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : memoryBackend(),
     app.log,
     { heartbeatMs },
+    databaseEventLog(database.db),
   );
   await realtime.start();
+  // Old numbered events are only for reconnects: a day is kept (any instance may prune).
+  const pruning = setInterval(
+    () => {
+      pruneEvents(database.db).catch((error: unknown) => app.log.warn({ err: error }, "realtime: prune failed"));
+    },
+    60 * 60 * 1000,
+  );
+  pruning.unref();
+  app.addHook("onClose", async () => clearInterval(pruning));
   app.decorate("realtime", realtime);
   // Before the websocket plugin's own preClose: sockets close with 1001 and presence is left first.
   app.addHook("preClose", () => realtime.stop());
@@ -139,6 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   newsRoutes(app, deps);
   analyticsRoutes(app, deps);
   tableListsRoutes(app, deps);
+  chatRoutes(app, deps);
+  const boards = boardsRoutes(app, deps);
+  registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   registerMainSocket(app, deps.db, realtime);
   await installWeb(app, options.webDist);
 

@@ -47,6 +47,18 @@ export const configSchema = z.object({
         .optional(),
     )
     .optional(),
+  /** Host (and port) of the board sockets when they are served apart from the site; empty = the site's own. */
+  BOARD_SOCKET_HOST: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, "BOARD_SOCKET_HOST: host or host:port")
+        .optional(),
+    )
+    .optional(),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -1,8 +1,12 @@
 import type { AddressInfo } from "node:net";
 import {
+  type BoardCommand,
+  type BoardEvent,
+  boardSocketPath,
   type MainMessageOf,
   type MainServerMessage,
   mainSocketPath,
+  parseBoardEvent,
   parseMainServerMessage,
 } from "@nadoy/contract/realtime";
 import { type ClientOptions, WebSocket } from "ws";
@@ -16,16 +20,16 @@ export async function socketBase(t: TestApp): Promise<string> {
   return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }
 
-export interface TestSocket {
+export interface TestSocket<Message = MainServerMessage> {
   ws: WebSocket;
   /** Every message received so far, in order. */
-  received: MainServerMessage[];
+  received: Message[];
   /**
    * The next message after the ones already taken that matches (or the next one at all), waiting
    * for it if it has not arrived; fails after a few seconds listing what did arrive.
    */
-  next<M extends MainServerMessage>(match: (message: MainServerMessage) => message is M, what?: string): Promise<M>;
-  next(match?: (message: MainServerMessage) => boolean, what?: string): Promise<MainServerMessage>;
+  next<M extends Message>(match: (message: Message) => message is M, what?: string): Promise<M>;
+  next(match?: (message: Message) => boolean, what?: string): Promise<Message>;
   /** Settles when the socket closes, with the code and reason the server sent. */
   closed: Promise<{ code: number; reason: string }>;
   /** Closes from the client side and waits for the close to complete. */
@@ -41,18 +45,38 @@ function withTimeout<T>(promise: Promise<T>, what: string, describe: () => strin
 }
 
 /** Opens a main socket with this token (or no token) and resolves once the upgrade succeeded. */
-export async function openMainSocket(
+export function openMainSocket(
   base: string,
   token: string | undefined,
-  options: ClientOptions = {},
+  options: ClientOptions & { since?: number } = {},
 ): Promise<TestSocket> {
-  const url = token === undefined ? `${base}/ws/main/` : `${base}${mainSocketPath(token)}`;
+  const { since, ...wsOptions } = options;
+  const url = token === undefined ? `${base}/ws/main/` : `${base}${mainSocketPath(token, since)}`;
+  return openFrameSocket(url, parseMainServerMessage, wsOptions);
+}
+
+/** Opens a board socket; resolves once the upgrade succeeded (the `connected` event may still be on its way). */
+export async function openBoardSocket(
+  base: string,
+  boardUuid: string,
+  token: string,
+  since?: number,
+): Promise<TestSocket<BoardEvent> & { command(command: BoardCommand): void }> {
+  const socket = await openFrameSocket(`${base}${boardSocketPath(boardUuid, token, since)}`, parseBoardEvent, {});
+  return { ...socket, command: (command) => socket.ws.send(JSON.stringify(command)) };
+}
+
+async function openFrameSocket<Message>(
+  url: string,
+  parse: (frame: string) => Message | undefined,
+  options: ClientOptions,
+): Promise<TestSocket<Message>> {
   const ws = new WebSocket(url, options);
-  const received: MainServerMessage[] = [];
+  const received: Message[] = [];
   let taken = 0;
   const waiters = new Set<() => void>();
   ws.on("message", (data) => {
-    const message = parseMainServerMessage(String(data));
+    const message = parse(String(data));
     if (!message) throw new Error(`the server sent a frame outside the contract: ${String(data)}`);
     received.push(message);
     for (const wake of waiters) wake();
@@ -62,12 +86,12 @@ export async function openMainSocket(
   });
   const describe = () => `received ${JSON.stringify(received)}`;
 
-  const socket: TestSocket = {
+  const socket: TestSocket<Message> = {
     ws,
     received,
     closed,
-    next(match: (message: MainServerMessage) => boolean = () => true, what = "a message") {
-      const found = new Promise<MainServerMessage>((resolve, reject) => {
+    next(match: (message: Message) => boolean = () => true, what = "a message") {
+      const found = new Promise<Message>((resolve, reject) => {
         const look = () => {
           for (let i = taken; i < received.length; i++) {
             const message = received[i];

@@ -15,6 +15,11 @@ export const appConfigSchema = z.object({
    * hit it posts to /api/analytics/page_hit/.
    */
   yandex_metrika_id: z.string().regex(/^\d+$/).nullable(),
+  /**
+   * Host (and port) serving the board sockets (contract realtime.ts "board socket"), or null for
+   * the page's own host (spec §7: the board channel's host is supplied at connect time).
+   */
+  board_socket_host: z.string().nullable().default(null),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

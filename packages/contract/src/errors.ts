@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pluralRu } from "./plural.ts";
 
 /** Every API error has this JSON shape; `fields` carries per-field messages for forms. */
 export const apiErrorSchema = z.object({
@@ -30,6 +31,14 @@ export const ErrorCode = {
   wrongPassword: "wrong_password",
   /** A plain HTTP request to a WebSocket path (426). */
   upgradeRequired: "upgrade_required",
+  /** A chat message that was deleted cannot be edited or pinned (409). */
+  chatMessageDeleted: "chat_message_deleted",
+  /** A task cannot be added to or moved into a group that holds its board's capacity (409). */
+  boardGroupFull: "board_group_full",
+  /** Only an empty group can be deleted (409). */
+  boardGroupNotEmpty: "board_group_not_empty",
+  /** A board has BOARD_GROUPS_MAX groups already (409). */
+  boardGroupsLimit: "board_groups_limit",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -53,5 +62,24 @@ export const ErrorText = {
   providerFailed: "Не удалось войти через Яндекс",
   wrongPassword: "Неверный текущий пароль",
   oldPasswordRequired: "Введите текущий пароль",
+  chatMessageDeleted: "Сообщение удалено",
+  chatNotContact: "С этим пользователем нельзя начать чат",
+  chatSelf: "Нельзя начать чат с самим собой",
+  chatNoMembers: "Добавьте хотя бы одного участника",
+  chatTooManyMembers: "Слишком много участников группы",
+  chatReplyMissing: "Сообщение, на которое вы отвечаете, не найдено",
+  chatDirectFixed: "Личный чат нельзя переименовать или пополнить",
+  boardGroupNotEmpty: "В группе есть задачи: перенесите или удалите их, затем удалите группу",
+  boardGroupsLimit: "На доске уже максимум групп",
+  boardGroupMissing: "Группа не найдена на этой доске",
+  boardTaskMissing: "Задача не найдена в этой группе",
+  boardProjectMissing: "Проект не найден на этой доске",
+  boardAssigneeNotMember: "Исполнителем может быть только сотрудник компании",
+  boardDescriptionTooLong: "Описание слишком длинное",
   internal: "Что-то пошло не так...",
 } as const;
+
+/** 409 board_group_full: names the group and its board's limit. */
+export function boardGroupFullText(groupName: string, capacity: number): string {
+  return `В группе «${groupName}» уже ${capacity} ${pluralRu(capacity, ["задача", "задачи", "задач"])} — это предел доски. Завершите или перенесите задачи из неё.`;
+}

@@ -140,6 +140,34 @@ export function tablesEnabledFor(user: {
   return user.isSuperuser || (user.isMember && roleOf(user.groups) !== Role.client);
 }
 
+/**
+ * The boards flag of user data (`boards`): superusers, and members of at least one company (whose
+ * workspaces they see). Decided on the server from memberships; the menus read it with canUseBoards.
+ */
+export function boardsEnabledFor(user: { isMember: boolean; isSuperuser: boolean }): boolean {
+  return user.isSuperuser || user.isMember;
+}
+
+/** Create, edit, move, delete and comment tasks of a company's boards: everyone but viewers (role 6). */
+export function canEditBoardTasks(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
+  return canEditListRows(user);
+}
+
+/** Workspaces, boards, groups and projects: the list managers' roles 1–5 and superusers. */
+export function canManageBoards(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
+  return hasRoleOrSuperuser(user, LIST_MANAGER_ROLES);
+}
+
+/** Force-close another user's open task on a board (spec §7 request_close, close_all): role 1, superusers. */
+export function canForceCloseTasks(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
+  return canAdminister(user);
+}
+
+/** Delete anyone's chat message (besides its author): role 1 and superusers. */
+export function canModerateChat(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
+  return canAdminister(user);
+}
+
 /** Add, edit, move, delete and import rows of a company's lists: everyone but viewers (role 6). */
 export function canEditListRows(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
   return user.is_superuser || (roleOf(user.groups) !== undefined && roleOf(user.groups) !== Role.viewer);

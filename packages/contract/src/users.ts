@@ -347,3 +347,8 @@ export const yandexTokenRoute = defineRoute({
   rateLimit: { max: 20, timeWindowMs: 60_000 },
   summary: "Обмен кода Яндекса на токены Надоя",
 });
+
+/** How a person is named in lists, chat and boards: «Имя Фамилия», or the username when both are empty. */
+export function displayName(user: { username: string; first_name: string; last_name: string }): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.username;
+}

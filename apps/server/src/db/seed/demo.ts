@@ -2,6 +2,8 @@ import { Role } from "@nadoy/contract/roles";
 import { count } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
+import { seedDemoBoards } from "./boards.ts";
+import { seedDemoChats } from "./chat.ts";
 import { seedCompany } from "./companies.ts";
 import { type SeedNotificationInput, seedAnnouncement, seedNotifications } from "./news.ts";
 import { seedFeedbackExamples, seedFeedbackList, seedMilkTable } from "./table-lists.ts";
@@ -171,6 +173,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     client: ["Пётр", "Клиентов"],
   };
   let zootechId: number | null = null;
+  const ids: Record<string, number> = {};
   for (const account of DEMO_ACCOUNTS) {
     const [firstName, lastName] = names[account.username] ?? ["", ""];
     const user = await seedUser(db, {
@@ -186,6 +189,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
     await seedNotifications(db, user.id, DEMO_NOTIFICATIONS[account.username] ?? []);
     if (account.role === Role.zootechnician) zootechId = user.id;
+    ids[account.username] = user.id;
   }
   // The zootechnician owns the farm's feedback list and is told about every answer.
   const feedback = await seedFeedbackList(db, company.id, zootechId);
@@ -196,6 +200,23 @@ export async function seedDemo(db: Db): Promise<boolean> {
     zootechId,
     DEMO_COMPANY.farms.map((f) => f.name),
   );
+  const idOf = (username: string) => {
+    const id = ids[username];
+    if (id === undefined) throw new Error(`demo user ${username} was not created`);
+    return id;
+  };
+  await seedDemoChats(db, {
+    admin: idOf("admin"),
+    zootech: idOf("zootech"),
+    viewer: idOf("viewer"),
+    client: idOf("client"),
+  });
+  await seedDemoBoards(db, company.id, {
+    admin: idOf("admin"),
+    zootech: idOf("zootech"),
+    viewer: idOf("viewer"),
+    client: idOf("client"),
+  });
   await seedAnnouncement(db, { text: DEMO_ANNOUNCEMENT });
   return true;
 }

@@ -10,6 +10,7 @@ export function appConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     version: deps.version,
     yandex_login: Boolean(config.YANDEX_CLIENT_ID && config.YANDEX_CLIENT_SECRET),
     yandex_metrika_id: config.YANDEX_METRIKA_ID ?? null,
+    board_socket_host: config.BOARD_SOCKET_HOST ?? null,
   };
   registerRoute(app, deps.db, appConfigRoute, async () => answer);
 }

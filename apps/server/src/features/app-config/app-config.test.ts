@@ -18,14 +18,30 @@ describe("GET /api/config/", () => {
     const res = await getConfig(t);
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ version: "test", yandex_login: false, yandex_metrika_id: null });
+    expect(res.json()).toEqual({
+      version: "test",
+      yandex_login: false,
+      yandex_metrika_id: null,
+      board_socket_host: null,
+    });
     expect(appConfigSchema.parse(res.json())).toEqual(res.json());
   });
 
   it("says when Yandex sign-in and Metrika are configured", async () => {
     t = await startTestApp({ YANDEX_CLIENT_ID: "id", YANDEX_CLIENT_SECRET: "secret", YANDEX_METRIKA_ID: "98765432" });
 
-    expect((await getConfig(t)).json()).toEqual({ version: "test", yandex_login: true, yandex_metrika_id: "98765432" });
+    expect((await getConfig(t)).json()).toEqual({
+      version: "test",
+      yandex_login: true,
+      yandex_metrika_id: "98765432",
+      board_socket_host: null,
+    });
+  });
+
+  it("names the board socket host when the board sockets are served apart", async () => {
+    t = await startTestApp({ BOARD_SOCKET_HOST: "ws.nadoy.test:8443" });
+
+    expect((await getConfig(t)).json().board_socket_host).toBe("ws.nadoy.test:8443");
   });
 
   it("does not offer Yandex sign-in with a client id but no secret", async () => {

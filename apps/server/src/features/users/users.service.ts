@@ -1,6 +1,6 @@
 import { DEFAULT_MENU_STYLE, MENU_STYLES, type MenuStyle, type Theme } from "@nadoy/contract/constants";
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
-import { canOpenProfileSettings, listsEnabledFor, tablesEnabledFor } from "@nadoy/contract/roles";
+import { boardsEnabledFor, canOpenProfileSettings, listsEnabledFor, tablesEnabledFor } from "@nadoy/contract/roles";
 import {
   PROFILE_SETTINGS_FIELDS,
   type UserData,
@@ -94,7 +94,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         user_databases: [],
         farms: farms.map((f) => ({ uuid: f.uuid, name: f.name, use_genetic: f.useGenetic })),
         user_companies: companies.map((c) => ({ uuid: c.uuid, name: c.name })),
-        boards: false,
+        boards: boardsEnabledFor({ isMember, isSuperuser: user.isSuperuser }),
         reports: [],
         database_upload_statistic: [],
         exports: [],

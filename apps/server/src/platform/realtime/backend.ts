@@ -10,12 +10,15 @@ const sessionFilterSchema = z.union([
 
 /**
  * What instances tell each other through the backend (in-process, or Redis pub/sub):
- * - publish: a message, already serialised, for the sockets subscribed to a topic;
+ * - publish: a message, already serialised, for the sockets subscribed to a topic (numbered
+ *   events carry their sequence number, so that each socket gets them in order, once);
  * - presence: a user came online or went offline across all instances, with the whole list;
- * - end-sessions: close the sockets of these sessions, wherever they are open.
+ * - end-sessions: close the sockets of these sessions, wherever they are open;
+ * - room: someone joined or left a room (a board) or opened or closed a task there, with the whole
+ *   list of who is in it (one entry per user: a user's new connection replaces the old one).
  */
 export const envelopeSchema = z.discriminatedUnion("t", [
-  z.object({ t: z.literal("publish"), topic: z.string(), data: z.string() }),
+  z.object({ t: z.literal("publish"), topic: z.string(), data: z.string(), seq: z.number().int().optional() }),
   z.object({
     t: z.literal("presence"),
     event: z.enum(["online", "offline"]),
@@ -23,7 +26,27 @@ export const envelopeSchema = z.discriminatedUnion("t", [
     users_online: z.array(z.number().int()),
   }),
   z.object({ t: z.literal("end-sessions"), filter: sessionFilterSchema }),
+  z.object({
+    t: z.literal("room"),
+    room: z.string(),
+    event: z.enum(["joined", "left", "task"]),
+    user_id: z.number().int(),
+    /** The task the user has open after the change (task), or null. */
+    task_id: z.number().int().nullable(),
+    /** The task the user had open before the change, or null. */
+    previous_task_id: z.number().int().nullable(),
+    /** joined: the connection this one replaced (the same user was in the room already), or null. */
+    replaced: z.string().nullable(),
+    /** joined: the joining connection. */
+    connId: z.string().optional(),
+    viewers: z.lazy(() => roomViewersSchema),
+  }),
 ]);
+export type RoomEnvelope = Extract<Envelope, { t: "room" }>;
+export const roomViewersSchema = z.array(
+  z.object({ user_id: z.number().int(), open_task_id: z.number().int().nullable() }),
+);
+export type RoomViewer = RoomEnvelope["viewers"][number];
 export type Envelope = z.infer<typeof envelopeSchema>;
 
 /**
@@ -48,6 +71,16 @@ export interface RealtimeBackend {
    * that stopped heartbeating.
    */
   heartbeat(localCounts: ReadonlyMap<number, number>): Promise<void>;
-  /** This instance leaves: its users' presence goes, envelopes stop arriving. */
+  /** This instance leaves: its users' presence and room entries go, envelopes stop arriving. */
   stop(): Promise<void>;
+  /** The user enters a room with this connection, replacing any connection of theirs there. */
+  roomJoin(room: string, userId: number, connId: string): Promise<void>;
+  /** The connection leaves the room (nothing happens when another connection replaced it). */
+  roomLeave(room: string, userId: number, connId: string): Promise<void>;
+  /**
+   * Sets the task the user has open in the room (null: none), if they are there and — when
+   * `connId` is given — with that connection. Resolves false when nothing changed.
+   */
+  roomSetTask(room: string, userId: number, connId: string | undefined, taskId: number | null): Promise<boolean>;
+  roomViewers(room: string): Promise<RoomViewer[]>;
 }

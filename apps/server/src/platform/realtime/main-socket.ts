@@ -6,11 +6,13 @@ import {
   SocketCloseCode,
   SocketCloseReason,
 } from "@nadoy/contract/realtime";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { companies, companyMemberships } from "../../db/schema/index.ts";
 import { loadCaller, verifyAccessToken } from "../auth/guard.ts";
+import { serialiseMessage, topicOf } from "./channels.ts";
 import type { RealtimeHub } from "./hub.ts";
-import { topicOf } from "./hub.ts";
 
 /**
  * `/ws/main/?token=<access>` (spec §4 "Main socket", contract realtime.ts). The token is checked
@@ -40,8 +42,22 @@ export function registerMainSocket(app: FastifyInstance, db: Db, hub: RealtimeHu
       const conn = hub.accept(socket, claims);
       loadCaller(db, claims)
         .then(async (caller) => {
-          if (caller) await hub.open(conn, [topicOf("main")]);
-          else hub.close(conn, SocketCloseCode.unauthorized, SocketCloseReason.tokenNotValid);
+          if (!caller) {
+            hub.close(conn, SocketCloseCode.unauthorized, SocketCloseReason.tokenNotValid);
+            return;
+          }
+          const companies = await companyIdsOf(db, caller.id, caller.isSuperuser);
+          await hub.open(
+            conn,
+            [topicOf("main"), ...companies.map((id) => topicOf("company", id))],
+            [
+              {
+                topic: topicOf("main", caller.id),
+                since: query.data?.since,
+                syncFrame: (seq, resync) => serialiseMessage("main", { msg_type: "SYNC", seq, resync }),
+              },
+            ],
+          );
         })
         .catch((error: unknown) => {
           request.log.error({ err: error }, "main socket: could not open");
@@ -49,4 +65,15 @@ export function registerMainSocket(app: FastifyInstance, db: Db, hub: RealtimeHu
         });
     },
   });
+}
+
+/** The companies whose board hints (BRD_TASK_*) a user's main socket gets: theirs; a superuser's: all. */
+async function companyIdsOf(db: Db, userId: number, isSuperuser: boolean): Promise<number[]> {
+  const rows = isSuperuser
+    ? await db.select({ id: companies.id }).from(companies)
+    : await db
+        .select({ id: companyMemberships.companyId })
+        .from(companyMemberships)
+        .where(eq(companyMemberships.userId, userId));
+  return rows.map((r) => r.id);
 }

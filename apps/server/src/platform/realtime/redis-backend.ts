@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
-import { type Envelope, envelopeSchema, type RealtimeBackend } from "./backend.ts";
+import { type Envelope, envelopeSchema, type RealtimeBackend, roomViewersSchema } from "./backend.ts";
 
 /**
  * Keys, all under the app's Redis prefix + "rt:":
@@ -10,6 +10,8 @@ import { type Envelope, envelopeSchema, type RealtimeBackend } from "./backend.t
  * - `alive:<id>`      set with a TTL that each heartbeat renews; gone = the instance died
  * - `instances`       set of instance ids, so that dead ones can be found and swept
  * - `bus`             the pub/sub channel every instance subscribes to
+ * - `room:<room>`     hash user id → "<instance>|<connection>|<open task id or empty>" (board viewers)
+ * - `rooms:<id>`      set of the rooms instance <id> has entries in, swept with the instance
  *
  * Every presence change runs as one Lua script that also PUBLISHes the presence envelope, so
  * transitions are decided atomically across instances and reach subscribers in the order they
@@ -64,6 +66,51 @@ local function change(inst, user, delta)
   return nil
 end
 
+local function room_viewers(room)
+  local flat = redis.call('HGETALL', P .. 'room:' .. room)
+  local list = {}
+  for i = 1, #flat, 2 do
+    local task = string.match(flat[i + 1], '^[^|]*|[^|]*|(.*)$')
+    table.insert(list, {tonumber(flat[i]), task})
+  end
+  table.sort(list, function(a, b) return a[1] < b[1] end)
+  local parts = {}
+  for i, e in ipairs(list) do
+    local task = (e[2] == nil or e[2] == '') and 'null' or e[2]
+    parts[i] = '{"user_id":' .. e[1] .. ',"open_task_id":' .. task .. '}'
+  end
+  return '[' .. table.concat(parts, ',') .. ']'
+end
+
+local function json_or_null(value)
+  if value == nil or value == '' then return 'null' end
+  return value
+end
+
+-- One room envelope, with the viewers as they are after this script's change.
+local function publish_room(room, event, user, task, previous, replaced, conn)
+  redis.call('PUBLISH', P .. 'bus', '{"t":"room","room":' .. cjson.encode(room) .. ',"event":"' .. event ..
+    '","user_id":' .. user .. ',"task_id":' .. json_or_null(task) .. ',"previous_task_id":' ..
+    json_or_null(previous) .. ',"replaced":' .. (replaced and cjson.encode(replaced) or 'null') ..
+    (conn and (',"connId":' .. cjson.encode(conn)) or '') .. ',"viewers":' .. room_viewers(room) .. '}')
+end
+
+-- Removes an instance's room entries (it died or stopped): each one leaves its room.
+local function drop_rooms(inst)
+  local prefix = inst .. '|'
+  for _, room in ipairs(redis.call('SMEMBERS', P .. 'rooms:' .. inst)) do
+    local key = P .. 'room:' .. room
+    local flat = redis.call('HGETALL', key)
+    for i = 1, #flat, 2 do
+      if string.sub(flat[i + 1], 1, #prefix) == prefix then
+        redis.call('HDEL', key, flat[i])
+        publish_room(room, 'left', flat[i], nil, string.match(flat[i + 1], '^[^|]*|[^|]*|(.*)$'), nil)
+      end
+    end
+  end
+  redis.call('DEL', P .. 'rooms:' .. inst)
+end
+
 local function touch(inst, ttl)
   redis.call('SADD', P .. 'instances', inst)
   redis.call('SET', P .. 'alive:' .. inst, '1', 'PX', ttl)
@@ -110,7 +157,10 @@ for user, n in pairs(have) do
   end
 end
 for _, other in ipairs(redis.call('SMEMBERS', P .. 'instances')) do
-  if other ~= inst and redis.call('EXISTS', P .. 'alive:' .. other) == 0 then drop(other, events) end
+  if other ~= inst and redis.call('EXISTS', P .. 'alive:' .. other) == 0 then
+    drop(other, events)
+    drop_rooms(other)
+  end
 end
 publish_presence(events)
 return #events
@@ -121,7 +171,57 @@ const LUA_DROP = `${LUA_COMMON}
 local events = {}
 drop(ARGV[2], events)
 publish_presence(events)
+drop_rooms(ARGV[2])
 return #events
+`;
+
+/** ARGV: prefix, instance, ttl ms, room, user id, connection id. */
+const LUA_ROOM_JOIN = `${LUA_COMMON}
+local inst, room, user, conn = ARGV[2], ARGV[4], ARGV[5], ARGV[6]
+touch(inst, ARGV[3])
+local key = P .. 'room:' .. room
+local prev = redis.call('HGET', key, user)
+local replaced, previous = nil, nil
+if prev then
+  local _, pconn, ptask = string.match(prev, '^([^|]*)|([^|]*)|(.*)$')
+  replaced = pconn
+  previous = ptask
+end
+redis.call('HSET', key, user, inst .. '|' .. conn .. '|')
+redis.call('SADD', P .. 'rooms:' .. inst, room)
+publish_room(room, 'joined', user, nil, previous, replaced, conn)
+return 1
+`;
+
+/** ARGV: prefix, room, user id, connection id. */
+const LUA_ROOM_LEAVE = `${LUA_COMMON}
+local room, user, conn = ARGV[2], ARGV[3], ARGV[4]
+local key = P .. 'room:' .. room
+local cur = redis.call('HGET', key, user)
+if not cur then return 0 end
+local _, cconn, ctask = string.match(cur, '^([^|]*)|([^|]*)|(.*)$')
+if cconn ~= conn then return 0 end
+redis.call('HDEL', key, user)
+publish_room(room, 'left', user, nil, ctask, nil)
+return 1
+`;
+
+/** ARGV: prefix, room, user id, connection id ('' = any), task id ('' = none). */
+const LUA_ROOM_TASK = `${LUA_COMMON}
+local room, user, conn, task = ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local key = P .. 'room:' .. room
+local cur = redis.call('HGET', key, user)
+if not cur then return 0 end
+local cinst, cconn, ctask = string.match(cur, '^([^|]*)|([^|]*)|(.*)$')
+if (conn ~= '' and cconn ~= conn) or ctask == task then return 0 end
+redis.call('HSET', key, user, cinst .. '|' .. cconn .. '|' .. task)
+publish_room(room, 'task', user, task, ctask, nil)
+return 1
+`;
+
+/** ARGV: prefix, room. */
+const LUA_ROOM_VIEWERS = `${LUA_COMMON}
+return room_viewers(ARGV[2])
 `;
 
 /** ARGV: prefix. */
@@ -153,12 +253,20 @@ export function redisBackend(redis: Redis, options: RedisBackendOptions): Realti
     heartbeat: "nadoyPresenceHeartbeat",
     drop: "nadoyPresenceDrop",
     online: "nadoyPresenceOnline",
+    roomJoin: "nadoyRoomJoin",
+    roomLeave: "nadoyRoomLeave",
+    roomTask: "nadoyRoomTask",
+    roomViewers: "nadoyRoomViewers",
   } as const;
   const sources: Record<keyof typeof scripts, string> = {
     change: LUA_CHANGE,
     heartbeat: LUA_HEARTBEAT,
     drop: LUA_DROP,
     online: LUA_ONLINE,
+    roomJoin: LUA_ROOM_JOIN,
+    roomLeave: LUA_ROOM_LEAVE,
+    roomTask: LUA_ROOM_TASK,
+    roomViewers: LUA_ROOM_VIEWERS,
   };
   const commands = redis as unknown as Record<string, ScriptRunner | undefined>;
   for (const [name, command] of Object.entries(scripts) as [keyof typeof scripts, string][]) {
@@ -204,6 +312,18 @@ export function redisBackend(redis: Redis, options: RedisBackendOptions): Realti
     async heartbeat(localCounts) {
       const pairs = [...localCounts].flat();
       await run("heartbeat", instanceId, instanceTtlMs, ...pairs);
+    },
+    async roomJoin(room, userId, connId) {
+      await run("roomJoin", instanceId, instanceTtlMs, room, userId, connId);
+    },
+    async roomLeave(room, userId, connId) {
+      await run("roomLeave", room, userId, connId);
+    },
+    async roomSetTask(room, userId, connId, taskId) {
+      return (await run("roomTask", room, userId, connId ?? "", taskId ?? "")) === 1;
+    },
+    async roomViewers(room) {
+      return roomViewersSchema.parse(JSON.parse((await run("roomViewers", room)) as string));
     },
     async stop() {
       try {
