@@ -73,6 +73,22 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/lists/pages/TableEditPage.tsx"),
     (m) => m.TableEditPage,
   ),
+  chat: page(
+    () => import("../features/chat/pages/ChatPage.tsx"),
+    (m) => m.ChatPage,
+  ),
+  boards: page(
+    () => import("../features/boards/pages/BoardsPage.tsx"),
+    (m) => m.BoardsPage,
+  ),
+  workspace: page(
+    () => import("../features/boards/pages/WorkspacePage.tsx"),
+    (m) => m.WorkspacePage,
+  ),
+  task: page(
+    () => import("../features/boards/pages/TaskPage.tsx"),
+    (m) => m.TaskPage,
+  ),
   feedbackForm: page(
     () => import("../features/feedback-form/FeedbackFormRoute.tsx"),
     (m) => m.FeedbackFormRoute,

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from "@nadoy/contract/constants";
 import type { UserData } from "@nadoy/contract/users";
 import { Button, Flex, Layout, theme } from "antd";
 import { Link } from "react-router";
+import { ChatNavBadge } from "../../features/chat/components/ChatNavBadge.tsx";
 import { NotificationBell } from "../../features/notifications/components/NotificationBell.tsx";
 import { OnlineIndicator } from "../../features/presence/components/OnlineIndicator.tsx";
 import { href } from "../../shared/routes/href.ts";
@@ -19,7 +20,7 @@ interface NavbarProps {
   onAbout: () => void;
 }
 
-/** Spec §1 top navigation bar: side-menu button, product, theme switch, notification bell, profile menu. */
+/** Spec §1 top navigation bar: side-menu button, product, theme switch, «В сети», chat (unread badge), notification bell, profile menu. */
 export function Navbar({ user, signedIn, sideMenuOpen, onToggleSideMenu, onAbout }: NavbarProps) {
   const { token } = theme.useToken();
   return (
@@ -53,6 +54,7 @@ export function Navbar({ user, signedIn, sideMenuOpen, onToggleSideMenu, onAbout
       <Flex align="center" gap={12} style={{ marginLeft: "auto" }}>
         <ThemeToggle />
         {signedIn && user ? <OnlineIndicator userId={user.id} /> : null}
+        {signedIn && user ? <ChatNavBadge userId={user.id} /> : null}
         {signedIn ? <NotificationBell /> : null}
         <ProfileMenu signedIn={signedIn} user={user} onAbout={onAbout} />
       </Flex>

@@ -1,4 +1,4 @@
-import type { UserData } from "@nadoy/contract/users";
+import { displayName, type UserData } from "@nadoy/contract/users";
 import { Button, Dropdown, Grid, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { profileMenuItems } from "./profile-menu-items.ts";
@@ -15,7 +15,7 @@ export function ProfileMenu({ signedIn, user, onAbout }: ProfileMenuProps) {
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const entries = profileMenuItems(signedIn ? { signedIn: true, user } : { signedIn: false });
-  const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.username : undefined;
+  const name = user ? displayName(user) : undefined;
 
   return (
     <Dropdown

@@ -1,17 +1,12 @@
 import { UserOutlined } from "@ant-design/icons";
 import { INITIALS_AVATAR_SIZE } from "@nadoy/contract/constants";
 import { hasInitialsAvatar } from "@nadoy/contract/roles";
-import type { UserData } from "@nadoy/contract/users";
+import { displayName, type UserData } from "@nadoy/contract/users";
 import { Avatar } from "antd";
 import { avatarColor, initialsOf } from "../../shared/lib/initials-avatar.ts";
 import { roleIcon } from "../../shared/ui/role-icon.tsx";
 
 type AvatarUser = Pick<UserData, "groups" | "first_name" | "last_name" | "username" | "avatar">;
-
-/** The name the initials avatar is coloured by (and whose initials it shows). */
-export function displayName(user: Pick<UserData, "first_name" | "last_name" | "username">): string {
-  return `${user.first_name} ${user.last_name}`.trim() || user.username;
-}
 
 /**
  * The user's picture in the navbar (spec §6, §9): clients (role 7) have the initials avatar (size

@@ -98,9 +98,6 @@ describe("spec §2 layout rules in the app", () => {
     "/services/farm_audit/f1/2026-11-01",
     "/equipment_monitoring/monitoring_report/db1",
     "/equipment_monitoring/power_monitoring/demo",
-    "/tasks/t1",
-    "/chat",
-    "/chat/c1",
   ])("%s has the shell without the footer", async (path) => {
     mockSignedIn();
     const { container } = renderApp(path);

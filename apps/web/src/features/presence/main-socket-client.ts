@@ -39,6 +39,10 @@ export interface MainSocketClientOptions {
  *   opens it again.
  * - Close 4401 (token refused or session ended): the token flow; never again with that token.
  * - Close 1000 is ours (idle, sign-out): nothing to do. Any other close: reconnect with backoff.
+ * - Sequence numbers (contract realtime.ts): it remembers the number of the last numbered message
+ *   (or of SYNC, which tells where the stream stands) and reconnects with `since=<it>`, so the
+ *   server first sends what was missed while closed (idle included). A SYNC with `resync: true`
+ *   is handed on like any message: features refetch on it.
  */
 export class MainSocketClient {
   private socket: WebSocket | null = null;
@@ -48,6 +52,8 @@ export class MainSocketClient {
   private lastActivity = 0;
   private idle = false;
   private running = false;
+  /** The last sequence number received; undefined until the first SYNC (connect without since). */
+  private lastSeq: number | undefined;
   private readonly idleTimeoutMs: number;
 
   constructor(private readonly options: MainSocketClientOptions) {
@@ -78,7 +84,8 @@ export class MainSocketClient {
     if (!token) return;
     const location = this.options.location ?? window.location;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new this.options.WebSocket(`${scheme}//${location.host}${mainSocketPath(token)}`);
+    const path = mainSocketPath(token, this.lastSeq);
+    const socket = new this.options.WebSocket(`${scheme}//${location.host}${path}`);
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
@@ -88,7 +95,11 @@ export class MainSocketClient {
     socket.onmessage = (event: MessageEvent) => {
       if (this.socket !== socket || typeof event.data !== "string") return;
       const message = parseMainServerMessage(event.data);
-      if (message) this.options.onMessage(message);
+      if (!message) return;
+      // SYNC says where the stream stands (also after a resync); a numbered event moves it on.
+      if ("seq" in message)
+        this.lastSeq = message.msg_type === "SYNC" ? message.seq : Math.max(this.lastSeq ?? 0, message.seq);
+      this.options.onMessage(message);
     };
     socket.onclose = (event: CloseEvent) => {
       // A socket we dropped ourselves (idle, stop) no longer concerns us.

@@ -131,11 +131,9 @@ const PLACEHOLDERS = [
   "/user-pages/datasets",
   "/user-pages/BSupload/:uuid",
   "/user-reports",
-  "/tasks/:uuid",
   "/export-templates/:uuid",
   "/export/:uuid?",
   "/user-templates/:db_uuid/:template_uuid",
-  "/boards",
   "/services/key_generator/:uuid?",
   "/services/plan_fact/:uuid/:segment?/:as_group?",
   "/services/report/plan_fact_report/:uuid/:segment?",
@@ -171,7 +169,6 @@ const PLACEHOLDERS = [
   "/business-page/:iframe?",
   "/iframe-group/:user/:group?",
   "/edit-business/:id",
-  "/workspace/:uuid?",
   "/business-user/farm/:uuid?",
   "/business-user/company/:uuid?",
   "/manage-news",
@@ -180,7 +177,6 @@ const PLACEHOLDERS = [
   "/manage-notifications",
   "/add-notification",
   "/manage-instructions",
-  "/chat/:uuid?",
 ];
 
 const registryPaths = ROUTE_KEYS.map((key) => ROUTES[key].path as string);

@@ -94,11 +94,11 @@ export const ROUTES = {
   userReports: planned("/user-reports", "admin", "Отчёты пользователей"),
 
   // Tasks, export, boards, lists, forms
-  task: planned("/tasks/:uuid", "boards", "Задача"),
+  task: page("/tasks/:uuid", "boards", "Задача"),
   exportTemplates: planned("/export-templates/:uuid", "export", "Шаблоны выгрузки"),
   export: planned("/export/:uuid?", "export", "Выгрузка данных"),
   userTemplate: planned("/user-templates/:db_uuid/:template_uuid", "export", "Шаблон выгрузки"),
-  boards: planned("/boards", "boards", "Доски задач"),
+  boards: page("/boards", "boards", "Доски задач"),
   list: page("/lists/:uuid", "lists", "Список"),
   lists: page("/lists", "lists", "Списки"),
   feedbackForm: page("/form/:uuid", "forms", "Форма обратной связи"),
@@ -143,7 +143,7 @@ export const ROUTES = {
   businessPage: planned("/business-page/:iframe?", "reports", "Бизнес-отчёт"),
   iframeGroup: planned("/iframe-group/:user/:group?", "reports", "Группа отчётов"),
   editBusiness: planned("/edit-business/:id", "admin", "Редактирование отчёта"),
-  workspace: planned("/workspace/:uuid?", "boards", "Рабочее пространство"),
+  workspace: page("/workspace/:uuid?", "boards", "Рабочее пространство"),
   businessUserFarm: planned("/business-user/farm/:uuid?", "admin", "Ферма бизнес-пользователя"),
   businessUserCompany: planned("/business-user/company/:uuid?", "admin", "Компания бизнес-пользователя"),
 
@@ -157,7 +157,7 @@ export const ROUTES = {
   manageInstructions: planned("/manage-instructions", "content", "Управление инструкциями"),
 
   // Other
-  chat: planned("/chat/:uuid?", "chat", "Чат"),
+  chat: page("/chat/:uuid?", "chat", "Чат"),
   notFound: page("/404", "static", "Страница не найдена"),
   serverError: page("/500", "static", "Ошибка сервера"),
   termsOfService: page("/terms-of-service", "static", "Пользовательское соглашение", "wide"),

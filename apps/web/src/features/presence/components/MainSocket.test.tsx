@@ -28,16 +28,21 @@ const disconnected = (userId: number, usersOnline: number[]) => ({
   users_online: usersOnline,
 });
 const chatMessage = (userId: number) => ({
-  msg_type: "CHAT_MESSAGE",
+  msg_type: "CHAT_TYPING",
   user_id: userId,
-  chat: "c1",
-  data: "Добрый день",
-  sender: "user",
+  chat: "7d3f1c52-62a1-4c55-a1b0-0a3c2f0e3d11",
   sender_name: "Пользователь",
-  date: "2025-11-28T12:00:00.000Z",
-  application: null,
-  unread_count: 1,
 });
+
+const chatRead = (seq: number, userId: number) => ({
+  msg_type: "CHAT_READ",
+  seq,
+  user_id: userId,
+  chat: "7d3f1c52-62a1-4c55-a1b0-0a3c2f0e3d11",
+  last_read_id: 3,
+  unread_count: 0,
+});
+const sync = (seq: number, resync: boolean) => ({ msg_type: "SYNC", seq, resync });
 
 function renderSocket(usersOnline: number[] = []) {
   storeSession();
@@ -77,19 +82,60 @@ describe("main socket (spec §4, §7)", () => {
     expect(getOnlineUsers().ids).toEqual([OWN_ID, 99]);
   });
 
-  it("ignores other messages from the user's own id and hands on everybody else's", () => {
+  it("hands on numbered messages whoever caused them, and others' notices but not the user's own", () => {
     const received: MainServerMessage[] = [];
     const unsubscribe = subscribeToMainMessages((message) => received.push(message));
     renderSocket();
     const socket = FakeWebSocket.latest();
     act(() => socket.serverOpen());
 
+    // Typing is a notice: spec §4 drops the user's own (another tab of theirs).
     act(() => socket.serverSend(chatMessage(OWN_ID)));
     act(() => socket.serverSend(chatMessage(5)));
+    // A numbered change comes also when the user made it: their other tabs must show it.
+    act(() => socket.serverSend(chatRead(1, OWN_ID)));
     act(() => socket.serverSend({ msg_type: "SOMETHING_NEW", user_id: 5 }));
     act(() => socket.serverSend("not json at all"));
 
-    expect(received.map((message) => message.user_id)).toEqual([5]);
+    expect(received.map((message) => [message.msg_type, "user_id" in message ? message.user_id : undefined])).toEqual([
+      ["CHAT_TYPING", 5],
+      ["CHAT_READ", OWN_ID],
+    ]);
+    unsubscribe();
+  });
+
+  it("reconnects with since= the number of the last message received, and after a resync from its SYNC", () => {
+    vi.useFakeTimers();
+    noJitter();
+    const received: MainServerMessage[] = [];
+    const unsubscribe = subscribeToMainMessages((message) => received.push(message));
+    renderSocket();
+    const first = FakeWebSocket.latest();
+    expect(first.url).toBe(expectedUrl());
+    act(() => first.serverOpen());
+    act(() => first.serverSend(sync(4, false)));
+    act(() => first.serverSend(chatRead(5, 9)));
+    act(() => first.serverSend(chatRead(6, OWN_ID)));
+
+    act(() => first.serverClose(1006));
+    act(() => vi.advanceTimersByTime(1_000));
+    const second = FakeWebSocket.latest();
+    expect(second.url).toBe(`${expectedUrl()}&since=6`);
+
+    // Too far behind: the server says so, and features refetch on that SYNC.
+    act(() => second.serverOpen());
+    act(() => second.serverSend(sync(2_000, true)));
+    expect(received.at(-1)).toEqual(sync(2_000, true));
+    act(() => second.serverClose(1001));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(FakeWebSocket.latest().url).toBe(`${expectedUrl()}&since=2000`);
+
+    // Back from idle too: what was missed while away comes first.
+    act(() => FakeWebSocket.latest().serverOpen());
+    act(() => FakeWebSocket.latest().serverSend(chatRead(2_001, 9)));
+    act(() => vi.advanceTimersByTime(IDLE_TIMEOUT_MS));
+    fireEvent.mouseMove(window);
+    expect(FakeWebSocket.latest().url).toBe(`${expectedUrl()}&since=2001`);
     unsubscribe();
   });
 

@@ -2,7 +2,7 @@ import type { MainServerMessage } from "@nadoy/contract/realtime";
 import { useEffect } from "react";
 import { readAccessToken } from "../../../shared/lib/browser-storage.ts";
 import { runTokenFlow } from "../../../shared/lib/token-flow.ts";
-import { publishMainMessage } from "../../../shared/realtime/main-messages.ts";
+import { isNumbered, publishMainMessage, resetMainMessages } from "../../../shared/realtime/main-messages.ts";
 import {
   replaceOnlineUsers,
   resetOnlineUsers,
@@ -12,19 +12,29 @@ import {
 import { MainSocketClient, type WebSocketClass } from "../main-socket-client.ts";
 
 /**
- * Spec §4 "Main socket" handling of one message. Presence (SITE_CONNECTED, SITE_DISCONNECTED)
- * carries the whole sorted users_online: it replaces the list, whoever it is about — the one about
- * the user's own id is the server's resync after a (re)connect. Every other message is ignored
- * when it comes from the user's own id, and handed on to the features otherwise.
+ * Spec §4 "Main socket" handling of one message.
+ * - Presence (SITE_CONNECTED, SITE_DISCONNECTED) carries the whole sorted users_online: it
+ *   replaces the list, whoever it is about — the one about the user's own id is the server's
+ *   resync after a (re)connect. It is handed on too (the chat list's online dots).
+ * - SYNC and numbered messages (chat events) are handed on always, also those caused by the user:
+ *   the author's other tabs must show their message, read mark, pin … Spec §4's "messages from
+ *   one's own id are ignored" is a rule about notifying (toasts, sounds, the typing indicator,
+ *   board hints), which the features apply, not about state.
+ * - The other, unnumbered messages are exactly such notices (typing, board task hints): those from
+ *   the user's own id are dropped here, everybody else's handed on.
  */
 export function handleMainMessage(message: MainServerMessage, ownId: number): void {
   switch (message.msg_type) {
     case "SITE_CONNECTED":
     case "SITE_DISCONNECTED":
       replaceOnlineUsers(message.users_online);
+      publishMainMessage(message);
+      return;
+    case "SYNC":
+      publishMainMessage(message);
       return;
     default:
-      if (message.user_id === ownId) return;
+      if (!isNumbered(message) && message.user_id === ownId) return;
       publishMainMessage(message);
   }
 }
@@ -56,6 +66,7 @@ export function MainSocket({ userId, usersOnline, WebSocketImpl }: MainSocketPro
     return () => {
       client.stop();
       resetOnlineUsers();
+      resetMainMessages();
     };
   }, [userId, WebSocketImpl]);
 
