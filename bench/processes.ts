@@ -8,7 +8,7 @@ export function startProcess(
   ready: RegExp,
 ): Promise<ChildProcess> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "pipe"] });
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
