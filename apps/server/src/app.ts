@@ -15,7 +15,7 @@ import { appConfigRoutes } from "./features/app-config/app-config.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { registerBoardSocket } from "./features/boards/board-socket.ts";
 import { boardsRoutes } from "./features/boards/boards.routes.ts";
-import { boardSocketServices } from "./features/boards/boards.service.ts";
+import { boardSocketServices, runTaskReminders, TASK_REMINDER_INTERVAL_MS } from "./features/boards/boards.service.ts";
 import { chatRoutes } from "./features/chat/chat.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
@@ -157,6 +157,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   chatRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
+  // Due-date reminders: every instance runs the job; claiming a task's reminder is one UPDATE, so each goes out once.
+  const reminders = setInterval(() => {
+    runTaskReminders(database.db).catch((error: unknown) => app.log.warn({ err: error }, "boards: reminders failed"));
+  }, TASK_REMINDER_INTERVAL_MS);
+  reminders.unref();
+  app.addHook("onClose", async () => clearInterval(reminders));
   registerMainSocket(app, deps.db, realtime);
   await installWeb(app, options.webDist);
 
