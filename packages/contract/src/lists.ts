@@ -33,8 +33,11 @@ export const LIST_IMPORT_PREVIEW_ROWS = 20;
 /** At most this many per-row errors are listed (the count covers them all). */
 export const LIST_IMPORT_ERRORS_MAX = 200;
 export const LIST_BULK_DELETE_MAX = 1000;
-/** How often an open grid refetches (until the realtime list channel exists: issue 5). */
-export const LIST_REFETCH_MS = 10_000;
+/**
+ * How often an open grid refetches as a safety net: others' changes arrive at once as LIST_CHANGED
+ * on the main socket (realtime.ts), and a grid refetches on focus and after a reconnect.
+ */
+export const LIST_REFETCH_MS = 60_000;
 
 /** Content types of the import body and the export answer. */
 export const LIST_FILE_TYPES = {

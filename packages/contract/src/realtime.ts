@@ -234,6 +234,18 @@ export const boardTaskDeletedSchema = z.object({
   task_id: z.number().int(),
 });
 
+/**
+ * A list or table changed (rows, columns, name, form, import, a public form answer): sent to the
+ * main sockets of the list's company, so that a grid showing it refetches at once. Not numbered:
+ * the grid refetches, and after a reconnect (SYNC) it refetches anyway. `user_id` is who changed
+ * it (null for a public form answer); the changer's own tabs have their answer already.
+ */
+export const listChangedSchema = z.object({
+  msg_type: z.literal("LIST_CHANGED"),
+  user_id: userId.nullable(),
+  list: z.uuid(),
+});
+
 /** Everything the server sends on the main socket, told apart by `msg_type` (spec §7). */
 export const mainServerMessageSchema = z.discriminatedUnion("msg_type", [
   siteConnectedSchema,
@@ -248,6 +260,7 @@ export const mainServerMessageSchema = z.discriminatedUnion("msg_type", [
   chatTypingSchema,
   boardTaskUpdatedSchema,
   boardTaskDeletedSchema,
+  listChangedSchema,
 ]);
 export type MainServerMessage = z.infer<typeof mainServerMessageSchema>;
 export type MainMessageType = MainServerMessage["msg_type"];

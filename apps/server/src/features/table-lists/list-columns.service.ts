@@ -59,6 +59,7 @@ export function createListColumnsService(db: Db, lists: ListsService) {
         await repo.touchList(tx, ref.id);
         return created;
       });
+      lists.changed(ref, caller.id);
       return columnDto(column);
     },
 
@@ -108,6 +109,7 @@ export function createListColumnsService(db: Db, lists: ListsService) {
         await repo.touchList(tx, ref.id);
         return updated;
       });
+      lists.changed(ref, caller.id);
       return columnDto(column);
     },
 
@@ -122,6 +124,7 @@ export function createListColumnsService(db: Db, lists: ListsService) {
         await repo.deleteColumn(tx, column);
         await repo.touchList(tx, ref.id);
       });
+      lists.changed(ref, caller.id);
     },
 
     /** Every column of the list exactly once, in the new order; otherwise 400. */
@@ -143,6 +146,7 @@ export function createListColumnsService(db: Db, lists: ListsService) {
         await repo.touchList(tx, ref.id);
         return repo.findColumns(tx, ref.id);
       });
+      lists.changed(ref, caller.id);
       return columns.map(columnDto);
     },
   };

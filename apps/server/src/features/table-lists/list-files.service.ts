@@ -65,7 +65,7 @@ export function createListFilesService(db: Db, lists: ListsService) {
       };
       if (request.mode === "preview") return { ...(await check(db)).result, written: 0 };
 
-      return db.transaction(async (tx) => {
+      const written = await db.transaction(async (tx) => {
         await repo.lockList(tx, ref.id);
         const { result, validRows, invalidLines } = await check(tx);
         if (invalidLines > 0 && !request.skipInvalid) throw fileError(ImportText.rowErrors(invalidLines));
@@ -76,6 +76,8 @@ export function createListFilesService(db: Db, lists: ListsService) {
         await repo.touchList(tx, ref.id);
         return { ...result, written: validRows.length };
       });
+      lists.changed(ref, caller.id);
+      return written;
     },
   };
 }

@@ -89,7 +89,7 @@ export function createFormBuilderService(db: Db, lists: ListsService) {
       const ref = await lists.visibleList(caller, { listUuid });
       assertMayManage(caller);
       const { elements } = body;
-      return db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         await repo.lockList(tx, ref.id);
         const columns = await repo.findColumns(tx, ref.id);
         const errors = checkElements(elements, new Set(columns.map((c) => c.uuid)));
@@ -114,13 +114,15 @@ export function createFormBuilderService(db: Db, lists: ListsService) {
         await repo.touchList(tx, ref.id);
         return definition(tx, { ...form, formHeader: body.form_header, conclusion: body.conclusion });
       });
+      lists.changed(ref, caller.id);
+      return saved;
     },
 
     /** Publishing needs at least one field; the link stays the same across unpublish and publish. */
     async publish(caller: AuthUser, listUuid: string, published: boolean): Promise<FormDefinition> {
       const ref = await lists.visibleList(caller, { listUuid });
       assertMayManage(caller);
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         await repo.lockList(tx, ref.id);
         const form = await forms.ensureForm(tx, ref.id);
         if (published) {
@@ -133,6 +135,8 @@ export function createFormBuilderService(db: Db, lists: ListsService) {
         await repo.touchList(tx, ref.id);
         return definition(tx, { ...form, published });
       });
+      lists.changed(ref, caller.id);
+      return result;
     },
   };
 }

@@ -25,12 +25,13 @@ import { registerRoute } from "../../platform/routes.ts";
 import { createListColumnsService } from "./list-columns.service.ts";
 import { createListFilesService } from "./list-files.service.ts";
 import { createFormBuilderService } from "./list-form-builder.service.ts";
+import { listChangedHints } from "./list-hints.ts";
 import { createListsService } from "./lists.service.ts";
 
 /** The list engine: catalogue, lists, columns and rows (contract lists.ts). */
 export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  const lists = createListsService(db);
+  const lists = createListsService(db, listChangedHints(deps.realtime));
   const columns = createListColumnsService(db, lists);
   const files = createListFilesService(db, lists);
   const forms = createFormBuilderService(db, lists);

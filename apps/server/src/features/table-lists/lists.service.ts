@@ -23,6 +23,7 @@ import {
 } from "./list-access.ts";
 import { normalizeOptions } from "./list-columns.ts";
 import { cellRule, columnDto, rowDto } from "./list-dto.ts";
+import type { ListChanged } from "./list-hints.ts";
 import * as repo from "./lists.repository.ts";
 
 export const tooManyRows = () =>
@@ -41,7 +42,7 @@ export function splitCells(values: Record<string, unknown>) {
 
 type CreateList = z.output<typeof createListBodySchema>;
 
-export function createListsService(db: Db) {
+export function createListsService(db: Db, changed: ListChanged) {
   /** The list (by itself, a column or a row) when the caller may see it; 404 otherwise. */
   async function visibleList(caller: AuthUser, by: repo.ListLookup): Promise<repo.ListRef> {
     return assertVisible(caller, await repo.findListRef(db, caller.id, by));
@@ -101,6 +102,8 @@ export function createListsService(db: Db) {
 
   return {
     visibleList,
+    /** Tells the grids showing the list (list-hints.ts); every write calls it after its commit. */
+    changed,
 
     /** The caller's companies' lists of one kind, by name; tables are never listed for clients. */
     async catalogue(caller: AuthUser, kind: ListKind): Promise<ListSummary[]> {
@@ -153,6 +156,7 @@ export function createListsService(db: Db) {
       const ref = await visibleList(caller, { listUuid: uuid });
       assertMayManage(caller);
       await repo.touchList(db, ref.id, name);
+      changed(ref, caller.id);
       return summary(ref);
     },
 
@@ -160,6 +164,7 @@ export function createListsService(db: Db) {
       const ref = await visibleList(caller, { listUuid: uuid });
       assertMayManage(caller);
       await repo.deleteList(db, ref.id);
+      changed(ref, caller.id);
     },
 
     /** A new row at the end, or right after `after_uuid`; 409 when the list is full. */
@@ -186,6 +191,7 @@ export function createListsService(db: Db) {
         await repo.touchList(tx, ref.id);
         return rowId;
       });
+      changed(ref, caller.id);
       return rowOf(id);
     },
 
@@ -202,6 +208,7 @@ export function createListsService(db: Db) {
         await repo.touchList(tx, ref.id);
         return row.id;
       });
+      changed(ref, caller.id);
       return rowOf(id);
     },
 
@@ -226,6 +233,7 @@ export function createListsService(db: Db) {
         await repo.touchList(tx, ref.id);
         return row.id;
       });
+      changed(ref, caller.id);
       return rowOf(id);
     },
 
@@ -239,6 +247,7 @@ export function createListsService(db: Db) {
         if (n > 0) await repo.touchList(tx, ref.id);
         return n;
       });
+      if (deleted > 0) changed(ref, caller.id);
       return { deleted };
     },
   };

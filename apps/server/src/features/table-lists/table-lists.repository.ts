@@ -21,6 +21,7 @@ export async function findPublishedForm(db: Db, uuidLink: string) {
       formHeader: listForms.formHeader,
       conclusion: listForms.conclusion,
       listUuid: lists.uuid,
+      companyId: lists.companyId,
       listKind: lists.kind,
       listName: lists.name,
       ownerId: lists.createdBy,

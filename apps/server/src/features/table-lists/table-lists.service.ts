@@ -6,6 +6,7 @@ import type { FormElement, FormSubmitBody, TagOption } from "@nadoy/contract/tab
 import type { Db } from "../../db/client.ts";
 import { ApiError, validationError } from "../../platform/errors.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
+import type { ListChanged } from "./list-hints.ts";
 import { countRows, lockList } from "./lists.repository.ts";
 import { tooManyRows } from "./lists.service.ts";
 import * as repo from "./table-lists.repository.ts";
@@ -34,7 +35,7 @@ export function formAnswersNotice(answers: number, listName: string, formName: s
   };
 }
 
-export function createTableListsService(db: Db) {
+export function createTableListsService(db: Db, changed: ListChanged) {
   /** One new row and the owner's (batched) notice, in one transaction; nothing for a resent submission. */
   async function addAnswer(
     form: NonNullable<Awaited<ReturnType<typeof repo.findPublishedForm>>>,
@@ -65,6 +66,7 @@ export function createTableListsService(db: Db) {
         });
       }
     });
+    changed({ uuid: form.listUuid, companyId: form.companyId }, null);
   }
 
   return {

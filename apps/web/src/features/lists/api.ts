@@ -29,10 +29,13 @@ import {
   updateRowRoute,
 } from "@nadoy/contract/lists";
 import { useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { z } from "zod";
 import { callApi } from "../../shared/lib/api-client.ts";
 import { isUnauthorized } from "../../shared/lib/api-error.ts";
 import { downloadFile, saveBlob, uploadFile } from "../../shared/lib/api-file.ts";
+import { readUserId } from "../../shared/lib/browser-storage.ts";
+import { subscribeToMainMessages } from "../../shared/realtime/main-messages.ts";
 
 export const listsQueryKey = (kind: ListKind) => ["tableLists", "lists", kind] as const;
 export const listQueryKey = (uuid: string) => ["tableLists", "list", uuid] as const;
@@ -90,12 +93,14 @@ export function useDeleteList() {
 // ---- one list ----
 
 /**
- * GET the list with its columns and rows. Other viewers' changes arrive by refetching on window
- * focus and every LIST_REFETCH_MS while the tab is visible (until the realtime list channel); a
- * cell being edited keeps its draft in the editor, and cells with a PATCH in flight show the
- * pending value (usePendingCells), so a refetch never overwrites what the user is typing.
+ * GET the list with its columns and rows. Other users' changes arrive as LIST_CHANGED on the main
+ * socket and refetch it at once (useListChangeRefetch); it also refetches after a reconnect (the
+ * hints sent meanwhile are lost), on window focus and every LIST_REFETCH_MS while the tab is
+ * visible. A cell being edited keeps its draft in the editor, and cells with a PATCH in flight
+ * show the pending value (usePendingCells), so a refetch never overwrites what the user is typing.
  */
 export function useList(uuid: string) {
+  useListChangeRefetch(uuid);
   return useQuery({
     queryKey: listQueryKey(uuid),
     queryFn: () => callApi(listRoute, { params: { uuid } }),
@@ -104,6 +109,22 @@ export function useList(uuid: string) {
     refetchIntervalInBackground: false,
     staleTime: 0,
   });
+}
+
+/** Spec §4: the user's own changes (their own id) are ignored; their tab has the answer already. */
+function useListChangeRefetch(uuid: string) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeToMainMessages((message) => {
+        const othersChange =
+          message.msg_type === "LIST_CHANGED" && message.list === uuid && message.user_id !== readUserId();
+        if (othersChange || message.msg_type === "SYNC") {
+          void queryClient.invalidateQueries({ queryKey: listQueryKey(uuid) });
+        }
+      }),
+    [queryClient, uuid],
+  );
 }
 
 function patchList(
