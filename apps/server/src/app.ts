@@ -12,15 +12,17 @@ import { type Config, publicUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { analyticsRoutes } from "./features/analytics/analytics.routes.ts";
 import { appConfigRoutes } from "./features/app-config/app-config.routes.ts";
+import { attachmentsRoutes } from "./features/attachments/attachments.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { registerBoardSocket } from "./features/boards/board-socket.ts";
 import { boardsRoutes } from "./features/boards/boards.routes.ts";
-import { boardSocketServices, runTaskReminders, TASK_REMINDER_INTERVAL_MS } from "./features/boards/boards.service.ts";
+import { boardSocketServices } from "./features/boards/boards.service.ts";
 import { chatRoutes } from "./features/chat/chat.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
+import { pruneUnclaimedAttachments } from "./platform/attachments/attachments.repository.ts";
 import { installErrorHandler } from "./platform/errors.ts";
 import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from "./platform/limits/failure-counter.ts";
 import { consoleTransport, MailDispatcher, type MailTransport, smtpTransport } from "./platform/mail/mailer.ts";
@@ -110,10 +112,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     databaseEventLog(database.db),
   );
   await realtime.start();
-  // Old numbered events are only for reconnects: a day is kept (any instance may prune).
+  // Old numbered events are only for reconnects: a day is kept. Files nobody attached within
+  // ATTACHMENT_UNCLAIMED_HOURS go too. Any instance may prune: each is one DELETE.
   const pruning = setInterval(
     () => {
       pruneEvents(database.db).catch((error: unknown) => app.log.warn({ err: error }, "realtime: prune failed"));
+      pruneUnclaimedAttachments(database.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, "attachments: prune failed"),
+      );
     },
     60 * 60 * 1000,
   );
@@ -154,15 +160,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   newsRoutes(app, deps);
   analyticsRoutes(app, deps);
   tableListsRoutes(app, deps);
+  attachmentsRoutes(app, deps);
   chatRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
-  // Due-date reminders: every instance runs the job; claiming a task's reminder is one UPDATE, so each goes out once.
-  const reminders = setInterval(() => {
-    runTaskReminders(database.db).catch((error: unknown) => app.log.warn({ err: error }, "boards: reminders failed"));
-  }, TASK_REMINDER_INTERVAL_MS);
-  reminders.unref();
-  app.addHook("onClose", async () => clearInterval(reminders));
   registerMainSocket(app, deps.db, realtime);
   await installWeb(app, options.webDist);
 

@@ -20,6 +20,7 @@ function task(id: number, group: number, order: string, version = 1): TaskCard {
     checklist_done: 0,
     checklist_total: 0,
     comments_count: 0,
+    attachments_count: 0,
     version,
     updated_at: "2026-11-23T10:00:00.000Z",
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachmentSchema, attachmentUuids } from "./attachments.ts";
 import { BOARD_SIZE_CAPACITY_DEFAULT } from "./constants.ts";
 import { TAG_COLOR_MAX, TAG_NAME_MAX } from "./form-values.ts";
 import { defineRoute } from "./http.ts";
@@ -75,6 +76,7 @@ export const taskCardSchema = z.object({
   checklist_done: z.number().int().min(0),
   checklist_total: z.number().int().min(0),
   comments_count: z.number().int().min(0),
+  attachments_count: z.number().int().min(0),
   /** Goes up by one with every change of the task: an older copy never replaces a newer one. */
   version: z.number().int().min(1),
   updated_at: isoDate,
@@ -159,6 +161,8 @@ export const taskDetailSchema = z.object({
   description: z.string(),
   checklist: z.array(checklistItemSchema),
   comments: z.array(taskCommentSchema),
+  /** Files attached to the task, oldest first (attachments.ts). */
+  attachments: z.array(attachmentSchema),
   created_by: boardUserSchema.nullable(),
   created_at: isoDate,
   can_edit: z.boolean(),
@@ -398,6 +402,29 @@ export const deleteTaskComment = defineRoute({
   status: 204,
   params: z.object({ id: z.coerce.number().int().positive() }),
   response: z.void(),
+});
+
+/**
+ * Attaches files the caller uploaded and has not attached yet (attachments.ts) to the task, after
+ * the ones it has; at most ATTACHMENTS_PER_ITEM_MAX in all (400 beyond, or for anyone else's file,
+ * with fields.attachment_uuids). Who may: those who may edit the task. A new task version.
+ */
+export const addTaskAttachments = defineRoute({
+  method: "POST",
+  path: "/api/tasks/:uuid/attachments/",
+  auth: "user",
+  params: uuidParams,
+  body: z.strictObject({ attachment_uuids: attachmentUuids.min(1) }),
+  response: taskDetailSchema,
+});
+
+/** Removes a file from the task and deletes it (those who may edit the task). A new task version. */
+export const deleteTaskAttachment = defineRoute({
+  method: "DELETE",
+  path: "/api/tasks/:uuid/attachments/:attachment_uuid/",
+  auth: "user",
+  params: z.object({ uuid: z.uuid(), attachment_uuid: z.uuid() }),
+  response: taskDetailSchema,
 });
 
 /** True when a group with `count` tasks should show the capacity warning. */

@@ -89,6 +89,7 @@ function applyNumbered(state: ChatState, message: MainServerMessage, me: number)
                 sender_name: m.sender_name,
                 date: m.date,
                 application: m.application,
+                attachments_count: m.attachments.length,
               },
         unread_count: message.unread_count,
         // Sending marks the chat read up to one's own message.
@@ -116,7 +117,7 @@ function applyNumbered(state: ChatState, message: MainServerMessage, me: number)
       }));
       return mapHistory(next, message.chat, (messages) =>
         requote(
-          messages.map((m) => (m.id === message.message_id ? { ...m, content: "", deleted: true, pinned: false } : m)),
+          messages.map((m) => (m.id === message.message_id ? { ...m, content: "", deleted: true, pinned: false, attachments: [] } : m)),
           message.message_id,
           "",
           true,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachmentSchema, attachmentUuids } from "./attachments.ts";
 import { defineRoute } from "./http.ts";
 
 // ---- chat: /chat/:uuid? (spec §3 "Chat (client view)", "Chat socket message") ----
@@ -67,6 +68,8 @@ export const chatMessageSchema = z.object({
   reply_to: chatReplyRefSchema.nullable(),
   /** Name of the application that posted it, or null for a person. */
   application: z.string().nullable(),
+  /** Files sent with it, in the order given (empty when deleted); see attachments.ts. */
+  attachments: z.array(attachmentSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -90,6 +93,8 @@ export const chatLastMessageSchema = z.object({
   sender_name: z.string(),
   date: isoDate,
   application: z.string().nullable(),
+  /** How many files it carries (its content may be empty then). */
+  attachments_count: z.number().int().min(0),
 });
 export type ChatLastMessage = z.infer<typeof chatLastMessageSchema>;
 
@@ -197,12 +202,22 @@ export const searchChat = defineRoute({
   response: z.array(chatMessageSchema),
 });
 
-export const sendChatMessageBodySchema = z.strictObject({
-  content: z.string().trim().min(1).max(CHAT_MESSAGE_MAX),
-  reply_to_id: z.number().int().positive().optional(),
-  /** Set by the browser: a resend with the same id returns the first message instead of a copy. */
-  client_id: z.uuid().optional(),
-});
+/**
+ * Text, files, or both: an empty text needs at least one file. `attachment_uuids` are files the
+ * caller uploaded and has not attached yet (anything else: 400 with fields.attachment_uuids).
+ */
+export const sendChatMessageBodySchema = z
+  .strictObject({
+    content: z.string().trim().max(CHAT_MESSAGE_MAX).default(""),
+    attachment_uuids: attachmentUuids.default([]),
+    reply_to_id: z.number().int().positive().optional(),
+    /** Set by the browser: a resend with the same id returns the first message instead of a copy. */
+    client_id: z.uuid().optional(),
+  })
+  .refine((body) => body.content.length > 0 || body.attachment_uuids.length > 0, {
+    path: ["content"],
+    message: "Напишите сообщение или прикрепите файл",
+  });
 
 export const sendChatMessage = defineRoute({
   method: "POST",

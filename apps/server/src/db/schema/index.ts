@@ -1,4 +1,5 @@
 export * from "./analytics.ts";
+export * from "./attachments.ts";
 export * from "./auth.ts";
 export * from "./boards.ts";
 export * from "./chat.ts";

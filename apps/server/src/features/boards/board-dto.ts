@@ -69,6 +69,7 @@ export function taskCard(row: CardRow): TaskCard {
     checklist_done: row.checklistDone,
     checklist_total: row.checklistTotal,
     comments_count: row.commentsCount,
+    attachments_count: row.attachmentsCount,
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
   };

@@ -293,50 +293,53 @@ describe("board socket: changes", () => {
   });
 });
 
-describe.runIf(testRedisUrl)("board socket across two instances (PostgreSQL + Redis)", () => {
-  let one: TestApp;
-  let two: TestApp;
-  let oneBase: string;
-  let twoBase: string;
+// Only on the PostgreSQL + Redis run (CI); the embedded run has no Redis.
+if (testRedisUrl) {
+  describe("board socket across two instances (PostgreSQL + Redis)", () => {
+    let one: TestApp;
+    let two: TestApp;
+    let oneBase: string;
+    let twoBase: string;
 
-  beforeAll(async () => {
-    const signingSecret = randomBytes(32).toString("hex");
-    const redisPrefix = `nadoy-test:${randomUUID().slice(0, 8)}:`;
-    one = await startTestApp({}, { signingSecret, redisPrefix, reset: false });
-    two = await startTestApp({}, { signingSecret, redisPrefix, reset: false });
-    oneBase = await socketBase(one);
-    twoBase = await socketBase(two);
+    beforeAll(async () => {
+      const signingSecret = randomBytes(32).toString("hex");
+      const redisPrefix = `nadoy-test:${randomUUID().slice(0, 8)}:`;
+      one = await startTestApp({}, { signingSecret, redisPrefix, reset: false });
+      two = await startTestApp({}, { signingSecret, redisPrefix, reset: false });
+      oneBase = await socketBase(one);
+      twoBase = await socketBase(two);
+    });
+    afterAll(async () => {
+      await one.close();
+      await two.close();
+    });
+
+    it("brings a task move made through instance A to a socket on instance B, and shares the viewers", async () => {
+      const { board, byLabel, doing, first } = await setup(one);
+      const anna = who(byLabel("role 3"));
+      const boris = who(byLabel("role 4"));
+      const annaOnTwo = await accessTokenFor(two, anna.id);
+      const a = await join(twoBase, board.uuid, annaOnTwo);
+      const b = await join(oneBase, board.uuid, boris.token);
+
+      const moved = await api(one, anna.token).moveTask(first.uuid, doing.uuid, null);
+      expect(moved.statusCode).toBe(200);
+      const update = await a.next(
+        (e) => e.type === "update" && e.change.kind === "task" && e.change.task.id === first.id,
+      );
+      expect(update.type === "update" && update.change.kind === "task" && update.change.task.group).toBe(doing.id);
+
+      b.command({ type: "NEW_MESSAGE", message: "open_task", task_id: first.id, user_id: boris.id });
+      await a.next((e) => e.type === "task_open" && e.user_id === boris.id);
+      expect(viewersOf(a)).toEqual([
+        { user_id: anna.id, open_task_id: null },
+        { user_id: boris.id, open_task_id: first.id },
+      ]);
+      // Connecting again on instance A closes the socket on instance B.
+      const again = await join(oneBase, board.uuid, anna.token);
+      expect((await a.closed).code).toBe(SocketCloseCode.replaced);
+      await again.close();
+      await b.close();
+    });
   });
-  afterAll(async () => {
-    await one.close();
-    await two.close();
-  });
-
-  it("brings a task move made through instance A to a socket on instance B, and shares the viewers", async () => {
-    const { board, byLabel, doing, first } = await setup(one);
-    const anna = who(byLabel("role 3"));
-    const boris = who(byLabel("role 4"));
-    const annaOnTwo = await accessTokenFor(two, anna.id);
-    const a = await join(twoBase, board.uuid, annaOnTwo);
-    const b = await join(oneBase, board.uuid, boris.token);
-
-    const moved = await api(one, anna.token).moveTask(first.uuid, doing.uuid, null);
-    expect(moved.statusCode).toBe(200);
-    const update = await a.next(
-      (e) => e.type === "update" && e.change.kind === "task" && e.change.task.id === first.id,
-    );
-    expect(update.type === "update" && update.change.kind === "task" && update.change.task.group).toBe(doing.id);
-
-    b.command({ type: "NEW_MESSAGE", message: "open_task", task_id: first.id, user_id: boris.id });
-    await a.next((e) => e.type === "task_open" && e.user_id === boris.id);
-    expect(viewersOf(a)).toEqual([
-      { user_id: anna.id, open_task_id: null },
-      { user_id: boris.id, open_task_id: first.id },
-    ]);
-    // Connecting again on instance A closes the socket on instance B.
-    const again = await join(oneBase, board.uuid, anna.token);
-    expect((await a.closed).code).toBe(SocketCloseCode.replaced);
-    await again.close();
-    await b.close();
-  });
-});
+}

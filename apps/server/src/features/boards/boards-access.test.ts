@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { Attachment } from "@nadoy/contract/attachments";
 import type { Workspace } from "@nadoy/contract/boards";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CALLER_LABELS, type CallerLabel } from "../../../test/callers.ts";
@@ -165,6 +167,27 @@ const ROUTES: Record<string, RouteCase> = {
     status: 201,
     allowed: TASK_EDITORS,
   },
+  "POST task attachments": {
+    prepare: freshTask,
+    // The caller's own upload (a stranger may upload, just not attach); anonymous gets no file.
+    call: async (api, x) => {
+      const upload = await api.upload("акт.pdf");
+      const file = upload.statusCode === 201 ? upload.json<Attachment>().uuid : randomUUID();
+      return api.attach(s(x, "task"), [file]);
+    },
+    status: 200,
+    allowed: TASK_EDITORS,
+  },
+  "DELETE task attachment": {
+    prepare: async (w) => {
+      const { task } = await freshTask(w);
+      const detail = await w.maker.attachNew(task, "акт.pdf");
+      return { task, file: detail.attachments[0]?.uuid ?? "" };
+    },
+    call: (api, x) => api.detach(s(x, "task"), s(x, "file")),
+    status: 200,
+    allowed: TASK_EDITORS,
+  },
   "DELETE comment (someone else's)": {
     prepare: async (w) => {
       const { task } = await freshTask(w);
@@ -223,8 +246,10 @@ describe("boards: who may do what", () => {
     const other = await boardWorld(t, "Другая компания");
     const task = await w.maker.newTask(w.board.uuid, w.todo.uuid, "Проверить доильный зал");
     const comment = await w.maker.newComment(task.uuid, "Сделано");
-    const before = await rowCounts(t.database.db);
+    const attached = (await w.maker.attachNew(task.uuid, "акт.pdf")).attachments[0]?.uuid ?? "";
     const stranger = other.apiOf("role 1");
+    const strangers = ok<Attachment>(await stranger.upload("чужой.pdf"), 201);
+    const before = await rowCounts(t.database.db);
     const missing = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 
     for (const uuid of [w.board.uuid, missing]) {
@@ -234,6 +259,8 @@ describe("boards: who may do what", () => {
     expect((await stranger.deleteComment(comment.id)).statusCode).toBe(404);
     expect((await stranger.deleteComment(comment.id + 1000)).statusCode).toBe(404);
     expect((await stranger.createWorkspace(w.company.uuid, "Чужая")).statusCode).toBe(404);
+    expect((await stranger.attach(task.uuid, [strangers.uuid])).statusCode).toBe(404);
+    expect((await stranger.detach(task.uuid, attached)).statusCode).toBe(404);
     // A task can only move to a group of its own board.
     expect((await w.maker.moveTask(task.uuid, other.todo.uuid, null)).statusCode).toBe(400);
 

@@ -2,6 +2,7 @@ import { applyBoardEvent } from "@nadoy/contract/board-state";
 import type { BoardState, TaskCard } from "@nadoy/contract/boards";
 import type { BoardEvent } from "@nadoy/contract/realtime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SAMPLE_FILES } from "../../../test/files.ts";
 import { openBoardSocket, socketBase, type TestSocket } from "../../../test/sockets.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
@@ -39,7 +40,7 @@ async function join(token: string, api: BoardApi, board: string): Promise<Person
 const held = (p: Person): BoardState => p.socket.received.reduce(applyBoardEvent, p.first);
 
 describe("boards: first fetch + events = fresh fetch", () => {
-  it("holds for two users through create, move, edit, assign, comment, delete, rename and projects", async () => {
+  it("holds for two users through create, move, edit, assign, comment, files, delete, rename and projects", async () => {
     const w = await boardWorld(t);
     const board = w.board.uuid;
     const anna = await join(w.byLabel("role 3").token as string, w.apiOf("role 3"), board);
@@ -118,6 +119,12 @@ describe("boards: first fetch + events = fresh fetch", () => {
     ok(await a.deleteTask(task("Сменить фильтры трактора").uuid), 204);
     await settle();
 
+    await b.attachNew(task("Проверить доильный зал").uuid, "схема.png", SAMPLE_FILES.png);
+    const withFiles = await b.attachNew(task("Проверить доильный зал").uuid, "акт.pdf");
+    await settle();
+    ok(await a.detach(task("Проверить доильный зал").uuid, withFiles.attachments[0]?.uuid ?? ""), 200);
+    await settle();
+
     ok(await a.updateBoard(board, { name: "Посевная 2026", capacity: 40 }), 200);
     ok(await a.deleteProject(feed.uuid), 204);
     await settle();
@@ -134,6 +141,9 @@ describe("boards: first fetch + events = fresh fetch", () => {
     // The result is what the script did, not merely self-consistent.
     const final = await a.state(board);
     expect(final.board.name).toBe("Посевная 2026");
+    expect(
+      final.groups.flatMap((g) => g.tasks).find((x) => x.uuid === task("Проверить доильный зал").uuid),
+    ).toMatchObject({ attachments_count: 1 });
     expect(final.projects.map((p) => p.name)).toEqual(["Ремонт техники"]);
     expect(Object.fromEntries(final.groups.map((g) => [g.name, g.tasks.map((x) => x.title)]))).toEqual({
       Согласование: [],

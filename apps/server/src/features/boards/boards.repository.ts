@@ -14,6 +14,7 @@ import {
   users,
   workspaces,
 } from "../../db/schema/index.ts";
+import { taskAttachmentsCount } from "../../platform/attachments/attachments.repository.ts";
 
 // All SQL of workspaces, boards, groups, projects, tasks and comments. A transaction is a Db too.
 // Orders are PostgreSQL numerics: a new position is the exact midpoint of its neighbours (one more
@@ -396,6 +397,7 @@ const cardFields = {
     where e->>'done' = 'true')`.mapWith(Number),
   checklistTotal: sql<number>`jsonb_array_length(${TASK_CHECKLIST})`.mapWith(Number),
   commentsCount: sql<number>`(select count(*)::int from task_comments c where c.task_id = ${TASK_ID})`.mapWith(Number),
+  attachmentsCount: taskAttachmentsCount(TASK_ID),
   version: tasks.version,
   updatedAt: tasks.updatedAt,
 };
@@ -413,6 +415,7 @@ export interface CardRow {
   checklistDone: number;
   checklistTotal: number;
   commentsCount: number;
+  attachmentsCount: number;
   version: number;
   updatedAt: Date;
 }

@@ -1,4 +1,5 @@
 import {
+  addTaskAttachments,
   addTaskComment,
   createBoard,
   createGroup,
@@ -9,6 +10,7 @@ import {
   deleteGroup,
   deleteProject,
   deleteTask,
+  deleteTaskAttachment,
   deleteTaskComment,
   deleteWorkspace,
   getBoard,
@@ -74,6 +76,12 @@ export function boardsRoutes(app: FastifyInstance, deps: AppDeps): BoardsService
 
   registerRoute(app, db, addTaskComment, ({ user, params, body }) =>
     boards.addComment(user, params.uuid, body.content),
+  );
+  registerRoute(app, db, addTaskAttachments, ({ user, params, body }) =>
+    boards.addAttachments(user, params.uuid, body.attachment_uuids),
+  );
+  registerRoute(app, db, deleteTaskAttachment, ({ user, params }) =>
+    boards.deleteAttachment(user, params.uuid, params.attachment_uuid),
   );
   registerRoute(app, db, deleteTaskComment, ({ user, params }) => boards.deleteComment(user, params.id));
 

@@ -19,6 +19,11 @@ import type { BoardChange } from "@nadoy/contract/realtime";
 import type { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import type { Db } from "../../db/client.ts";
+import {
+  attachmentsOfTasks,
+  claimForTask,
+  deleteTaskAttachment,
+} from "../../platform/attachments/attachments.repository.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { ApiError, validationError } from "../../platform/errors.ts";
 import { currentSeq, type EventDraft, recordEvents } from "../../platform/realtime/event-log.ts";
@@ -197,6 +202,7 @@ export function createBoardsService(deps: AppDeps) {
     const card = await cardOf(q, board.id, task.id);
     const group = await repo.findGroup(q, { id: task.groupId });
     const comments = await repo.commentsOf(q, task.id);
+    const files = await attachmentsOfTasks(q, [task.id]);
     return {
       task: card,
       board: boardHead(board),
@@ -204,6 +210,7 @@ export function createBoardsService(deps: AppDeps) {
       description: task.description,
       checklist: task.checklist,
       comments: comments.map(taskComment),
+      attachments: files.get(task.id) ?? [],
       created_by: maybeUser(task.creatorId, task.creatorUsername, task.creatorFirstName, task.creatorLastName),
       created_at: task.createdAt.toISOString(),
       can_edit: mayEditTasks(caller),
@@ -522,6 +529,30 @@ export function createBoardsService(deps: AppDeps) {
     async taskOnBoard(boardId: number, taskId: number): Promise<boolean> {
       const task = await repo.findTask(db, { id: taskId });
       return task?.boardId === boardId;
+    },
+
+    // ---- attachments ----
+
+    /** Files the caller uploaded go onto the task, after its own (contract boards.ts): a new version. */
+    addAttachments(caller: AuthUser, uuid: string, attachmentUuids: readonly string[]): Promise<TaskDetail> {
+      return write(caller, { taskUuid: uuid }, "tasks", async (tx, board) => {
+        const task = await lockedTask(tx, board, { uuid });
+        await claimForTask(tx, caller.id, task.id, attachmentUuids);
+        await repo.updateTask(tx, task.id, {});
+        const detail = await taskDetail(tx, caller, board, task.id);
+        return { result: detail, changes: [{ kind: "task", task: detail.task }] };
+      });
+    },
+
+    /** Removes a file from the task and deletes it: a new version; 404 when the task has no such file. */
+    deleteAttachment(caller: AuthUser, uuid: string, attachmentUuid: string): Promise<TaskDetail> {
+      return write(caller, { taskUuid: uuid }, "tasks", async (tx, board) => {
+        const task = await lockedTask(tx, board, { uuid });
+        if (!(await deleteTaskAttachment(tx, task.id, attachmentUuid))) throw boardNotFound();
+        await repo.updateTask(tx, task.id, {});
+        const detail = await taskDetail(tx, caller, board, task.id);
+        return { result: detail, changes: [{ kind: "task", task: detail.task }] };
+      });
     },
 
     // ---- comments ----

@@ -1,3 +1,4 @@
+import type { Attachment } from "@nadoy/contract/attachments";
 import { applyBoardEvent } from "@nadoy/contract/board-state";
 import type {
   BoardGroupHead,
@@ -12,6 +13,7 @@ import type {
 import { type BoardEvent, boardEventSchema } from "@nadoy/contract/realtime";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
+import { SAMPLE_FILES, uploadFile } from "../../../test/files.ts";
 import { createCompanyCallers } from "../../../test/lists.ts";
 import type { TestApp } from "../../../test/test-app.ts";
 import { databaseEventLog } from "../../platform/realtime/event-log.ts";
@@ -61,6 +63,11 @@ export function boardApi(t: TestApp, token: string | undefined) {
     deleteTask: (uuid: string) => call("DELETE", `/api/tasks/${uuid}/`),
     comment: (uuid: string, content: string) => call("POST", `/api/tasks/${uuid}/comments/`, { content }),
     deleteComment: (id: number) => call("DELETE", `/api/task-comments/${id}/`),
+    upload: (name: string, body: Buffer = SAMPLE_FILES.pdf) => uploadFile(t, token, name, body),
+    attach: (uuid: string, attachmentUuids: string[]) =>
+      call("POST", `/api/tasks/${uuid}/attachments/`, { attachment_uuids: attachmentUuids }),
+    detach: (uuid: string, attachmentUuid: string) =>
+      call("DELETE", `/api/tasks/${uuid}/attachments/${attachmentUuid}/`),
 
     // Shortcuts that expect success and answer the body.
     async state(uuid: string): Promise<BoardState> {
@@ -92,6 +99,11 @@ export function boardApi(t: TestApp, token: string | undefined) {
         await call("POST", `/api/tasks/${uuid}/move/`, { group_uuid: groupUuid, before_id: beforeId }),
         200,
       );
+    },
+    /** Uploads a file and attaches it to the task; answers the task's page after it. */
+    async attachNew(uuid: string, name: string, body: Buffer = SAMPLE_FILES.pdf): Promise<TaskDetail> {
+      const file = ok<Attachment>(await uploadFile(t, token, name, body), 201);
+      return ok<TaskDetail>(await this.attach(uuid, [file.uuid]), 200);
     },
     async newComment(uuid: string, content: string): Promise<TaskComment> {
       return ok<TaskComment>(await call("POST", `/api/tasks/${uuid}/comments/`, { content }), 201);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SAMPLE_FILES, uploaded } from "../../../test/files.ts";
 import { connectUser, socketBase } from "../../../test/sockets.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
@@ -92,6 +93,13 @@ describe("chat: first fetch + events = a fresh fetch (Zulip-style)", () => {
       );
       await step("Вера пишет", () => w.vera.api.say(group, "Я на месте"));
       await step("Админ Вера удаляет процитированное сообщение Анны", () => w.vera.api.remove(m1));
+      let files = 0;
+      await step("Борис отправляет два файла без текста", async () => {
+        const photo = await uploaded(t, boris.token, "корова.png", SAMPLE_FILES.png);
+        const act = await uploaded(t, boris.token, "акт.pdf");
+        files = (await boris.api.say(group, "", { attachment_uuids: [photo.uuid, act.uuid] })).id;
+      });
+      await step("Борис удаляет сообщение с файлами", () => boris.api.remove(files));
 
       let direct = "";
       await step("Анна открывает личный чат", async () => {
@@ -113,7 +121,7 @@ describe("chat: first fetch + events = a fresh fetch (Zulip-style)", () => {
         await anna.api.remove(mine.id);
       });
 
-      expect(steps).toHaveLength(19);
+      expect(steps).toHaveLength(21);
       // Each socket got its channel's numbers one after another, from the SYNC on, none twice.
       for (const c of clients) {
         const { from, seqs } = c.sequence();

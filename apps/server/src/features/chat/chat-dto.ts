@@ -1,3 +1,4 @@
+import type { Attachment } from "@nadoy/contract/attachments";
 import type { ChatLastMessage, ChatMessage, ChatPinnedMessage, ChatSummary, ChatUser } from "@nadoy/contract/chat";
 import { displayName } from "@nadoy/contract/users";
 import type { ChatRow, MemberState, MessageRow, PersonRow } from "./chat.repository.ts";
@@ -29,7 +30,9 @@ export function byName(a: ChatUser, b: ChatUser): number {
 
 const iso = (date: Date) => date.toISOString();
 
-export function chatMessage(row: MessageRow): ChatMessage {
+/** A message with its files (a deleted one shows none: they were deleted with its text). */
+export function chatMessage(row: MessageRow, files: readonly Attachment[]): ChatMessage {
+  const deleted = row.deletedAt !== null;
   return {
     id: row.id,
     chat: row.chatUuid,
@@ -39,7 +42,7 @@ export function chatMessage(row: MessageRow): ChatMessage {
     content: row.content,
     date: iso(row.createdAt),
     edited_at: row.editedAt ? iso(row.editedAt) : null,
-    deleted: row.deletedAt !== null,
+    deleted,
     pinned: row.pinnedAt !== null,
     reply_to:
       row.replyId === null
@@ -51,12 +54,13 @@ export function chatMessage(row: MessageRow): ChatMessage {
             deleted: row.replyDeletedAt !== null,
           },
     application: row.application,
+    attachments: deleted ? [] : [...files],
   };
 }
 
-export function lastMessage(row: MessageRow | undefined): ChatLastMessage | null {
+export function lastMessage(row: MessageRow | undefined, attachmentsCount: number): ChatLastMessage | null {
   if (!row) return null;
-  const m = chatMessage(row);
+  const m = chatMessage(row, []);
   return {
     id: m.id,
     content: m.content,
@@ -64,11 +68,12 @@ export function lastMessage(row: MessageRow | undefined): ChatLastMessage | null
     sender_name: m.sender_name,
     date: m.date,
     application: m.application,
+    attachments_count: attachmentsCount,
   };
 }
 
 export function pinnedMessage(row: MessageRow): ChatPinnedMessage {
-  const m = chatMessage(row);
+  const m = chatMessage(row, []);
   return { id: m.id, content: m.content, sender: m.sender, sender_name: m.sender_name, date: m.date };
 }
 
@@ -82,11 +87,12 @@ export interface ChatView {
   pinned: ChatPinnedMessage[];
 }
 
-/** Builds the views of several chats from the rows of one query each. */
+/** Builds the views of several chats from the rows of one query each (`lastFiles`: by message id). */
 export function chatViews(
   chats: readonly ChatRow[],
   members: readonly (PersonRow & { chatId: number })[],
   lasts: readonly MessageRow[],
+  lastFiles: ReadonlyMap<number, readonly Attachment[]>,
   pins: readonly MessageRow[],
 ): Map<number, ChatView> {
   const views = new Map<number, ChatView>(
@@ -96,7 +102,7 @@ export function chatViews(
   for (const view of views.values()) view.members.sort(byName);
   for (const row of lasts) {
     const view = views.get(row.chatId);
-    if (view) view.lastMessage = lastMessage(row);
+    if (view) view.lastMessage = lastMessage(row, lastFiles.get(row.id)?.length ?? 0);
   }
   for (const row of pins) views.get(row.chatId)?.pinned.push(pinnedMessage(row));
   return views;

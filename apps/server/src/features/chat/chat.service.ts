@@ -14,6 +14,11 @@ import { ErrorText } from "@nadoy/contract/errors";
 import type { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import type { Db } from "../../db/client.ts";
+import {
+  attachmentsOfMessages,
+  claimForMessage,
+  deleteMessageAttachments,
+} from "../../platform/attachments/attachments.repository.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { validationError } from "../../platform/errors.ts";
 import {
@@ -69,13 +74,32 @@ export function createChatService(deps: AppDeps) {
 
   const onlineSet = async () => new Set(await realtime.onlineUsers());
 
-  /** Members, last message and pinned messages of several chats: three queries whatever their number. */
+  /** Members, last message (with its files) and pins of several chats: four queries whatever their number. */
   async function loadViews(q: Db, chats: readonly repo.ChatRow[]): Promise<Map<number, ChatView>> {
     const ids = chats.map((c) => c.id);
     const members = await repo.membersOf(q, ids);
     const lasts = await repo.lastMessages(q, ids);
+    const lastFiles = await attachmentsOfMessages(
+      q,
+      lasts.map((m) => m.id),
+    );
     const pins = await repo.pinnedMessages(q, ids);
-    return chatViews(chats, members, lasts, pins);
+    return chatViews(chats, members, lasts, lastFiles, pins);
+  }
+
+  /** Messages with their files: one query for the files of all of them. */
+  async function messagesOf(q: Db, rows: readonly repo.MessageRow[]): Promise<ChatMessage[]> {
+    const files = await attachmentsOfMessages(
+      q,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => chatMessage(row, files.get(row.id) ?? []));
+  }
+
+  async function messageOf(q: Db, row: repo.MessageRow): Promise<ChatMessage> {
+    const [message] = await messagesOf(q, [row]);
+    if (!message) throw chatNotFound();
+    return message;
   }
 
   /** The chat as each of its members sees it now, by member id. */
@@ -113,7 +137,10 @@ export function createChatService(deps: AppDeps) {
   }
 
   async function newLastMessage(q: Db, chatId: number) {
-    return lastMessage((await repo.lastMessages(q, [chatId]))[0]);
+    const [row] = await repo.lastMessages(q, [chatId]);
+    if (!row) return null;
+    const files = await attachmentsOfMessages(q, [row.id]);
+    return lastMessage(row, files.get(row.id)?.length ?? 0);
   }
 
   /** Locks a chat the caller is a member of (404 otherwise). */
@@ -244,12 +271,12 @@ export function createChatService(deps: AppDeps) {
     async history(caller: AuthUser, uuid: string, beforeId: number | undefined, limit: number) {
       const chat = await memberChat(uuid, caller.id);
       const rows = await repo.historyPage(db, chat.id, beforeId, limit + 1);
-      return { messages: rows.slice(0, limit).map(chatMessage), has_more: rows.length > limit };
+      return { messages: await messagesOf(db, rows.slice(0, limit)), has_more: rows.length > limit };
     },
 
     async search(caller: AuthUser, uuid: string, q: string): Promise<ChatMessage[]> {
       const chat = await memberChat(uuid, caller.id);
-      return (await repo.searchMessages(db, chat.id, q, CHAT_SEARCH_MAX_RESULTS)).map(chatMessage);
+      return messagesOf(db, await repo.searchMessages(db, chat.id, q, CHAT_SEARCH_MAX_RESULTS));
     },
 
     /**
@@ -262,7 +289,7 @@ export function createChatService(deps: AppDeps) {
         return await change(async (tx) => {
           const chat = await lockMemberChat(tx, uuid, caller.id);
           const first = clientId === undefined ? undefined : await repo.findByClientId(tx, caller.id, clientId);
-          if (first) return { result: chatMessage(first), events: [] };
+          if (first) return { result: await messageOf(tx, first), events: [] };
           if (body.reply_to_id !== undefined) {
             const quoted = await repo.findMessage(tx, body.reply_to_id);
             if (!quoted || quoted.chatId !== chat.id || quoted.deletedAt !== null) {
@@ -276,10 +303,12 @@ export function createChatService(deps: AppDeps) {
             replyToId: body.reply_to_id ?? null,
             clientId: clientId ?? null,
           });
+          // Another's file or one already attached: 400, and the whole send rolls back.
+          await claimForMessage(tx, caller.id, id, body.attachment_uuids);
           await repo.advanceReadMark(tx, chat.id, caller.id, id);
           const row = await repo.findMessage(tx, id);
           if (!row) throw chatNotFound();
-          const message = chatMessage(row);
+          const message = await messageOf(tx, row);
           const states = await repo.memberStates(tx, [chat.id]);
           const events = mainEvents(
             states.map((s) => ({
@@ -307,7 +336,7 @@ export function createChatService(deps: AppDeps) {
           violatedUniqueIndex(error) !== undefined &&
           (await repo.findByClientId(db, caller.id, clientId));
         if (!first) throw error;
-        return chatMessage(first);
+        return messageOf(db, first);
       }
     },
 
@@ -320,7 +349,7 @@ export function createChatService(deps: AppDeps) {
         await repo.editMessage(tx, id, content);
         const row = await repo.findMessage(tx, id);
         if (!row) throw chatNotFound();
-        const message = chatMessage(row);
+        const message = await messageOf(tx, row);
         const memberIds = await repo.memberIdsOf(tx, chat.id);
         const events = toMembers(memberIds, {
           msg_type: "CHAT_MESSAGE_EDITED",
@@ -346,6 +375,8 @@ export function createChatService(deps: AppDeps) {
         assertMayDelete(caller, message.senderId);
         if (message.deletedAt !== null) return { result: undefined, events: [] };
         await repo.softDeleteMessage(tx, id);
+        // Its files go with its text: nobody downloads them any more.
+        await deleteMessageAttachments(tx, id);
         const last = await newLastMessage(tx, chat.id);
         const states = await repo.memberStates(tx, [chat.id]);
         const events = mainEvents(

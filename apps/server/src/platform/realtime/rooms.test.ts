@@ -121,46 +121,49 @@ describe("rooms in one instance (memory)", () => {
   roomContract(() => start(memoryBackend()));
 });
 
-describe.runIf(testRedisUrl)("rooms across instances (Redis)", () => {
-  const clients: Redis[] = [];
-  const prefix = `nadoy-test:${randomUUID().slice(0, 8)}:rt:`;
-  const redisInstance = async () => {
-    const redis = new Redis(testRedisUrl as string, { maxRetriesPerRequest: 2 });
-    clients.push(redis);
-    return start(redisBackend(redis, { prefix, instanceTtlMs: 60_000, log: silent }));
-  };
-  afterEach(() => {
-    for (const c of clients.splice(0)) c.disconnect();
+// Only on the PostgreSQL + Redis run (CI); the embedded run has no Redis.
+if (testRedisUrl) {
+  describe("rooms across instances (Redis)", () => {
+    const clients: Redis[] = [];
+    const prefix = `nadoy-test:${randomUUID().slice(0, 8)}:rt:`;
+    const redisInstance = async () => {
+      const redis = new Redis(testRedisUrl as string, { maxRetriesPerRequest: 2 });
+      clients.push(redis);
+      return start(redisBackend(redis, { prefix, instanceTtlMs: 60_000, log: silent }));
+    };
+    afterEach(() => {
+      for (const c of clients.splice(0)) c.disconnect();
+    });
+
+    roomContract(redisInstance);
+
+    it("shows a room change made on one instance to the other", async () => {
+      const a = await redisInstance();
+      const b = await redisInstance();
+      await a.backend.roomJoin(`${ROOM}:x`, 4, "a4");
+
+      const seen = await b.nextRoom((e) => e.event === "joined" && e.user_id === 4);
+      expect(seen.viewers).toEqual([{ user_id: 4, open_task_id: null }]);
+      await a.backend.stop();
+      await b.backend.stop();
+    });
+
+    it("takes a dead instance's users out of its rooms when another instance sweeps", async () => {
+      const a = await redisInstance();
+      const b = await redisInstance();
+      const room = `${ROOM}:dead`;
+      await a.backend.roomJoin(room, 11, "a11");
+      await a.backend.roomSetTask(room, 11, "a11", 3);
+      await b.backend.roomJoin(room, 12, "b12");
+      // Instance a dies: its heartbeat key lapses.
+      await clients[0]?.del(presenceKeys(prefix, a.backend.instanceId).alive);
+
+      await b.backend.heartbeat(new Map());
+
+      const left = await b.nextRoom((e) => e.event === "left" && e.user_id === 11);
+      expect(left.previous_task_id).toBe(3);
+      expect(left.viewers).toEqual([{ user_id: 12, open_task_id: null }]);
+      await b.backend.stop();
+    });
   });
-
-  roomContract(redisInstance);
-
-  it("shows a room change made on one instance to the other", async () => {
-    const a = await redisInstance();
-    const b = await redisInstance();
-    await a.backend.roomJoin(`${ROOM}:x`, 4, "a4");
-
-    const seen = await b.nextRoom((e) => e.event === "joined" && e.user_id === 4);
-    expect(seen.viewers).toEqual([{ user_id: 4, open_task_id: null }]);
-    await a.backend.stop();
-    await b.backend.stop();
-  });
-
-  it("takes a dead instance's users out of its rooms when another instance sweeps", async () => {
-    const a = await redisInstance();
-    const b = await redisInstance();
-    const room = `${ROOM}:dead`;
-    await a.backend.roomJoin(room, 11, "a11");
-    await a.backend.roomSetTask(room, 11, "a11", 3);
-    await b.backend.roomJoin(room, 12, "b12");
-    // Instance a dies: its heartbeat key lapses.
-    await clients[0]?.del(presenceKeys(prefix, a.backend.instanceId).alive);
-
-    await b.backend.heartbeat(new Map());
-
-    const left = await b.nextRoom((e) => e.event === "left" && e.user_id === 11);
-    expect(left.previous_task_id).toBe(3);
-    expect(left.viewers).toEqual([{ user_id: 12, open_task_id: null }]);
-    await b.backend.stop();
-  });
-});
+}

@@ -1,4 +1,5 @@
 import {
+  addTaskAttachments,
   addTaskComment,
   type BoardState,
   createBoard,
@@ -10,6 +11,7 @@ import {
   deleteGroup,
   deleteProject,
   deleteTask,
+  deleteTaskAttachment,
   deleteTaskComment,
   deleteWorkspace,
   getBoard,
@@ -318,5 +320,24 @@ export function useDeleteComment(uuid: string) {
       );
       void queryClient.invalidateQueries({ queryKey: taskQueryKey(uuid) });
     },
+  });
+}
+
+/** Attaches uploaded files (shared/attachments) to the task; the answer is the task as it is now. */
+export function useAddTaskAttachments(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attachmentUuids: string[]) =>
+      callApi(addTaskAttachments, { params: { uuid }, body: { attachment_uuids: attachmentUuids } }),
+    onSuccess: (detail) => taskChanged(queryClient, detail),
+  });
+}
+
+export function useDeleteTaskAttachment(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attachmentUuid: string) =>
+      callApi(deleteTaskAttachment, { params: { uuid, attachment_uuid: attachmentUuid } }),
+    onSuccess: (detail) => taskChanged(queryClient, detail),
   });
 }

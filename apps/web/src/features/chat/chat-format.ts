@@ -34,6 +34,22 @@ export function senderLabel(message: Pick<ChatLastMessage, "sender_name" | "appl
   return message.application ? `${name} · ${message.application}` : name;
 }
 
+/**
+ * A message with files and no text, where only that is known (a quote, a pin): a message that is
+ * not deleted has text or files.
+ */
+export const FILES_ONLY_TEXT = "Вложение";
+
+/** What a message without text shows in the list: «Вложение», «Вложения: 3». */
+export function attachmentsText(count: number): string {
+  return count === 1 ? FILES_ONLY_TEXT : `Вложения: ${count}`;
+}
+
+/** The chat list's line for the last message: its text, or its files when it has no text. */
+export function lastMessageText(last: Pick<ChatLastMessage, "content" | "attachments_count">): string {
+  return last.content === "" && last.attachments_count > 0 ? attachmentsText(last.attachments_count) : last.content;
+}
+
 /** «Иван печатает…», «Иван и Пётр печатают…», «Иван и ещё 2 печатают…». */
 export function typingText(people: readonly TypingPerson[]): string {
   const [first, second] = people;

@@ -1,3 +1,4 @@
+import type { Attachment } from "@nadoy/contract/attachments";
 import {
   CHAT_PAGE_DEFAULT,
   CHAT_TYPING_SHOWN_MS,
@@ -36,6 +37,8 @@ export interface PendingMessage {
   chat: string;
   content: string;
   reply_to: ChatMessage["reply_to"];
+  /** Files uploaded for it (sent as attachment_uuids). */
+  attachments: Attachment[];
   date: string;
   status: "sending" | "failed";
   /** Id of the server's message once its echo came on the socket: the history shows that one. */
@@ -82,6 +85,7 @@ function lastMessageOf(message: ChatMessage): ChatLastMessage {
     sender_name: message.sender_name,
     date: message.date,
     application: message.application,
+    attachments_count: message.attachments.length,
   };
 }
 
@@ -285,7 +289,8 @@ export class ChatStore {
 
   // ---- sending ----
 
-  send(uuid: string, content: string, replyTo: ChatMessage | null): void {
+  /** Sends text, uploaded files, or both (a message may be files only). */
+  send(uuid: string, content: string, replyTo: ChatMessage | null, attachments: Attachment[] = []): void {
     const pending: PendingMessage = {
       client_id: newClientId(),
       chat: uuid,
@@ -293,6 +298,7 @@ export class ChatStore {
       reply_to: replyTo
         ? { id: replyTo.id, content: replyTo.content, sender_name: replyTo.sender_name, deleted: replyTo.deleted }
         : null,
+      attachments,
       date: new Date().toISOString(),
       status: "sending",
       echoed_id: null,
@@ -322,7 +328,12 @@ export class ChatStore {
     try {
       const message = await callApi(sendChatMessage, {
         params: { uuid },
-        body: { content: pending.content, client_id: pending.client_id, reply_to_id: pending.reply_to?.id },
+        body: {
+          content: pending.content,
+          client_id: pending.client_id,
+          reply_to_id: pending.reply_to?.id,
+          ...(pending.attachments.length > 0 ? { attachment_uuids: pending.attachments.map((a) => a.uuid) } : {}),
+        },
       });
       if (generation !== this.generation) return;
       this.discard(uuid, pending.client_id);
@@ -361,11 +372,17 @@ export class ChatStore {
 
   /**
    * One's own message came on the socket before the answer to its POST: the oldest pending one of
-   * that chat with the same text is that message (the event carries no client_id).
+   * that chat with the same text and files is that message (the event carries no client_id).
    */
   private markEchoed(message: MainMessageOf<"CHAT_MESSAGE">): Record<string, PendingMessage[]> {
     const list = this.state.pending[message.chat];
-    const match = list?.find((p) => p.echoed_id === null && p.content === message.message.content);
+    const files = (attachments: readonly Attachment[]) => attachments.map((a) => a.uuid).join(",");
+    const match = list?.find(
+      (p) =>
+        p.echoed_id === null &&
+        p.content === message.message.content &&
+        files(p.attachments) === files(message.message.attachments),
+    );
     if (!list || !match) return this.state.pending;
     return {
       ...this.state.pending,

@@ -39,6 +39,7 @@ export function messageFixture(
     pinned: false,
     reply_to: null,
     application: null,
+    attachments: [],
     ...overrides,
   };
 }
@@ -56,6 +57,7 @@ export function lastOf(message: ChatMessage): NonNullable<ChatSummary["last_mess
     sender_name: message.sender_name,
     date: message.date,
     application: message.application,
+    attachments_count: message.attachments.length,
   };
 }
 

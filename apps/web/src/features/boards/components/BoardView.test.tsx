@@ -48,6 +48,8 @@ describe("board: display", { timeout: 20_000 }, () => {
     expect(watering.getByText("Срочно")).toBeTruthy();
     expect(watering.getByText("1/3")).toBeTruthy();
     expect(watering.getByTitle("Комментарии").textContent?.trim()).toBe("2");
+    expect(watering.getByTitle("Вложения").textContent?.trim()).toBe("3");
+    expect(within(cardOf("Покос")).queryByTitle("Вложения")).toBeNull();
     expect(watering.getByRole("img", { name: "Исполнители: Мария Иванова, Иван Петров" }).textContent).toBe("МИИП");
     const overdue = watering.getByText("01.05.2020");
     expect(overdue.closest(".ant-typography-danger")).toBeTruthy();

@@ -1,4 +1,4 @@
-import { CheckSquareOutlined, MessageOutlined, MoreOutlined } from "@ant-design/icons";
+import { CheckSquareOutlined, MessageOutlined, MoreOutlined, PaperClipOutlined } from "@ant-design/icons";
 import type { BoardProject, BoardUser, TaskCard } from "@nadoy/contract/boards";
 import { Button, Card, Dropdown, Flex, type MenuProps, Tag, Typography } from "antd";
 import type { DragEvent } from "react";
@@ -31,7 +31,7 @@ interface TaskCardViewProps extends TaskCardActions {
 
 /**
  * One card: title (opens the task), project colour, tags, due date (red when overdue), checklist
- * x/y, comment count, assignees' initials, who has it open. Draggable for those who may edit.
+ * x/y, comment and file counts, assignees' initials, who has it open. Draggable for those who may edit.
  */
 export function TaskCardView(props: TaskCardViewProps) {
   const { task, project, members, openers, onOpen, onMoveRequest, onDelete, onForceClose } = props;
@@ -110,6 +110,11 @@ export function TaskCardView(props: TaskCardViewProps) {
           {task.comments_count > 0 ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} title="Комментарии">
               <MessageOutlined aria-hidden /> {task.comments_count}
+            </Typography.Text>
+          ) : null}
+          {task.attachments_count > 0 ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} title="Вложения">
+              <PaperClipOutlined aria-hidden /> {task.attachments_count}
             </Typography.Text>
           ) : null}
           <span style={{ marginInlineStart: "auto" }}>

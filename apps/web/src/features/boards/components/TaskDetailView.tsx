@@ -19,6 +19,7 @@ import { type TaskPatch, useAddComment, useDeleteComment, useTask, useUpdateTask
 import { formatDueDate, isOverdue } from "../board-view.ts";
 import { DescriptionEditor } from "./DescriptionEditor.tsx";
 import { nameOf, PersonAvatars } from "./PersonAvatars.tsx";
+import { TaskAttachments } from "./TaskAttachments.tsx";
 
 /** A tag typed for the first time gets this colour. */
 const NEW_TAG_COLOR = "#1677ff";
@@ -41,7 +42,7 @@ interface TaskDetailViewProps {
 
 /**
  * /tasks/:uuid and the board's drawer: title, description, project, assignees, due date, tags,
- * checklist, comments. Every edit is a PATCH of the task. It keeps up to date by itself: a newer
+ * checklist, files, comments. Every edit is a PATCH of the task. It keeps up to date by itself: a newer
  * card on the live board or a BRD_TASK_UPDATED hint of the main socket with a higher `version`
  * refetches it; BRD_TASK_DELETED shows «Задача удалена».
  */
@@ -271,6 +272,7 @@ function TaskDetailBody({
         />
       </section>
       <Checklist detail={detail} editable={editable} onSave={(checklist) => saveQuietly({ checklist })} />
+      <TaskAttachments detail={detail} />
       <Comments detail={detail} userId={userId} canModerate={canModerateComments} />
     </Flex>
   );

@@ -4,7 +4,7 @@ import { BELL_COUNTER_CAP } from "@nadoy/contract/constants";
 import { Avatar, Badge, Button, Empty, Flex, Typography, theme } from "antd";
 import { Link } from "react-router";
 import { href } from "../../../shared/routes/href.ts";
-import { chatListDate, senderLabel, unreadText } from "../chat-format.ts";
+import { chatListDate, lastMessageText, senderLabel, unreadText } from "../chat-format.ts";
 
 interface ChatListProps {
   chats: readonly ChatSummary[];
@@ -80,7 +80,9 @@ function ChatListItem({ chat, active, me }: { chat: ChatSummary; active: boolean
         </Flex>
         <Flex justify="space-between" gap={8} align="center">
           <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }}>
-            {last ? `${senderLabel(last, last.sender === me.username)}: ${last.content}` : "Сообщений пока нет"}
+            {last
+              ? `${senderLabel(last, last.sender === me.username)}: ${lastMessageText(last)}`
+              : "Сообщений пока нет"}
           </Typography.Text>
           {chat.unread_count > 0 ? (
             <span role="img" aria-label={`Непрочитанных: ${unreadText(chat.unread_count)}`}>

@@ -257,9 +257,9 @@ export function ChatView({ store, state, chat, user, narrow }: ChatViewProps) {
       <Composer
         replyTo={replyTo}
         editing={editing}
-        onSend={(text) => {
+        onSend={(text, attachments) => {
           atBottomRef.current = true;
-          store.send(uuid, text, replyTo);
+          store.send(uuid, text, replyTo, attachments);
           setReplyTo(null);
         }}
         onSaveEdit={(message, text) => {

@@ -1,23 +1,33 @@
 import { CloseOutlined, SendOutlined } from "@ant-design/icons";
+import type { Attachment } from "@nadoy/contract/attachments";
 import { CHAT_MESSAGE_MAX, type ChatMessage } from "@nadoy/contract/chat";
 import { Button, Flex, Input, Typography, theme } from "antd";
 import { type KeyboardEvent, useState } from "react";
+import { AttachButton } from "../../../shared/attachments/AttachButton.tsx";
+import { UploadList } from "../../../shared/attachments/UploadList.tsx";
+import { useAttachmentUploads } from "../../../shared/attachments/use-attachment-uploads.ts";
+import { FILES_ONLY_TEXT } from "../chat-format.ts";
 
 interface ComposerProps {
   /** A message being answered: its quote shows above the input. */
   replyTo: ChatMessage | null;
   /** One's own message being edited: the input starts with its text. */
   editing: ChatMessage | null;
-  onSend: (text: string) => void;
+  /** Text, uploaded files, or both. */
+  onSend: (text: string, attachments: Attachment[]) => void;
   onSaveEdit: (message: ChatMessage, text: string) => void;
   onCancel: () => void;
   onTyping: () => void;
 }
 
-/** The input under the history: Enter sends, Shift+Enter starts a new line, Escape cancels a reply or an edit. */
+/**
+ * The input under the history: Enter sends, Shift+Enter starts a new line, Escape cancels a reply
+ * or an edit. The paperclip uploads files at once; the message goes when they are all uploaded.
+ */
 export function Composer({ replyTo, editing, onSend, onSaveEdit, onCancel, onTyping }: ComposerProps) {
   const { token } = theme.useToken();
   const [text, setText] = useState("");
+  const uploads = useAttachmentUploads();
   // Starting an edit puts the message's text in the input (state adjusted while rendering).
   const [editingId, setEditingId] = useState<number | null>(null);
   if ((editing?.id ?? null) !== editingId) {
@@ -25,11 +35,23 @@ export function Composer({ replyTo, editing, onSend, onSaveEdit, onCancel, onTyp
     setText(editing ? editing.content : "");
   }
 
+  const filesWait = uploads.uploading
+    ? "Дождитесь загрузки файлов"
+    : uploads.failed
+      ? "Уберите файлы, которые не загрузились"
+      : null;
+  const canSend = editing
+    ? text.trim() !== ""
+    : filesWait === null && (text.trim() !== "" || uploads.attachments.length > 0);
+
   const submit = () => {
+    if (!canSend) return;
     const content = text.trim();
-    if (!content) return;
     if (editing) onSaveEdit(editing, content);
-    else onSend(content);
+    else {
+      onSend(content, uploads.attachments);
+      uploads.reset();
+    }
     setText("");
   };
 
@@ -59,7 +81,7 @@ export function Composer({ replyTo, editing, onSend, onSaveEdit, onCancel, onTyp
               {editing ? "Редактирование" : `Ответ: ${context.sender_name}`}
             </Typography.Text>
             <Typography.Text type="secondary" ellipsis style={{ display: "block", fontSize: 12 }}>
-              {context.deleted ? "Сообщение удалено" : context.content}
+              {context.deleted ? "Сообщение удалено" : context.content || FILES_ONLY_TEXT}
             </Typography.Text>
           </div>
           <Button
@@ -71,7 +93,9 @@ export function Composer({ replyTo, editing, onSend, onSaveEdit, onCancel, onTyp
           />
         </Flex>
       ) : null}
+      {editing ? null : <UploadList uploads={uploads.uploads} onRemove={uploads.remove} />}
       <Flex gap={8} align="flex-end">
+        <AttachButton disabled={editing !== null} onFiles={(files) => void uploads.add(files)} />
         <Input.TextArea
           aria-label="Сообщение"
           placeholder="Сообщение… (Enter — отправить, Shift+Enter — новая строка)"
@@ -88,7 +112,8 @@ export function Composer({ replyTo, editing, onSend, onSaveEdit, onCancel, onTyp
           type="primary"
           icon={<SendOutlined />}
           aria-label={editing ? "Сохранить" : "Отправить"}
-          disabled={!text.trim()}
+          disabled={!canSend}
+          title={editing ? undefined : (filesWait ?? undefined)}
           onClick={submit}
         />
       </Flex>

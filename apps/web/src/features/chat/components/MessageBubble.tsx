@@ -10,7 +10,8 @@ import {
 import type { ChatMessage } from "@nadoy/contract/chat";
 import { Button, Dropdown, Flex, type MenuProps, Typography, theme } from "antd";
 import type { ReactNode } from "react";
-import { messageFullDate, messageTime, senderLabel } from "../chat-format.ts";
+import { AttachmentList } from "../../../shared/attachments/AttachmentList.tsx";
+import { FILES_ONLY_TEXT, messageFullDate, messageTime, senderLabel } from "../chat-format.ts";
 import type { PendingMessage } from "../chat-store.ts";
 
 export type MessageAction = "reply" | "edit" | "delete" | "pin" | "unpin";
@@ -39,10 +40,14 @@ function Quote({ quote }: { quote: NonNullable<ChatMessage["reply_to"]> }) {
         ellipsis
         style={{ fontSize: 12, fontStyle: quote.deleted ? "italic" : undefined }}
       >
-        {quote.deleted ? "Сообщение удалено" : quote.content}
+        {quote.deleted ? "Сообщение удалено" : quote.content || FILES_ONLY_TEXT}
       </Typography.Text>
     </div>
   );
+}
+
+function MessageText({ text }: { text: string }) {
+  return <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{text}</div>;
 }
 
 function Bubble({
@@ -90,7 +95,7 @@ const ACTION_ITEMS: Record<MessageAction, { label: string; icon: ReactNode; dang
   delete: { label: "Удалить", icon: <DeleteOutlined />, danger: true },
 };
 
-/** One message of the history: author, text (or «Сообщение удалено»), the quote, time, «изменено». */
+/** One message of the history: author, text (or «Сообщение удалено»), files, the quote, time, «изменено». */
 export function MessageBubble({ message, own, actions, highlighted, onAction }: MessageBubbleProps) {
   const items: MenuProps["items"] = actions.map((action) => ({ key: action, ...ACTION_ITEMS[action] }));
   return (
@@ -115,7 +120,10 @@ export function MessageBubble({ message, own, actions, highlighted, onAction }: 
             Сообщение удалено
           </Typography.Text>
         ) : (
-          <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{message.content}</div>
+          <>
+            {message.content ? <MessageText text={message.content} /> : null}
+            <AttachmentList attachments={message.attachments} label="Файлы сообщения" />
+          </>
         )}
         <Flex justify="flex-end" gap={6} style={{ fontSize: 11 }}>
           {message.pinned ? <PushpinFilled aria-label="Закреплено" /> : null}
@@ -148,7 +156,8 @@ export function PendingBubble({ pending, onRetry, onDiscard }: PendingBubbleProp
           Вы
         </Typography.Text>
         {pending.reply_to ? <Quote quote={pending.reply_to} /> : null}
-        <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{pending.content}</div>
+        {pending.content ? <MessageText text={pending.content} /> : null}
+        <AttachmentList attachments={pending.attachments} label="Файлы сообщения" />
         <Flex justify="flex-end" align="center" gap={6} style={{ fontSize: 11 }}>
           {failed ? (
             <>

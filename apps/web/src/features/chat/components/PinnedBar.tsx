@@ -2,6 +2,7 @@ import { CloseOutlined, PushpinOutlined } from "@ant-design/icons";
 import type { ChatPinnedMessage } from "@nadoy/contract/chat";
 import { Button, Flex, Typography, theme } from "antd";
 import { useState } from "react";
+import { FILES_ONLY_TEXT } from "../chat-format.ts";
 
 interface PinnedBarProps {
   pinned: readonly ChatPinnedMessage[];
@@ -42,7 +43,7 @@ export function PinnedBar({ pinned, onOpen, onUnpin }: PinnedBarProps) {
           {pinned.length > 1 ? `Закреплено (${(index % pinned.length) + 1} из ${pinned.length})` : "Закреплено"}
         </Typography.Text>
         <Typography.Text ellipsis style={{ fontSize: 13 }}>
-          {`${shown.sender_name}: ${shown.content}`}
+          {`${shown.sender_name}: ${shown.content || FILES_ONLY_TEXT}`}
         </Typography.Text>
       </button>
       <Button

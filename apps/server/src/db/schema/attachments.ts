@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { check, customType, index, integer, pgTable, serial, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { tasks } from "./boards.ts";
+import { chatMessages } from "./chat.ts";
+import { users } from "./users.ts";
+
+/** Raw bytes: node-postgres reads them as a Buffer, PGlite as a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Files on chat messages and tasks (contract attachments.ts). Uploaded first, unattached (both
+ * references null) until a message or a task claims them; unclaimed ones are pruned.
+ */
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().unique().defaultRandom(),
+    /** Null once the account is gone: its attached files stay with their message or task. */
+    uploaderId: integer("uploader_id").references(() => users.id, { onDelete: "set null" }),
+    name: varchar("name", { length: 255 }).notNull(),
+    mime: varchar("mime", { length: 120 }).notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    chatMessageId: integer("chat_message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
+    taskId: integer("task_id").references(() => tasks.id, { onDelete: "cascade" }),
+    /** Place among the files of its message or task (the order given; a task's new files go last). */
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    check("attachments_one_owner", sql`${t.chatMessageId} is null or ${t.taskId} is null`),
+    index("attachments_chat_message_idx").on(t.chatMessageId, t.position).where(sql`${t.chatMessageId} is not null`),
+    index("attachments_task_idx").on(t.taskId, t.position).where(sql`${t.taskId} is not null`),
+    index("attachments_unclaimed_idx").on(t.createdAt).where(sql`${t.chatMessageId} is null and ${t.taskId} is null`),
+    index("attachments_uploader_idx").on(t.uploaderId),
+  ],
+);
