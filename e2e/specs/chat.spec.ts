@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers.ts";
 
@@ -63,6 +64,26 @@ test("two users write to each other in a direct chat and see it without reload",
     const answer = "3 480 кг, жир 3,9 %. Отчёт пришлю утром.";
     await send(zootech, answer);
     await expect(messageFrom(admin, ZOOTECH_NAME, answer)).toBeVisible();
+
+    // A file goes with a message; the other user downloads exactly those bytes.
+    const table = "Корова;Надой, кг\nЗорька;32,4\nБелка;28,1\n";
+    await zootech.locator('input[type="file"]').setInputFiles({
+      name: "надои-двор-2.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(table, "utf8"),
+    });
+    await expect(zootech.getByRole("list", { name: "Прикрепляемые файлы" }).getByRole("listitem")).toHaveAccessibleName(
+      "надои-двор-2.csv",
+    );
+    await send(zootech, "Таблица по второму двору");
+    const withFile = messageFrom(admin, ZOOTECH_NAME, "Таблица по второму двору");
+    await expect(withFile).toBeVisible();
+    const download = admin.waitForEvent("download");
+    await withFile.getByRole("button", { name: "Скачать «надои-двор-2.csv»" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("надои-двор-2.csv");
+    const path = await file.path();
+    expect(readFileSync(path, "utf8")).toBe(table);
 
     // After a reload both see the same history, each message once.
     await admin.reload();
