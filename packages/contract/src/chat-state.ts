@@ -117,7 +117,9 @@ function applyNumbered(state: ChatState, message: MainServerMessage, me: number)
       }));
       return mapHistory(next, message.chat, (messages) =>
         requote(
-          messages.map((m) => (m.id === message.message_id ? { ...m, content: "", deleted: true, pinned: false, attachments: [] } : m)),
+          messages.map((m) =>
+            m.id === message.message_id ? { ...m, content: "", deleted: true, pinned: false, attachments: [] } : m,
+          ),
           message.message_id,
           "",
           true,
