@@ -23,6 +23,7 @@ import { newsRoutes } from "./features/news/news.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { pruneUnclaimedAttachments } from "./platform/attachments/attachments.repository.ts";
+import { liveSessions } from "./platform/auth/session.repository.ts";
 import { installErrorHandler } from "./platform/errors.ts";
 import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from "./platform/limits/failure-counter.ts";
 import { consoleTransport, MailDispatcher, type MailTransport, smtpTransport } from "./platform/mail/mailer.ts";
@@ -108,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : memoryBackend(),
     app.log,
-    { heartbeatMs },
+    { heartbeatMs, liveSessions: (ids) => liveSessions(database.db, ids) },
     databaseEventLog(database.db),
   );
   await realtime.start();

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { refreshTokenFamilies, userGroups, users } from "../../db/schema/index.ts";
+import { refreshTokenFamilies, refreshTokens, userGroups, users } from "../../db/schema/index.ts";
 
 export interface SessionRow {
   userId: number;
@@ -42,4 +42,27 @@ export async function findSession(db: Db, userId: number, familyId: string): Pro
   }
   const [row] = await query.execute({ userId, familyId });
   return row ? { ...row, groups: row.groups.map(Number) } : undefined;
+}
+
+/**
+ * Which of these sessions are alive: not revoked, their user active, and holding a refresh token
+ * that is neither used nor expired (a session whose token expired unrenewed has ended). One query
+ * for all the sockets of an instance (refresh_tokens_family_idx).
+ */
+export async function liveSessions(db: Db, familyIds: readonly string[]): Promise<Set<string>> {
+  if (familyIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: refreshTokenFamilies.id })
+    .from(refreshTokenFamilies)
+    .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+    .where(
+      and(
+        inArray(refreshTokenFamilies.id, [...familyIds]),
+        isNull(refreshTokenFamilies.revokedAt),
+        eq(users.isActive, true),
+        sql`exists (select 1 from ${refreshTokens} t where t.family_id = ${refreshTokenFamilies.id}
+          and t.used_at is null and t.expires_at > now())`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

@@ -62,7 +62,16 @@ export type HubEvent = { type: "opened" | "closed"; userId: number; sessionId: s
 export interface RealtimeHubOptions {
   /** How often sockets are pinged and the backend heartbeats; 0 = only when `heartbeat()` is called. */
   heartbeatMs: number;
+  /**
+   * Which of these sessions are still alive (platform/auth liveSessions). With it, every
+   * SESSION_SWEEP_HEARTBEATS heartbeats (or on `sweepSessions()`) sockets of sessions that ended
+   * by themselves — expired, or their user deactivated — are closed.
+   */
+  liveSessions?: (sessionIds: string[]) => Promise<Set<string>>;
 }
+
+/** Session sweeps run every this many heartbeats (30 s each: every 2 minutes). */
+const SESSION_SWEEP_HEARTBEATS = 4;
 
 /**
  * The one realtime hub of an instance: sockets, their topics, presence and fan-out. Messages go
@@ -81,6 +90,7 @@ export class RealtimeHub {
   private readonly observers = new Set<(event: HubEvent) => void>();
   private readonly roomListeners = new Set<(envelope: RoomEnvelope) => void>();
   private timer: NodeJS.Timeout | undefined;
+  private beats = 0;
   private stopping = false;
 
   constructor(
@@ -101,7 +111,11 @@ export class RealtimeHub {
   async start(): Promise<void> {
     await this.backend.start((envelope) => this.receive(envelope));
     if (this.options.heartbeatMs > 0) {
-      this.timer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs);
+      this.timer = setInterval(() => {
+        void this.heartbeat();
+        this.beats += 1;
+        if (this.beats % SESSION_SWEEP_HEARTBEATS === 0) void this.sweepSessions();
+      }, this.options.heartbeatMs);
       this.timer.unref();
     }
   }
@@ -295,6 +309,27 @@ export class RealtimeHub {
       await this.track(this.backend.heartbeat(this.localCounts));
     } catch (error) {
       this.log.error({ err: error }, "realtime: heartbeat failed");
+    }
+  }
+
+  /**
+   * Closes with 4401 "session_ended" this instance's sockets whose session ended by itself (its
+   * refresh token expired unrenewed, or its user was deactivated): a socket lives no longer than
+   * its session. Revocations (logout, password reset) need no sweep: endSessions closes them at once.
+   */
+  async sweepSessions(): Promise<void> {
+    const check = this.options.liveSessions;
+    const open = [...this.connections].filter((conn) => conn.state !== "closed");
+    if (!check || open.length === 0) return;
+    let alive: Set<string>;
+    try {
+      alive = await this.track(check([...new Set(open.map((conn) => conn.sessionId))]));
+    } catch (error) {
+      this.log.error({ err: error }, "realtime: could not check sessions");
+      return;
+    }
+    for (const conn of open) {
+      if (!alive.has(conn.sessionId)) this.close(conn, SocketCloseCode.unauthorized, "session_ended");
     }
   }
 

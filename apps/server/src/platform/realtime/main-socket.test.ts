@@ -17,7 +17,7 @@ import {
 } from "../../../test/sockets.ts";
 import { startTestApp, type TestApp, testRedisUrl } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
-import { users } from "../../db/schema/index.ts";
+import { refreshTokens, users } from "../../db/schema/index.ts";
 import { seedUser } from "../../db/seed/users.ts";
 import { presenceKeys } from "./redis-backend.ts";
 
@@ -298,6 +298,47 @@ describe("sessions that end close their sockets", () => {
     expect((await refreshWith(t, pair.refresh)).status).toBe(200);
 
     expect((await refreshWith(t, pair.refresh)).status).toBe(401);
+
+    expect(await socket.closed).toEqual(SESSION_ENDED);
+  });
+});
+
+describe("/ws/main/ lives no longer than its session", () => {
+  beforeEach(async () => {
+    await createAccount(t.database.db, { username: "ivan", password: "correct-horse" });
+  });
+
+  it("closes, on the session sweep, the socket of a session whose refresh token expired unrenewed", async () => {
+    const stale = await signIn(t, "ivan", "correct-horse");
+    const renewed = await signIn(t, "ivan", "correct-horse");
+    const ivanId = Number(claimsOf(stale.access).sub);
+    const staleSocket = await connectUser(base, stale.access, ivanId);
+    const liveSocket = await connectUser(base, renewed.access, ivanId);
+    await t.database.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.familyId, claimsOf(stale.access).sid));
+
+    await t.app.realtime.sweepSessions();
+
+    expect(await staleSocket.closed).toEqual(SESSION_ENDED);
+    // The renewed session keeps its socket: it still hears who comes and goes.
+    const anna = await user("anna");
+    const annaSocket = await connectUser(base, anna.token, anna.id);
+    expect((await liveSocket.next(connected(anna.id), "SITE_CONNECTED of anna")).users_online).toEqual(
+      [ivanId, anna.id].sort((a, b) => a - b),
+    );
+    await annaSocket.close();
+    await liveSocket.close();
+  });
+
+  it("closes, on the session sweep, every socket of a user who was deactivated", async () => {
+    const laptop = await signIn(t, "ivan", "correct-horse");
+    const ivanId = Number(claimsOf(laptop.access).sub);
+    const socket = await connectUser(base, laptop.access, ivanId);
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, ivanId));
+
+    await t.app.realtime.sweepSessions();
 
     expect(await socket.closed).toEqual(SESSION_ENDED);
   });
