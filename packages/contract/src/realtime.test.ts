@@ -37,6 +37,7 @@ describe("main socket messages", () => {
         pinned: false,
         reply_to: null,
         application: null,
+        attachments: [{ uuid: chat, name: "надои.pdf", size: 2048, mime: "application/pdf" }],
       },
     };
     const pinned = {
