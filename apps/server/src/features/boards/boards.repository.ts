@@ -287,38 +287,56 @@ export async function countTasksInGroup(tx: Db, groupId: number): Promise<number
   return Number(row?.n ?? 0);
 }
 
-/** After the board's last group (max + 1; 1 for none). Call with the board locked. */
-export async function groupOrderAtEnd(tx: Db, boardId: number, exceptId: number | null): Promise<string> {
+/**
+ * Rows kept in a decimal `order` within a scope: groups within their board, tasks within their
+ * group. A move computes one new value and changes no other row.
+ */
+type OrderedRows = { table: typeof boardGroups | typeof tasks; scope: "board_id" | "group_id" };
+const GROUPS: OrderedRows = { table: boardGroups, scope: "board_id" };
+const TASKS: OrderedRows = { table: tasks, scope: "group_id" };
+
+/** After the scope's last row other than `exceptId` (max + 1; 1 for none). Call with the board locked. */
+async function orderAtEnd(tx: Db, { table, scope }: OrderedRows, scopeId: number, exceptId: number | null) {
   const [row] = await queryRows<{ o: string }>(
     tx,
-    sql`select trim_scale(coalesce(max("order") + 1, 1))::text as o from ${boardGroups}
-        where ${boardGroups.boardId} = ${boardId} and ${boardGroups.id} <> ${exceptId ?? 0}`,
+    sql`select trim_scale(coalesce(max("order") + 1, 1))::text as o from ${table}
+        where ${sql.identifier(scope)} = ${scopeId} and id <> ${exceptId ?? 0}`,
   );
   return row?.o ?? "1";
 }
 
 /**
- * Right before the group `beforeId`: the midpoint between it and the group before it other than
- * `exceptId` (exact in numeric), or it − 1 when it is the first. Undefined when `beforeId` is not
- * a group of the board.
+ * Right before the row `beforeId` of the scope: the midpoint between it and the row before it
+ * other than `exceptId` (exact in numeric), or it − 1 when it is the first. Undefined when
+ * `beforeId` is not in the scope.
  */
-export async function groupOrderBefore(
+async function orderBefore(
   tx: Db,
-  boardId: number,
+  { table, scope }: OrderedRows,
+  scopeId: number,
   beforeId: number,
   exceptId: number | null,
 ): Promise<string | undefined> {
+  const column = sql.identifier(scope);
   const [row] = await queryRows<{ o: string }>(
     tx,
     sql`
     select trim_scale(case when p.prev is null then b."order" - 1 else (p.prev + b."order") * 0.5 end)::text as o
-    from ${boardGroups} b,
-      lateral (select max(x."order") as prev from ${boardGroups} x
-               where x.board_id = b.board_id and x."order" < b."order" and x.id <> ${exceptId ?? 0}) p
-    where b.id = ${beforeId} and b.board_id = ${boardId}`,
+    from ${table} b,
+      lateral (select max(x."order") as prev from ${table} x
+               where x.${column} = b.${column} and x."order" < b."order" and x.id <> ${exceptId ?? 0}) p
+    where b.id = ${beforeId} and b.${column} = ${scopeId}`,
   );
   return row?.o;
 }
+
+/** After the board's last group. Call with the board locked. */
+export const groupOrderAtEnd = (tx: Db, boardId: number, exceptId: number | null) =>
+  orderAtEnd(tx, GROUPS, boardId, exceptId);
+
+/** Right before the group `beforeId` of the board (see orderBefore). */
+export const groupOrderBefore = (tx: Db, boardId: number, beforeId: number, exceptId: number | null) =>
+  orderBefore(tx, GROUPS, boardId, beforeId, exceptId);
 
 export async function insertGroup(tx: Db, input: { boardId: number; name: string; order: string }) {
   const [row] = await tx.insert(boardGroups).values(input).returning(groupHead);
@@ -469,37 +487,13 @@ export async function taskInGroup(db: Db, groupId: number, id: number): Promise<
   return row !== undefined;
 }
 
-/** After the group's last task other than `exceptId` (max + 1; 1 for none). Call with the board locked. */
-export async function taskOrderAtEnd(tx: Db, groupId: number, exceptId: number | null): Promise<string> {
-  const [row] = await queryRows<{ o: string }>(
-    tx,
-    sql`select trim_scale(coalesce(max("order") + 1, 1))::text as o from ${tasks}
-        where ${tasks.groupId} = ${groupId} and ${tasks.id} <> ${exceptId ?? 0}`,
-  );
-  return row?.o ?? "1";
-}
+/** After the group's last task other than `exceptId`. Call with the board locked. */
+export const taskOrderAtEnd = (tx: Db, groupId: number, exceptId: number | null) =>
+  orderAtEnd(tx, TASKS, groupId, exceptId);
 
-/**
- * Right before the task `beforeId` of the group: the midpoint between it and the task before it
- * other than `exceptId`, or it − 1 when it is the first. Undefined when `beforeId` is not in the group.
- */
-export async function taskOrderBefore(
-  tx: Db,
-  groupId: number,
-  beforeId: number,
-  exceptId: number | null,
-): Promise<string | undefined> {
-  const [row] = await queryRows<{ o: string }>(
-    tx,
-    sql`
-    select trim_scale(case when p.prev is null then b."order" - 1 else (p.prev + b."order") * 0.5 end)::text as o
-    from ${tasks} b,
-      lateral (select max(x."order") as prev from ${tasks} x
-               where x.group_id = b.group_id and x."order" < b."order" and x.id <> ${exceptId ?? 0}) p
-    where b.id = ${beforeId} and b.group_id = ${groupId}`,
-  );
-  return row?.o;
-}
+/** Right before the task `beforeId` of the group (see orderBefore). */
+export const taskOrderBefore = (tx: Db, groupId: number, beforeId: number, exceptId: number | null) =>
+  orderBefore(tx, TASKS, groupId, beforeId, exceptId);
 
 export interface TaskValues {
   title?: string;
