@@ -8,7 +8,6 @@ import {
   boardCommandSchema,
   boardSocketParamsSchema,
   boardSocketQuerySchema,
-  MAIN_SOCKET_HANDSHAKES_PER_MINUTE,
   SocketCloseCode,
   SocketCloseReason,
 } from "@nadoy/contract/realtime";
@@ -20,6 +19,7 @@ import { ApiError } from "../../platform/errors.ts";
 import type { RoomEnvelope } from "../../platform/realtime/backend.ts";
 import { serialiseMessage, topicOf } from "../../platform/realtime/channels.ts";
 import type { HubConnection } from "../../platform/realtime/hub.ts";
+import { socketRoute } from "../../platform/realtime/socket-route.ts";
 
 /** What the board socket needs from the boards service (the same rules as the REST routes). */
 export interface BoardSocketServices {
@@ -164,14 +164,7 @@ export function registerBoardSocket(app: FastifyInstance, deps: AppDeps, service
   }
 
   app.route({
-    method: "GET",
-    url: BOARD_SOCKET_ROUTE,
-    config: { rateLimit: { max: MAIN_SOCKET_HANDSHAKES_PER_MINUTE, timeWindow: 60_000 } },
-    handler: async (_request, reply) =>
-      reply
-        .code(426)
-        .header("upgrade", "websocket")
-        .send({ code: ErrorCode.upgradeRequired, message: "Ожидается WebSocket-соединение" }),
+    ...socketRoute(BOARD_SOCKET_ROUTE),
     wsHandler: (socket, request) => {
       const params = boardSocketParamsSchema.safeParse(request.params);
       const query = boardSocketQuerySchema.safeParse(request.query);

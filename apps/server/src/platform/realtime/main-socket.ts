@@ -1,11 +1,4 @@
-import { ErrorCode } from "@nadoy/contract/errors";
-import {
-  MAIN_SOCKET_HANDSHAKES_PER_MINUTE,
-  MAIN_SOCKET_PATH,
-  mainSocketQuerySchema,
-  SocketCloseCode,
-  SocketCloseReason,
-} from "@nadoy/contract/realtime";
+import { MAIN_SOCKET_PATH, mainSocketQuerySchema, SocketCloseCode, SocketCloseReason } from "@nadoy/contract/realtime";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
@@ -13,6 +6,7 @@ import { companies, companyMemberships } from "../../db/schema/index.ts";
 import { loadCaller, verifyAccessToken } from "../auth/guard.ts";
 import { serialiseMessage, topicOf } from "./channels.ts";
 import type { RealtimeHub } from "./hub.ts";
+import { socketRoute } from "./socket-route.ts";
 
 /**
  * `/ws/main/?token=<access>` (spec §4 "Main socket", contract realtime.ts). The token is checked
@@ -22,15 +16,7 @@ import type { RealtimeHub } from "./hub.ts";
  */
 export function registerMainSocket(app: FastifyInstance, db: Db, hub: RealtimeHub): void {
   app.route({
-    method: "GET",
-    url: MAIN_SOCKET_PATH,
-    // Per client address: reconnect storms and scripted abuse.
-    config: { rateLimit: { max: MAIN_SOCKET_HANDSHAKES_PER_MINUTE, timeWindow: 60_000 } },
-    handler: async (_request, reply) =>
-      reply
-        .code(426)
-        .header("upgrade", "websocket")
-        .send({ code: ErrorCode.upgradeRequired, message: "Ожидается WebSocket-соединение" }),
+    ...socketRoute(MAIN_SOCKET_PATH),
     wsHandler: (socket, request) => {
       const query = mainSocketQuerySchema.safeParse(request.query);
       const claims = query.success ? verifyAccessToken(app, query.data.token) : undefined;
