@@ -246,6 +246,13 @@ export const listChangedSchema = z.object({
   list: z.uuid(),
 });
 
+/**
+ * New notifications for this user (an editor's send): the bell refetches now instead of at its
+ * next poll. Not numbered: the poll is the record. Sent to each recipient's main sockets; for a
+ * very large audience once to everyone (a client that got nothing new refetches for nothing).
+ */
+export const notificationsChangedSchema = z.object({ msg_type: z.literal("NOTIFICATIONS_CHANGED") });
+
 /** Everything the server sends on the main socket, told apart by `msg_type` (spec §7). */
 export const mainServerMessageSchema = z.discriminatedUnion("msg_type", [
   siteConnectedSchema,
@@ -261,6 +268,7 @@ export const mainServerMessageSchema = z.discriminatedUnion("msg_type", [
   boardTaskUpdatedSchema,
   boardTaskDeletedSchema,
   listChangedSchema,
+  notificationsChangedSchema,
 ]);
 export type MainServerMessage = z.infer<typeof mainServerMessageSchema>;
 export type MainMessageType = MainServerMessage["msg_type"];

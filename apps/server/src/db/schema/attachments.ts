@@ -1,15 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, pgTable, serial, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { tasks } from "./boards.ts";
 import { chatMessages } from "./chat.ts";
+import { bytea } from "./column-types.ts";
 import { users } from "./users.ts";
-
-/** Raw bytes: node-postgres reads them as a Buffer, PGlite as a Uint8Array; both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) =>
-    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-});
 
 /**
  * Files on chat messages and tasks (contract attachments.ts). Uploaded first, unattached (both

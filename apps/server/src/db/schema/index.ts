@@ -4,6 +4,7 @@ export * from "./auth.ts";
 export * from "./boards.ts";
 export * from "./chat.ts";
 export * from "./companies.ts";
+export * from "./content.ts";
 export * from "./mail.ts";
 export * from "./news.ts";
 export * from "./realtime.ts";

@@ -4,6 +4,26 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } fr
 import { users } from "./users.ts";
 
 /**
+ * A notification an editor sent (/add-notification): one row here, one `notifications` row per
+ * recipient (their send_id), written in bulk. /manage-notifications lists these with read counts.
+ * `audience` says whom it went to, as the contract's JSON ({kind, ids}).
+ */
+export const notificationSends = pgTable(
+  "notification_sends",
+  {
+    id: serial("id").primaryKey(),
+    title: varchar("title", { length: NOTIFICATION_TITLE_MAX }).notNull(),
+    msg: text("msg").notNull(),
+    link: varchar("link", { length: NOTIFICATION_LINK_MAX }),
+    audience: text("audience").notNull(),
+    recipients: integer("recipients").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notification_sends_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/**
  * One row per notification per user (spec §3 "Notification"). Dismissing keeps the row
  * (dismissed_at set, read true) for the admin area's delivery figures; lists skip it.
  */
@@ -21,8 +41,11 @@ export const notifications = pgTable(
     /** An app route such as "/reports", or null. */
     link: varchar("link", { length: NOTIFICATION_LINK_MAX }),
     dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+    /** The editor's send it came from; null for notifications the system writes. */
+    sendId: integer("send_id").references(() => notificationSends.id, { onDelete: "cascade" }),
   },
   (t) => [
+    index("notifications_send_idx").on(t.sendId),
     // The poll: a user's visible notifications, newest first.
     index("notifications_user_visible_idx")
       .on(t.userId, t.dt.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -34,7 +34,7 @@ export function handleMainMessage(message: MainServerMessage, ownId: number): vo
       publishMainMessage(message);
       return;
     default:
-      if (!isNumbered(message) && message.user_id === ownId) return;
+      if (!isNumbered(message) && "user_id" in message && message.user_id === ownId) return;
       publishMainMessage(message);
   }
 }

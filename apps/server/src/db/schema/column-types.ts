@@ -1,0 +1,8 @@
+import { customType } from "drizzle-orm/pg-core";
+
+/** Raw bytes: node-postgres reads them as a Buffer, PGlite as a Uint8Array; both become a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
