@@ -18,6 +18,8 @@ import { registerBoardSocket } from "./features/boards/board-socket.ts";
 import { boardsRoutes } from "./features/boards/boards.routes.ts";
 import { boardSocketServices } from "./features/boards/boards.service.ts";
 import { chatRoutes } from "./features/chat/chat.routes.ts";
+import { contentNewsRoutes } from "./features/content-news/content-news.routes.ts";
+import { contentNotificationsRoutes } from "./features/content-notifications/content-notifications.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
@@ -163,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   tableListsRoutes(app, deps);
   attachmentsRoutes(app, deps);
   chatRoutes(app, deps);
+  contentNewsRoutes(app, deps);
+  contentNotificationsRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   registerMainSocket(app, deps.db, realtime);

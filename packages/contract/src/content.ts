@@ -117,15 +117,27 @@ export const managedNewsSchema = newsDetailSchema.extend({
 });
 export type ManagedNews = z.infer<typeof managedNewsSchema>;
 
-export const newsInputSchema = z.strictObject({
+const newsFields = {
   title: z.string().trim().min(1).max(NEWS_TITLE_MAX),
-  excerpt: z.string().trim().max(NEWS_EXCERPT_MAX).default(""),
-  body: z.string().max(NEWS_BODY_MAX).default(""),
+  excerpt: z.string().trim().max(NEWS_EXCERPT_MAX),
+  body: z.string().max(NEWS_BODY_MAX),
   /** An image uploaded with uploadContentImage, or null. */
-  cover_image_uuid: z.uuid().nullable().default(null),
-  audience: newsAudienceSchema.default({ kind: "all" }),
+  cover_image_uuid: z.uuid().nullable(),
+  audience: newsAudienceSchema,
+};
+
+/** A new item: only the title is required. */
+export const newsInputSchema = z.strictObject({
+  ...newsFields,
+  excerpt: newsFields.excerpt.default(""),
+  body: newsFields.body.default(""),
+  cover_image_uuid: newsFields.cover_image_uuid.default(null),
+  audience: newsFields.audience.default({ kind: "all" }),
 });
 export type NewsInput = z.input<typeof newsInputSchema>;
+
+/** A change: only the fields sent change (no defaults, so nothing left out is reset). */
+export const newsPatchSchema = z.strictObject(newsFields).partial();
 
 const editors = { roles: CONTENT_ROLES } as const;
 const newsParams = z.object({ id: z.coerce.number().int().positive() });
@@ -164,7 +176,7 @@ export const updateNews = defineRoute({
   path: "/api/manage/news/:id/",
   auth: editors,
   params: newsParams,
-  body: newsInputSchema.partial(),
+  body: newsPatchSchema,
   response: managedNewsSchema,
   summary: "Изменить новость",
 });

@@ -14,7 +14,16 @@ export type AuditAction =
   | "profile_updated"
   | "email_changed"
   | "password_changed"
-  | "password_change_failed";
+  | "password_change_failed"
+  // Content editors (issue 6): details hold {id, before, after} of what changed.
+  | "news_created"
+  | "news_updated"
+  | "news_deleted"
+  | "news_published"
+  | "content_image_uploaded"
+  | "notification_sent"
+  | "announcement_set"
+  | "announcement_cleared";
 
 export async function audit(
   db: Db,

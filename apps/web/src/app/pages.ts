@@ -73,6 +73,30 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/lists/pages/TableEditPage.tsx"),
     (m) => m.TableEditPage,
   ),
+  news: page(
+    () => import("../features/news/pages/NewsPage.tsx"),
+    (m) => m.NewsPage,
+  ),
+  manageNews: page(
+    () => import("../features/news/pages/ManageNewsPage.tsx"),
+    (m) => m.ManageNewsPage,
+  ),
+  addNews: page(
+    () => import("../features/news/pages/AddNewsPage.tsx"),
+    (m) => m.AddNewsPage,
+  ),
+  newsEdit: page(
+    () => import("../features/news/pages/NewsEditPage.tsx"),
+    (m) => m.NewsEditPage,
+  ),
+  manageNotifications: page(
+    () => import("../features/notifications-admin/pages/ManageNotificationsPage.tsx"),
+    (m) => m.ManageNotificationsPage,
+  ),
+  addNotification: page(
+    () => import("../features/notifications-admin/pages/AddNotificationPage.tsx"),
+    (m) => m.AddNotificationPage,
+  ),
   chat: page(
     () => import("../features/chat/pages/ChatPage.tsx"),
     (m) => m.ChatPage,

@@ -5,6 +5,7 @@ import { users } from "../schema/index.ts";
 import { seedDemoBoards } from "./boards.ts";
 import { seedDemoChats } from "./chat.ts";
 import { seedCompany } from "./companies.ts";
+import { seedDemoNews } from "./content.ts";
 import { type SeedNotificationInput, seedAnnouncement, seedNotifications } from "./news.ts";
 import { seedFeedbackExamples, seedFeedbackList, seedMilkTable } from "./table-lists.ts";
 import { seedUser } from "./users.ts";
@@ -217,6 +218,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     viewer: idOf("viewer"),
     client: idOf("client"),
   });
+  await seedDemoNews(db, { companyId: company.id, editorId: idOf("editor") });
   await seedAnnouncement(db, { text: DEMO_ANNOUNCEMENT });
   return true;
 }

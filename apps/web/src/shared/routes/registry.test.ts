@@ -116,7 +116,6 @@ const EXTRA_ROUTES = {
 const PLACEHOLDERS = [
   "/reports",
   "/report/:id",
-  "/news/:id",
   "/equipment_monitoring/monitoring_report/:uuid",
   "/equipment_monitoring/monitoring_report_discrete/:uuid",
   "/equipment_monitoring/power_monitoring/:uuid",
@@ -171,11 +170,6 @@ const PLACEHOLDERS = [
   "/edit-business/:id",
   "/business-user/farm/:uuid?",
   "/business-user/company/:uuid?",
-  "/manage-news",
-  "/add-news",
-  "/news-edit/:id",
-  "/manage-notifications",
-  "/add-notification",
   "/manage-instructions",
 ];
 

@@ -49,7 +49,7 @@ export const ROUTES = {
   home: page("/", "home", "Главная"),
   reports: planned("/reports", "reports", "Отчёты"),
   report: planned("/report/:id", "reports", "Отчёт"),
-  news: planned("/news/:id", "content", "Новость"),
+  news: page("/news/:id", "content", "Новость"),
 
   // Equipment and power monitoring
   monitoringReport: planned("/equipment_monitoring/monitoring_report/:uuid", "monitoring", "Мониторинг оборудования"),
@@ -148,11 +148,11 @@ export const ROUTES = {
   businessUserCompany: planned("/business-user/company/:uuid?", "admin", "Компания бизнес-пользователя"),
 
   // News and notifications
-  manageNews: planned("/manage-news", "content", "Управление новостями"),
-  addNews: planned("/add-news", "content", "Добавить новость"),
-  newsEdit: planned("/news-edit/:id", "content", "Редактирование новости"),
-  manageNotifications: planned("/manage-notifications", "content", "Управление уведомлениями"),
-  addNotification: planned("/add-notification", "content", "Добавить уведомление"),
+  manageNews: page("/manage-news", "content", "Управление новостями"),
+  addNews: page("/add-news", "content", "Добавить новость"),
+  newsEdit: page("/news-edit/:id", "content", "Редактирование новости"),
+  manageNotifications: page("/manage-notifications", "content", "Управление уведомлениями"),
+  addNotification: page("/add-notification", "content", "Добавить уведомление"),
   // Not in the spec §2 route table, but linked from its side menu and given a breadcrumb title.
   manageInstructions: planned("/manage-instructions", "content", "Управление инструкциями"),
 

@@ -1,15 +1,8 @@
 import { TASK_DESCRIPTION_MAX } from "@nadoy/contract/boards";
-import { Button, Flex, Input, Typography } from "antd";
-import { useId, useState } from "react";
+import { Button, Flex, Typography } from "antd";
+import { useState } from "react";
 import { sanitizeRichText } from "../../../shared/form-fields/sanitize.ts";
-
-const FORMATS = [
-  { label: "Ж", title: "Жирный", open: "<b>", close: "</b>", style: { fontWeight: 700 } },
-  { label: "К", title: "Курсив", open: "<i>", close: "</i>", style: { fontStyle: "italic" } },
-  { label: "Ч", title: "Подчёркнутый", open: "<u>", close: "</u>", style: { textDecoration: "underline" } },
-  { label: "Список", title: "Список", open: "<ul><li>", close: "</li></ul>", style: {} },
-  { label: "Ссылка", title: "Ссылка", open: '<a href="https://">', close: "</a>", style: {} },
-] as const;
+import { RichTextEditor } from "../../../shared/ui/RichTextEditor.tsx";
 
 /** The description as sanitised HTML (the server sanitises too; we never trust what we show). */
 export function Description({ html }: { html: string }) {
@@ -19,8 +12,8 @@ export function Description({ html }: { html: string }) {
 }
 
 /**
- * The rich description: shown sanitised; «Изменить» opens simple HTML editing (buttons wrap the
- * selection in bold, italic, underline, a list or a link) with «Сохранить» / «Отмена».
+ * The rich description: shown sanitised; «Изменить» opens the shared RichTextEditor (simple HTML
+ * with a formatting toolbar and a preview) with «Сохранить» / «Отмена».
  */
 export function DescriptionEditor({
   html,
@@ -31,7 +24,6 @@ export function DescriptionEditor({
   editable: boolean;
   onSave: (html: string) => Promise<unknown>;
 }) {
-  const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (draft === null) {
@@ -46,35 +38,14 @@ export function DescriptionEditor({
       </div>
     );
   }
-  const wrap = (open: string, close: string) => {
-    const area = document.getElementById(id) as HTMLTextAreaElement | null;
-    const start = area?.selectionStart ?? draft.length;
-    const end = area?.selectionEnd ?? draft.length;
-    setDraft(`${draft.slice(0, start)}${open}${draft.slice(start, end)}${close}${draft.slice(end)}`);
-  };
   return (
     <Flex vertical gap={4}>
-      <Flex gap={4} wrap role="toolbar" aria-label="Описание: оформление">
-        {FORMATS.map((format) => (
-          <Button
-            key={format.title}
-            size="small"
-            title={format.title}
-            aria-label={format.title}
-            style={format.style}
-            onClick={() => wrap(format.open, format.close)}
-          >
-            {format.label}
-          </Button>
-        ))}
-      </Flex>
-      <Input.TextArea
-        id={id}
-        aria-label="Описание"
+      <RichTextEditor
+        label="Описание"
         value={draft}
+        onChange={setDraft}
         maxLength={TASK_DESCRIPTION_MAX}
-        autoSize={{ minRows: 4, maxRows: 16 }}
-        onChange={(event) => setDraft(event.target.value)}
+        sanitize={sanitizeRichText}
       />
       <Flex gap={4}>
         <Button

@@ -1,7 +1,8 @@
 import type { UserData } from "@nadoy/contract/users";
-import { Button, Card, Col, Empty, Flex, Row, Typography } from "antd";
+import { Button, Card, Col, Flex, Row, Typography } from "antd";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
+import { NewsFeed } from "../components/NewsFeed.tsx";
 
 function NameList({ title, items, empty }: { title: string; items: { uuid: string; name: string }[]; empty: string }) {
   return (
@@ -26,8 +27,8 @@ function greetingName(user: UserData): string {
 }
 
 /**
- * "/" — the news home (spec §2). Until the news module arrives: the greeting, the user's companies
- * and farms, and a note where the news will be.
+ * "/" — the news home (spec §2): the greeting, the news feed and, beside it, the user's
+ * companies and farms.
  */
 export function HomePage() {
   const user = useUserData();
@@ -49,16 +50,18 @@ export function HomePage() {
             Здравствуйте, {greetingName(user.data)}
           </Typography.Title>
           <Row gutter={[16, 16]}>
-            <Col xs={24} md={12}>
-              <NameList title="Компании" items={user.data.user_companies} empty="Нет компаний" />
+            <Col xs={24} lg={16}>
+              <section aria-label="Новости">
+                <NewsFeed />
+              </section>
             </Col>
-            <Col xs={24} md={12}>
-              <NameList title="Фермы" items={user.data.farms} empty="Нет ферм" />
+            <Col xs={24} lg={8}>
+              <Flex vertical gap="middle">
+                <NameList title="Компании" items={user.data.user_companies} empty="Нет компаний" />
+                <NameList title="Фермы" items={user.data.farms} empty="Нет ферм" />
+              </Flex>
             </Col>
           </Row>
-          <Card title="Новости" size="small">
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Лента новостей появится в следующем обновлении" />
-          </Card>
         </>
       ) : null}
     </Flex>

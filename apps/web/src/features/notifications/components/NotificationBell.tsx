@@ -8,15 +8,18 @@ import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { VisuallyHidden } from "../../../shared/ui/VisuallyHidden.tsx";
 import { useNotifications } from "../api.ts";
 import { bellCounterText, unreadCount } from "../notification-format.ts";
+import { useRefetchOnNotificationsChanged } from "../use-notifications-changed.ts";
 import { NotificationList } from "./NotificationList.tsx";
 
 /**
  * The navbar bell (spec §1, §4 "Notification"): owns the poll of news/user_notifications/ (every
  * NOTIFICATION_POLL_MS), badges the unread count («99+» above 99) and opens the list. A failed
- * poll shows the error toast (spec §8); a 401 is left to the token flow.
+ * poll shows the error toast (spec §8); a 401 is left to the token flow. An editor's send refetches
+ * at once over the main socket (NOTIFICATIONS_CHANGED).
  */
 export function NotificationBell() {
   const notifications = useNotifications();
+  useRefetchOnNotificationsChanged();
   const showFailure = useFailureToast();
   const [open, setOpen] = useState(false);
   const descriptionId = useId();

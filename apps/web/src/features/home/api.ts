@@ -1,0 +1,13 @@
+import { listNews } from "@nadoy/contract/content";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { callApi } from "../../shared/lib/api-client.ts";
+
+/** GET /api/news/?page= — the caller's feed (published, in their audience), newest first. */
+export function useNewsFeed(page: number) {
+  return useQuery({
+    queryKey: ["content-news", "feed", page],
+    queryFn: () => callApi(listNews, { query: { page } }),
+    // The current page stays while the next one loads, so the list does not jump.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,64 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signIn } from "./helpers.ts";
+
+async function signedInPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, username);
+  return page;
+}
+
+const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Уведомления" });
+
+async function unreadOf(page: Page): Promise<number> {
+  const description = (await bell(page).getAttribute("aria-describedby")) ?? "";
+  const text = (await page.locator(`[id="${description}"]`).textContent()) ?? "";
+  return Number(text.match(/\d+/)?.[0] ?? 0);
+}
+
+test("editor publishes news that client then sees on the home page", async ({ browser }) => {
+  const editor = await signedInPage(browser, "editor");
+  const client = await signedInPage(browser, "client");
+  try {
+    const title = "Открыт приём заявок на весеннюю диагностику стада";
+    await editor.goto("/add-news");
+    await editor.getByRole("textbox", { name: "Заголовок" }).fill(title);
+    await editor.getByLabel("Краткое описание").fill("Заявки до 15 марта, выезд ветврача по графику.");
+    await editor.getByRole("textbox", { name: "Текст новости" }).fill("<p>Пишите в чат фермы или звоните.</p>");
+    await editor.getByRole("button", { name: "Сохранить и опубликовать" }).click();
+    await expect(editor).toHaveURL(/\/news-edit\/\d+$/);
+
+    await client.goto("/");
+    const link = client.getByRole("link", { name: title });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(client).toHaveURL(/\/news\/\d+$/);
+    await expect(client.getByText("Пишите в чат фермы или звоните.")).toBeVisible();
+  } finally {
+    await editor.context().close();
+    await client.context().close();
+  }
+});
+
+test("editor sends a notification to clients and client's bell counts it without reload", async ({ browser }) => {
+  const editor = await signedInPage(browser, "editor");
+  const client = await signedInPage(browser, "client");
+  try {
+    await expect(bell(client)).toBeVisible();
+    const before = await unreadOf(client);
+
+    await editor.goto("/add-notification");
+    await editor.getByLabel("Заголовок").fill("Плановая проверка доильного оборудования");
+    await editor.getByLabel("Сообщение").fill("В четверг с 10:00 до 12:00 доильный зал №2 не работает.");
+    await editor.getByText("Ролям", { exact: true }).click();
+    await editor.getByRole("checkbox", { name: "Клиент" }).check();
+    await editor.getByRole("button", { name: "Отправить" }).click();
+    await expect(editor).toHaveURL(/\/manage-notifications$/);
+    await expect(editor.getByText("Плановая проверка доильного оборудования")).toBeVisible();
+
+    await expect.poll(() => unreadOf(client)).toBe(before + 1);
+  } finally {
+    await editor.context().close();
+    await client.context().close();
+  }
+});
