@@ -10,6 +10,7 @@ import type { Redis } from "ioredis";
 import type { AppDeps } from "./app-deps.ts";
 import { type Config, publicUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { adminUsersRoutes } from "./features/admin-users/admin-users.routes.ts";
 import { analyticsRoutes } from "./features/analytics/analytics.routes.ts";
 import { appConfigRoutes } from "./features/app-config/app-config.routes.ts";
 import { attachmentsRoutes } from "./features/attachments/attachments.routes.ts";
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   tableListsRoutes(app, deps);
   attachmentsRoutes(app, deps);
   chatRoutes(app, deps);
+  adminUsersRoutes(app, deps);
   contentNewsRoutes(app, deps);
   contentNotificationsRoutes(app, deps);
   const boards = boardsRoutes(app, deps);

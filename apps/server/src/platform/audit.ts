@@ -23,7 +23,13 @@ export type AuditAction =
   | "content_image_uploaded"
   | "notification_sent"
   | "announcement_set"
-  | "announcement_cleared";
+  | "announcement_cleared"
+  // Admins (issue 6): details hold {id, before, after}.
+  | "user_created"
+  | "user_updated"
+  | "user_deactivated"
+  | "user_activated"
+  | "user_password_reset_sent";
 
 export async function audit(
   db: Db,

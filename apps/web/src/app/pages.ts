@@ -97,6 +97,18 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/notifications-admin/pages/AddNotificationPage.tsx"),
     (m) => m.AddNotificationPage,
   ),
+  manageUsers: page(
+    () => import("../features/admin/pages/ManageUsersPage.tsx"),
+    (m) => m.ManageUsersPage,
+  ),
+  manageRoles: page(
+    () => import("../features/admin/pages/ManageRolesPage.tsx"),
+    (m) => m.ManageRolesPage,
+  ),
+  admin: page(
+    () => import("../features/admin/pages/AdminPage.tsx"),
+    (m) => m.AdminPage,
+  ),
   chat: page(
     () => import("../features/chat/pages/ChatPage.tsx"),
     (m) => m.ChatPage,

@@ -35,6 +35,14 @@ export const users = pgTable(
     yandexId: varchar("yandex_id", { length: 64 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    // Module flags an admin switches (spec §3 user data). Boards, lists and tables also need a
+    // company (and tables a non-client role); these flags can only take them away.
+    dc305: boolean("dc_305").notNull().default(false),
+    exportModule: boolean("export_module").notNull().default(false),
+    useBi: boolean("use_bi").notNull().default(false),
+    boardsEnabled: boolean("boards_enabled").notNull().default(true),
+    tableListsEnabled: boolean("table_lists_enabled").notNull().default(true),
+    tablesEnabled: boolean("tables_enabled").notNull().default(true),
   },
   (t) => [
     // Usernames and emails are matched case-insensitively, as people type them.

@@ -2,8 +2,6 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { oneTimeTokens, refreshTokenFamilies, refreshTokens, users } from "../../db/schema/index.ts";
 
-export type OneTimeKind = "registration_confirm" | "password_reset";
-
 const lower = (column: typeof users.username | typeof users.email) => sql`lower(${column})`;
 
 export async function findUserByUsername(db: Db, username: string) {
@@ -163,14 +161,7 @@ export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: 
     );
 }
 
-// ---- one-time tokens (mailed links) ----
-
-export async function insertOneTimeToken(
-  db: Db,
-  values: { userId: number; kind: OneTimeKind; tokenHash: string; expiresAt: Date },
-): Promise<void> {
-  await db.insert(oneTimeTokens).values(values);
-}
+// ---- one-time tokens (mailed links; created by platform/auth/one-time-links.ts) ----
 
 /** A token is used once: the row is locked so that two clicks cannot both succeed. */
 export async function lockOneTimeToken(db: Db, tokenHash: string) {
@@ -180,12 +171,4 @@ export async function lockOneTimeToken(db: Db, tokenHash: string) {
 
 export async function markOneTimeTokenUsed(db: Db, id: number): Promise<void> {
   await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, id));
-}
-
-/** A new link replaces older unused ones of the same kind. */
-export async function retireOneTimeTokens(db: Db, userId: number, kind: OneTimeKind): Promise<void> {
-  await db
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)));
 }

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
+import { createOneTimeLink, passwordResetUrl } from "../../platform/auth/one-time-links.ts";
 import { newSecret, sameHash, sha256 } from "../../platform/auth/opaque-token.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
 import { ApiError, forbidden, unauthorized, validationError } from "../../platform/errors.ts";
@@ -54,18 +55,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       await audit(tx, { action, userId, ip });
       return issuePair(tx, userId, familyId);
     });
-  }
-
-  async function createOneTimeLink(tx: Db, userId: number, kind: repo.OneTimeKind, ttlMs: number): Promise<string> {
-    await repo.retireOneTimeTokens(tx, userId, kind);
-    const token = newSecret();
-    await repo.insertOneTimeToken(tx, {
-      userId,
-      kind,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + ttlMs),
-    });
-    return token;
   }
 
   /** The unused, unexpired token row, locked; a wrong, used or expired token is one answer. */
@@ -271,7 +260,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             "Здравствуйте!",
             "",
             `Для пользователя ${user.username} запрошена смена пароля. Задайте новый пароль по ссылке:`,
-            `${deps.publicUrl}/reset-password/${token}`,
+            passwordResetUrl(deps.publicUrl, token),
             "",
             `Или введите код на странице ${deps.publicUrl}/token-confirm:`,
             token,

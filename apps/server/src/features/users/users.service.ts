@@ -62,8 +62,8 @@ export function createUsersService(deps: UsersServiceDeps) {
   return {
     /**
      * Spec §3 "User data". Modules that later issues build (reports, boards, lists ...) answer with
-     * empty lists and false flags until they exist; companies, farms, presence and the
-     * announcement are real.
+     * empty lists until they exist; companies, farms, presence, the announcement and the module
+     * flags an admin switches are real.
      */
     async data(caller: AuthUser): Promise<UserData> {
       const [user, usersOnline] = await Promise.all([loadUser(caller.id), deps.onlineUsers()]);
@@ -94,17 +94,19 @@ export function createUsersService(deps: UsersServiceDeps) {
         user_databases: [],
         farms: farms.map((f) => ({ uuid: f.uuid, name: f.name, use_genetic: f.useGenetic })),
         user_companies: companies.map((c) => ({ uuid: c.uuid, name: c.name })),
-        boards: boardsEnabledFor({ isMember, isSuperuser: user.isSuperuser }),
+        // The admin's module switches (contract admin-users.ts) can only take these away.
+        boards: boardsEnabledFor({ isMember, isSuperuser: user.isSuperuser }) && user.boardsEnabled,
         reports: [],
         database_upload_statistic: [],
         exports: [],
         export_template_databases: [],
         dtm: [],
-        dc_305: false,
-        export_module: false,
-        tables_enabled: tablesEnabledFor({ isMember, isSuperuser: user.isSuperuser, groups: user.groups }),
-        use_bi: false,
-        table_lists: listsEnabledFor({ isMember, isSuperuser: user.isSuperuser }),
+        dc_305: user.dc305,
+        export_module: user.exportModule,
+        tables_enabled:
+          tablesEnabledFor({ isMember, isSuperuser: user.isSuperuser, groups: user.groups }) && user.tablesEnabled,
+        use_bi: user.useBi,
+        table_lists: listsEnabledFor({ isMember, isSuperuser: user.isSuperuser }) && user.tableListsEnabled,
       };
     },
 

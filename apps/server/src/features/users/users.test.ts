@@ -1,9 +1,11 @@
 import { ErrorCode } from "@nadoy/contract/errors";
 import { Role } from "@nadoy/contract/roles";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAccount, signIn } from "../../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
+import { users } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { DEMO_ANNOUNCEMENT, DEMO_PASSWORD, seedDemo } from "../../db/seed/demo.ts";
 import { seedAnnouncement } from "../../db/seed/news.ts";
@@ -159,6 +161,63 @@ describe("GET /api/users/data/ with the demo data", () => {
     expect(data.groups).toEqual([Role.contentEditor]);
     expect(data.user_companies).toEqual([]);
     expect(data.farms).toEqual([]);
+  });
+});
+
+describe("module flags in users/data", () => {
+  const signedInZootech = async (switches: Partial<typeof users.$inferInsert>) => {
+    const { company } = await seedCompany(t.database.db, { name: "ООО Луг" });
+    const user = await createAccount(t.database.db, {
+      username: "zoo",
+      password: "correct-horse",
+      roles: [Role.zootechnician],
+      companyIds: [company.id],
+    });
+    if (Object.keys(switches).length > 0) await t.database.db.update(users).set(switches).where(eq(users.id, user.id));
+    const { access } = await signIn(t, "zoo", "correct-horse");
+    return (await getData(access)).json();
+  };
+
+  it("gives a company member boards, lists and tables but no DC305, export or BI by default", async () => {
+    const data = await signedInZootech({});
+
+    expect(data).toMatchObject({
+      boards: true,
+      table_lists: true,
+      tables_enabled: true,
+      dc_305: false,
+      export_module: false,
+      use_bi: false,
+    });
+  });
+
+  it("shows the modules an admin switched on and takes away the ones switched off", async () => {
+    const data = await signedInZootech({
+      dc305: true,
+      exportModule: true,
+      useBi: true,
+      boardsEnabled: false,
+      tableListsEnabled: false,
+      tablesEnabled: false,
+    });
+
+    expect(data).toMatchObject({
+      boards: false,
+      table_lists: false,
+      tables_enabled: false,
+      dc_305: true,
+      export_module: true,
+      use_bi: true,
+    });
+  });
+
+  it("does not give boards, lists or tables to a user without a company, whatever the switches say", async () => {
+    await createAccount(t.database.db, { username: "lone", password: "correct-horse", roles: [Role.zootechnician] });
+    const { access } = await signIn(t, "lone", "correct-horse");
+
+    const data = (await getData(access)).json();
+
+    expect(data).toMatchObject({ boards: false, table_lists: false, tables_enabled: false });
   });
 });
 

@@ -132,11 +132,11 @@ export const ROUTES = {
   planFactOverview: planned("/plan_fact/:uuid?", "services", "План-факт"),
 
   // Administration and business
-  manageUsers: planned("/manage-users", "admin", "Пользователи"),
-  manageRoles: planned("/manage-roles", "admin", "Роли"),
+  manageUsers: page("/manage-users", "admin", "Пользователи"),
+  manageRoles: page("/manage-roles", "admin", "Роли"),
   adminExport: planned("/admin-export/:uuid?", "admin", "Настройка выгрузки"),
   adminExportList: planned("/admin-export-list", "admin", "Настройка выгрузок"),
-  admin: planned("/admin/:page?", "admin", "Администрирование"),
+  admin: page("/admin/:page?", "admin", "Администрирование"),
   analyticsDb: planned("/analytics-db", "admin", "Статистика загрузок"),
   adminListPage: planned("/admin-list-page", "admin", "Аналитика баз данных"),
   businessPages: planned("/business-pages", "reports", "Бизнес-отчёты"),

@@ -1,0 +1,88 @@
+import { AUDIT_PAGE_SIZE, type AuditEntry, type listAudit as listAuditRoute } from "@nadoy/contract/admin-users";
+import type { RouteQuery } from "@nadoy/contract/http";
+import type { Db } from "../../db/client.ts";
+import type { AuditAction } from "../../platform/audit.ts";
+import { displayName } from "./admin-user-dto.ts";
+import { listAudit } from "./audit-log.repository.ts";
+
+/** Every action the server writes, in Russian (a Record, so a new action cannot be left out). */
+export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
+  login: "Вход",
+  login_failed: "Неудачная попытка входа",
+  logout: "Выход",
+  refresh_reuse: "Повторное использование токена: сеанс завершён",
+  register: "Регистрация",
+  registration_confirmed: "Подтверждение регистрации",
+  password_reset_requested: "Запрос на восстановление пароля",
+  password_reset: "Восстановление пароля",
+  yandex_login: "Вход через Яндекс ID",
+  profile_updated: "Изменение профиля",
+  email_changed: "Смена адреса электронной почты",
+  password_changed: "Смена пароля",
+  password_change_failed: "Неудачная попытка смены пароля",
+  news_created: "Создание новости",
+  news_updated: "Изменение новости",
+  news_deleted: "Удаление новости",
+  news_published: "Публикация новости",
+  content_image_uploaded: "Загрузка изображения",
+  notification_sent: "Отправка уведомления",
+  announcement_set: "Установка объявления",
+  announcement_cleared: "Снятие объявления",
+  user_created: "Создание пользователя",
+  user_updated: "Изменение пользователя",
+  user_deactivated: "Отключение пользователя",
+  user_activated: "Включение пользователя",
+  user_password_reset_sent: "Отправка ссылки для смены пароля",
+};
+
+const ACTIONS = Object.entries(AUDIT_ACTION_TEXT).map(([action, text]) => ({ action, text }));
+
+type AuditQuery = RouteQuery<typeof listAuditRoute>;
+
+/**
+ * Day bounds in Moscow time (UTC+3 all year since 2014, so a fixed offset): `from` is the start
+ * of that day, `to` includes the whole of its day.
+ */
+function moscowDayStart(date: string, addDays = 0): Date {
+  const start = new Date(`${date}T00:00:00+03:00`);
+  return new Date(start.getTime() + addDays * 24 * 3600_000);
+}
+
+function parseDetails(details: string | null): unknown {
+  if (details === null) return null;
+  try {
+    return JSON.parse(details);
+  } catch {
+    return details;
+  }
+}
+
+export async function auditPage(db: Db, query: AuditQuery) {
+  const { rows, total } = await listAudit(
+    db,
+    {
+      userId: query.user_id,
+      action: query.action || undefined,
+      from: query.from === undefined ? undefined : moscowDayStart(query.from),
+      until: query.to === undefined ? undefined : moscowDayStart(query.to, 1),
+    },
+    AUDIT_PAGE_SIZE,
+    (query.page - 1) * AUDIT_PAGE_SIZE,
+  );
+  const items: AuditEntry[] = rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    user:
+      row.userId !== null && row.username !== null
+        ? {
+            id: row.userId,
+            name: displayName({ username: row.username, firstName: row.firstName ?? "", lastName: row.lastName ?? "" }),
+          }
+        : null,
+    action: row.action,
+    action_text: AUDIT_ACTION_TEXT[row.action as AuditAction] ?? row.action,
+    ip: row.ip,
+    details: parseDetails(row.details),
+  }));
+  return { items, total, page: query.page, page_size: AUDIT_PAGE_SIZE, actions: ACTIONS };
+}
