@@ -15,9 +15,12 @@ export interface CompanyFacts {
 
 const asSubject = (caller: AuthUser) => ({ groups: caller.groups, is_superuser: caller.isSuperuser });
 
-/** Another company's entity is answered exactly like a missing one (superusers see every company's). */
+/**
+ * Another company's entity is answered exactly like a missing one (superusers see every company's);
+ * so is everything when an admin switched the caller's boards off.
+ */
 export function canSee(caller: AuthUser, facts: CompanyFacts): boolean {
-  return caller.isSuperuser || facts.member;
+  return caller.isSuperuser || (facts.member && caller.modules.boards);
 }
 
 /** Tasks: create, edit, move, delete, comment. Everyone but viewers (and users without a role). */

@@ -292,6 +292,7 @@ export function createBoardsService(deps: AppDeps) {
     // ---- workspaces ----
 
     async listWorkspaces(caller: AuthUser): Promise<Workspace[]> {
+      if (!caller.isSuperuser && !caller.modules.boards) return [];
       return workspacesView(await repo.workspacesFor(db, caller));
     },
 

@@ -23,8 +23,13 @@ const asSubject = (caller: AuthUser) => ({ groups: caller.groups, is_superuser: 
  */
 export function canSeeList(caller: AuthUser, list: ListAccessFacts): boolean {
   if (caller.isSuperuser) return true;
-  if (!list.member) return false;
+  if (!list.member || !moduleOn(caller, list.kind)) return false;
   return !(list.kind === "table" && isClient({ groups: caller.groups }));
+}
+
+/** An admin may switch a user's lists or tables off (users.table_lists_enabled / tables_enabled). */
+export function moduleOn(caller: AuthUser, kind: ListKind): boolean {
+  return caller.isSuperuser || (kind === "table" ? caller.modules.tables : caller.modules.tableLists);
 }
 
 /** Rows: add, edit, move, delete, import. Everyone but viewers (and users without a role). */

@@ -20,6 +20,7 @@ import {
   listNotFound,
   mayEditRows,
   mayManage,
+  moduleOn,
 } from "./list-access.ts";
 import { normalizeOptions } from "./list-columns.ts";
 import { cellRule, columnDto, rowDto } from "./list-dto.ts";
@@ -108,6 +109,7 @@ export function createListsService(db: Db, changed: ListChanged) {
     /** The caller's companies' lists of one kind, by name; tables are never listed for clients. */
     async catalogue(caller: AuthUser, kind: ListKind): Promise<ListSummary[]> {
       if (kind === "table" && !caller.isSuperuser && isClient({ groups: caller.groups })) return [];
+      if (!moduleOn(caller, kind)) return [];
       const rows = await repo.findListSummaries(db, caller, kind);
       return rows
         .map((r) => ({
@@ -126,7 +128,7 @@ export function createListsService(db: Db, changed: ListChanged) {
 
     async create(caller: AuthUser, input: CreateList): Promise<ListDetail> {
       const company = await repo.findCompanyForUser(db, caller, input.company_uuid);
-      if (!company) throw listNotFound();
+      if (!company || !moduleOn(caller, input.kind)) throw listNotFound();
       assertMayManage(caller);
       const errors: Record<string, string> = {};
       const columns = input.columns.map((c, i) => {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { forbidden, unauthorized } from "../errors.ts";
-import { findSession } from "./session.repository.ts";
+import { type CallerModules, findSession } from "./session.repository.ts";
 
 /** The caller of an authenticated route, as the handlers see it. */
 export interface AuthUser {
@@ -14,6 +14,8 @@ export interface AuthUser {
   groups: number[];
   /** The refresh-token family (one sign-in) the access token belongs to. */
   sessionId: string;
+  /** The module switches an admin may turn off (boards, lists, tables): off takes the module away. */
+  modules: CallerModules;
 }
 
 export const accessClaimsSchema = z.object({ sub: z.string().regex(/^\d+$/), sid: z.uuid(), typ: z.literal("access") });
@@ -42,7 +44,13 @@ export function verifyAccessToken(
 export async function loadCaller(db: Db, claims: { userId: number; sessionId: string }): Promise<AuthUser | undefined> {
   const session = await findSession(db, claims.userId, claims.sessionId);
   if (!session || session.revokedAt || !session.isActive) return undefined;
-  return { id: session.userId, isSuperuser: session.isSuperuser, groups: session.groups, sessionId: claims.sessionId };
+  return {
+    id: session.userId,
+    isSuperuser: session.isSuperuser,
+    groups: session.groups,
+    sessionId: claims.sessionId,
+    modules: session.modules,
+  };
 }
 
 /**

@@ -8,6 +8,14 @@ export interface SessionRow {
   isSuperuser: boolean;
   revokedAt: Date | null;
   groups: number[];
+  /** Module switches an admin may turn off (users.boards_enabled …); they take the module away. */
+  modules: CallerModules;
+}
+
+export interface CallerModules {
+  boards: boolean;
+  tableLists: boolean;
+  tables: boolean;
 }
 
 function prepareFindSession(db: Db) {
@@ -17,6 +25,9 @@ function prepareFindSession(db: Db) {
       isActive: users.isActive,
       isSuperuser: users.isSuperuser,
       revokedAt: refreshTokenFamilies.revokedAt,
+      boards: users.boardsEnabled,
+      tableLists: users.tableListsEnabled,
+      tables: users.tablesEnabled,
       groups: sql<
         number[]
       >`coalesce(array_agg(${userGroups.groupId} order by ${userGroups.position}) filter (where ${userGroups.groupId} is not null), '{}')`,
@@ -41,7 +52,9 @@ export async function findSession(db: Db, userId: number, familyId: string): Pro
     prepared.set(db, query);
   }
   const [row] = await query.execute({ userId, familyId });
-  return row ? { ...row, groups: row.groups.map(Number) } : undefined;
+  if (!row) return undefined;
+  const { boards, tableLists, tables, ...rest } = row;
+  return { ...rest, groups: row.groups.map(Number), modules: { boards, tableLists, tables } };
 }
 
 /**
