@@ -1,7 +1,7 @@
 import { Select } from "antd";
 import { useState } from "react";
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "../../../shared/hooks/use-debounced-value.ts";
 import { useUserSearch } from "../api.ts";
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "../lib/use-debounced-value.ts";
 
 export interface PickedUser {
   value: number;

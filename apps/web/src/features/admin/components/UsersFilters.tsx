@@ -1,7 +1,7 @@
 import { ROLE_IDS, ROLE_NAMES } from "@nadoy/contract/roles";
 import { Flex, Input, Select } from "antd";
 import { useEffect, useState } from "react";
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "../lib/use-debounced-value.ts";
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "../../../shared/hooks/use-debounced-value.ts";
 import type { ActiveFilter, UsersFilter } from "../lib/users-url.ts";
 
 const ALL_ROLES = 0;

@@ -1,8 +1,8 @@
 import { Select } from "antd";
 import { useState } from "react";
+import { useDebouncedValue } from "../../../shared/hooks/use-debounced-value.ts";
 import { useRecipients } from "../api.ts";
 import type { PickedUser } from "../send-form.ts";
-import { useDebouncedValue } from "../use-debounced-value.ts";
 
 /** How long typing must pause before the server is asked. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
