@@ -18,6 +18,30 @@ import { CONTENT_ROLES, ROLE_IDS, type RoleId } from "./roles.ts";
 // links with http(s)/mailto/relative targets, images from /api/content/images/, tables) and
 // rendered through the same sanitiser again in the browser.
 
+/** What every rich text keeps: formatting, headings, lists, quotes and links (server and browser sanitisers). */
+export const RICH_TEXT_BASE_TAGS = [
+  "p",
+  "br",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "h2",
+  "h3",
+  "h4",
+] as const;
+export const RICH_TEXT_TABLE_TAGS = ["table", "thead", "tbody", "tr", "th", "td"] as const;
+/** The only pictures content may show: images uploaded for content (contentImagePath). */
+export const CONTENT_IMAGE_SRC =
+  /^\/api\/content\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/$/i;
+
 export const NEWS_TITLE_MAX = 200;
 export const NEWS_EXCERPT_MAX = 500;
 export const NEWS_BODY_MAX = 200_000;

@@ -1,3 +1,4 @@
+import { CONTENT_IMAGE_SRC, RICH_TEXT_BASE_TAGS, RICH_TEXT_TABLE_TAGS } from "@nadoy/contract/content";
 import sanitizeHtml from "sanitize-html";
 
 // HTML from the portal's rich-text editors (task descriptions, news bodies) is sanitised when it
@@ -6,30 +7,9 @@ import sanitizeHtml from "sanitize-html";
 // every link opens apart from the portal (noopener). Pictures are allowed only from the portal's
 // own content images, so a page never loads anything from another host.
 
-/** Formatting, lists and links: what every rich text keeps. */
-const BASE_TAGS = [
-  "p",
-  "br",
-  "strong",
-  "b",
-  "em",
-  "i",
-  "u",
-  "s",
-  "blockquote",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "h2",
-  "h3",
-  "h4",
-] as const;
-
-const TABLE_TAGS = ["table", "thead", "tbody", "tr", "th", "td"] as const;
-
-/** The only pictures content may show: /api/content/images/<uuid>/ (contract content.ts). */
-const CONTENT_IMAGE_SRC = /^\/api\/content\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/$/i;
+/** Formatting, lists and links: what every rich text keeps (contract content.ts, as the browser's sanitiser). */
+const BASE_TAGS = RICH_TEXT_BASE_TAGS;
+const TABLE_TAGS = RICH_TEXT_TABLE_TAGS;
 
 export interface RichTextProfile {
   /** Tags kept besides formatting, lists and links. */

@@ -1,3 +1,4 @@
+import { CONTENT_IMAGE_SRC, RICH_TEXT_BASE_TAGS, RICH_TEXT_TABLE_TAGS } from "@nadoy/contract/content";
 import createDOMPurify from "dompurify";
 
 // Editors' rich text (news bodies; contract content.ts header) is sanitised by the server when
@@ -7,36 +8,11 @@ import createDOMPurify from "dompurify";
 // An instance of its own, so that the hooks here and those of shared/form-fields/sanitize.ts
 // (every link in a new tab) do not mix.
 
-/** As the server's news profile (apps/server platform/rich-text.ts). */
-const ALLOWED_TAGS = [
-  "p",
-  "br",
-  "strong",
-  "b",
-  "em",
-  "i",
-  "u",
-  "s",
-  "blockquote",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "h2",
-  "h3",
-  "h4",
-  "table",
-  "thead",
-  "tbody",
-  "tr",
-  "th",
-  "td",
-  "img",
-];
+/** As the server's news profile (apps/server platform/rich-text.ts): the lists are the contract's. */
+const ALLOWED_TAGS = [...RICH_TEXT_BASE_TAGS, ...RICH_TEXT_TABLE_TAGS, "img"];
 const ALLOWED_ATTR = ["href", "target", "rel", "src", "alt", "colspan", "rowspan"];
 /** http(s), mailto, or a same-site path ("/reports"; not "//host" nor "/\host"). */
 const ALLOWED_URI_REGEXP = /^(?:https?:|mailto:|\/(?![/\\]))/i;
-const CONTENT_IMAGE_SRC = /^\/api\/content\/images\/[0-9a-f-]{36}\/$/i;
 
 let purifier: ReturnType<typeof createDOMPurify> | null = null;
 
