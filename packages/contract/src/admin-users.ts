@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "./http.ts";
-import { ADMIN_ROLES, ROLE_IDS, type RoleId } from "./roles.ts";
+import { ADMIN_ROLES, type RoleId, roleIdSchema } from "./roles.ts";
 
 // ---- administration: users, roles, the audit log (issue 6 items 4 and 8) ----
 //
@@ -15,10 +15,7 @@ export const AUDIT_PAGE_SIZE = 50;
 
 const id = z.number().int().positive();
 const isoDate = z.iso.datetime();
-const roleId = z
-  .number()
-  .int()
-  .refine((n): n is RoleId => (ROLE_IDS as readonly number[]).includes(n), "Нет такой роли");
+const roleId = roleIdSchema;
 const admins = { roles: ADMIN_ROLES } as const;
 
 /** The module flags an admin switches (spec §3 user data). */

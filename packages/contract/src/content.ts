@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ANNOUNCEMENT_MAX, NOTIFICATION_LINK_MAX, NOTIFICATION_TITLE_MAX } from "./constants.ts";
 import { defineRoute } from "./http.ts";
-import { CONTENT_ROLES, ROLE_IDS, type RoleId } from "./roles.ts";
+import { CONTENT_ROLES, ROLE_IDS, roleIdSchema } from "./roles.ts";
 
 // ---- content editors' area: news, sent notifications, the announcement (issue 6) ----
 //
@@ -50,10 +50,7 @@ export const NOTIFICATION_MSG_MAX = 2000;
 
 const id = z.number().int().positive();
 const isoDate = z.iso.datetime();
-const roleId = z
-  .number()
-  .int()
-  .refine((n): n is RoleId => (ROLE_IDS as readonly number[]).includes(n), "Нет такой роли");
+const roleId = roleIdSchema;
 
 /** Who sees a news item. */
 export const newsAudienceSchema = z.discriminatedUnion("kind", [

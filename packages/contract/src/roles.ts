@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { UserData } from "./users.ts";
 
 /** Role ids are group ids (spec §6): the first group of a user is its role. */
@@ -13,6 +14,12 @@ export const Role = {
 export type RoleId = (typeof Role)[keyof typeof Role];
 
 export const ROLE_IDS: readonly RoleId[] = [1, 2, 3, 4, 5, 6, 7];
+
+/** A role id in a request body (1–7). */
+export const roleIdSchema = z
+  .number()
+  .int()
+  .refine((n): n is RoleId => (ROLE_IDS as readonly number[]).includes(n), "Нет такой роли");
 
 /** Russian names of the groups, as stored in the groups table. */
 export const ROLE_NAMES: Record<RoleId, string> = {
