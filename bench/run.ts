@@ -1,6 +1,148 @@
-// `npm run bench`: every benchmark in turn. Each prints its own baseline beside its figures.
-await import("./users-data.bench.ts");
-await import("./feedback-form.bench.ts");
-await import("./ws-fanout.bench.ts");
+// `npm run bench` (full) and `npm run bench -- --quick` (under 5 minutes): every benchmark in turn,
+// each figure against a baseline started in this run on this machine. On PostgreSQL when
+// DATABASE_URL (or BENCH_DATABASE_URL) is given, in a database bench_<pid> dropped at the end; else
+// PGlite. Prints a table, then as its LAST line one JSON object with every figure.
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { measureApi, measureBaselines } from "./api.bench.ts";
+import { startApp } from "./app-server.ts";
+import { benchDatabase } from "./database.ts";
+import { formPageJs, measureSubmissions, shellPageJs } from "./feedback-form.bench.ts";
+import type { RateFigure } from "./measure.ts";
+import * as options from "./options.ts";
+import { measurePoll } from "./poll.bench.ts";
+import { seedPollers } from "./seed-pollers.ts";
+import { measureFanout } from "./ws-fanout.bench.ts";
 
-export {};
+/** Issue 7's goals: a ratio at least `min`, a latency or size at most `max`. */
+const GOALS: Record<string, { min?: number; max?: number }> = {
+  api_overhead_ratio: { min: 0.75 },
+  one_query_ratio: { min: 0.5 },
+  poll_p99_ms: { max: 50 },
+  ws_fanout_ratio: { min: 0.8 },
+  form_js_gzip_kb: { max: 170 },
+  shell_js_gzip_kb: { max: 350 },
+};
+
+const round = (value: number, digits = 3) => Number(value.toFixed(digits));
+const log = (line: string) => console.log(line);
+const started = performance.now();
+const database = await benchDatabase();
+const dataDir = mkdtempSync(join(tmpdir(), "nadoy-bench-"));
+
+log(
+  `Benchmarks (${options.quick ? "quick" : "full"}) on ${database.kind === "postgres" ? "PostgreSQL" : "PGlite"}, ` +
+    `${cpus().length} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
+let result: Record<string, unknown>;
+try {
+  const baselines = await measureBaselines(18_181, database.url, options.submissions);
+  const rate = (f: RateFigure, base = baselines.hello) =>
+    log(
+      `  ${f.title.padEnd(52)} ${f.rps.toFixed(0).padStart(6)} req/s  p99 ${String(f.p99).padStart(3)} ms` +
+        `  server CPU ${f.cpuUs.toFixed(1).padStart(6)} µs/request` +
+        (f === base ? "" : `  ratio ${(f.rps / base.rps).toFixed(3)}`),
+    );
+
+  const pollers = await seedPollers({ databaseUrl: database.url, dataDir }, options.pollUsers);
+  const app = await startApp({ port: 18_182, dataDir, databaseUrl: database.url, env: { TRUST_PROXY: "1" } });
+  let api: Awaited<ReturnType<typeof measureApi>>;
+  let poll: Awaited<ReturnType<typeof measurePoll>>;
+  let form: Awaited<ReturnType<typeof formPageJs>>;
+  let shell: Awaited<ReturnType<typeof shellPageJs>>;
+  let submissions: Awaited<ReturnType<typeof measureSubmissions>>;
+  try {
+    api = await measureApi(app);
+    log(`\nHTTP, ${options.connections} connections, ${options.seconds} s each (ratio to the hello-world)`);
+    for (const f of [baselines.hello, baselines.rawQuery, ...Object.values(api)]) rate(f);
+    poll = await measurePoll(app, pollers, options.pollRate, options.pollSeconds);
+    log(
+      `\nNotification poll: ${poll.users} users at ${poll.rate} req/s for ${poll.seconds} s ` +
+        `(answered ${poll.achievedRate.toFixed(0)} req/s, ${poll.failed} failed, ${poll.unanswered} unanswered` +
+        `${poll.saturated ? ", SATURATED: sending stopped, p99 is a lower bound" : ""}): ` +
+        `p50 ${poll.p50.toFixed(1)} ms, p99 ${poll.p99.toFixed(1)} ms, max ${poll.max.toFixed(1)} ms`,
+    );
+    form = await formPageJs(app);
+    shell = await shellPageJs(app);
+    log(
+      `\nJS gzipped: /form/:uuid ${form.kb.toFixed(1)} KB in ${form.files} files; / signed in ${shell.kb.toFixed(1)} KB in ${shell.files} files`,
+    );
+    submissions = await measureSubmissions(app, options.submissions);
+    log(
+      `Feedback form: ${submissions.sent} concurrent submissions, ${submissions.created} × 201, rows added ` +
+        `${submissions.rowsAdded}${submissions.otherStatuses.length ? ` (other: ${submissions.otherStatuses.join(", ")})` : ""} ` +
+        `in ${submissions.ms.toFixed(0)} ms; bare Fastify echo ${baselines.echoBurstMs.toFixed(0)} ms ` +
+        `(${(submissions.ms / baselines.echoBurstMs).toFixed(1)}×) ${submissions.ok ? "OK" : "FAILED"}`,
+    );
+  } finally {
+    await app.stop();
+  }
+
+  const fanout = await measureFanout(options.fanoutMembers, options.fanoutMessages, options.idleSockets);
+  log(
+    `\nWebSocket fan-out, ${fanout.members} board sockets × ${fanout.messages} events: hub ` +
+      `${Math.round(fanout.appRate)} deliveries/s, bare ws ${Math.round(fanout.baseRate)} (ratio ${fanout.ratio.toFixed(2)}); ` +
+      `${fanout.idle} idle main sockets: ${fanout.appKb.toFixed(1)} KB heap each (bare ws ${fanout.baseKb.toFixed(1)} KB)`,
+  );
+
+  const hello = baselines.hello.rps;
+  const figures = {
+    api_overhead_ratio: round(api.verifyToken.rps / hello),
+    one_query_ratio: round(api.health.rps / hello),
+    poll_p99_ms: round(poll.p99, 1),
+    ws_fanout_ratio: round(fanout.ratio),
+    form_js_gzip_kb: round(form.kb, 1),
+    shell_js_gzip_kb: round(shell.kb, 1),
+  };
+  const goals: Record<string, boolean> = {};
+  for (const [name, goal] of Object.entries(GOALS)) {
+    const value = figures[name as keyof typeof figures] ?? Number.NaN;
+    goals[name] = (goal.min === undefined || value >= goal.min) && (goal.max === undefined || value <= goal.max);
+  }
+  result = {
+    database: database.kind,
+    mode: options.quick ? "quick" : "full",
+    ...figures,
+    api_overhead_route:
+      "GET /api/users/verify_token/ (the auth guard alone: the caller comes from the per-token cache, no SQL)",
+    one_query_route: "GET /api/health (public, one query: select 1)",
+    // The same comparisons in server CPU per request (hello's µs ÷ the route's µs): what the route
+    // costs the server, free of the load generator that shares the cores.
+    hello_cpu_us: round(baselines.hello.cpuUs, 1),
+    api_overhead_cpu_ratio: round(baselines.hello.cpuUs / api.verifyToken.cpuUs),
+    one_query_cpu_ratio: round(baselines.hello.cpuUs / api.health.cpuUs),
+    public_no_sql_cpu_ratio: round(baselines.hello.cpuUs / api.publicNoSql.cpuUs),
+    public_no_sql_ratio: round(api.publicNoSql.rps / hello),
+    raw_query_ratio: round(baselines.rawQuery.rps / hello),
+    one_query_vs_raw_ratio: round(api.health.rps / baselines.rawQuery.rps),
+    users_data_ratio: round(api.usersData.rps / hello),
+    notifications_closed_loop_ratio: round(api.notifications.rps / hello),
+    hello_world_rps: Math.round(hello),
+    poll_users: poll.users,
+    poll_rate: poll.rate,
+    poll_seconds: poll.seconds,
+    poll_p50_ms: round(poll.p50, 1),
+    poll_failed: poll.failed,
+    poll_unanswered: poll.unanswered,
+    poll_saturated: poll.saturated,
+    poll_answered_rps: Math.round(poll.achievedRate),
+    ws_idle_socket_heap_kb: round(fanout.appKb, 1),
+    ws_idle_socket_heap_ratio: round(fanout.appKb / fanout.baseKb, 2),
+    form_submissions_ok: submissions.ok,
+    form_submissions_ratio: round(submissions.ms / baselines.echoBurstMs, 2),
+    goals_met: goals,
+    seconds: Math.round((performance.now() - started) / 1000),
+  };
+  // Goals are reported; a wrong answer (a lost submission, a failed poll) fails the run.
+  if (!submissions.ok || poll.failed > 0) process.exitCode = 1;
+  log(
+    `\nGoals: ${Object.entries(goals)
+      .map(([k, v]) => `${k} ${v ? "met" : "NOT MET"}`)
+      .join(", ")}`,
+  );
+} finally {
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(JSON.stringify(result));

@@ -1,6 +1,7 @@
-// WebSocket fan-out: deliveries per second to FANOUT_MEMBERS board sockets (each a different member),
+// WebSocket fan-out: deliveries per second to `members` board sockets (each a different member),
 // through the app's hub (contract check, serialisation, backend, per-socket ordering), against a bare
-// `ws` broadcast started in the same run; and the memory of IDLE_SOCKETS idle main sockets.
+// `ws` broadcast started in the same run; and the heap of `idle` idle main sockets, against bare ws.
+// The app here is the server tests' app (PGlite in memory): fan-out does not touch the database.
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,9 +11,6 @@ import { boardSocketPath, mainSocketPath } from "@nadoy/contract/realtime";
 import WebSocket from "ws";
 import { startProcess, stopProcess } from "./processes.ts";
 
-const MEMBERS = 1000;
-const MESSAGES = 200;
-const IDLE_SOCKETS = 5000;
 const appMain = fileURLToPath(new URL("./ws-fanout-app.ts", import.meta.url));
 const baselineMain = fileURLToPath(new URL("./ws-baseline-server.ts", import.meta.url));
 
@@ -85,70 +83,72 @@ async function heapMb(child: ChildProcess): Promise<number> {
   return (JSON.parse(line.slice("memory ".length)) as { heapUsed: number }).heapUsed / 1024 / 1024;
 }
 
-async function idleMemory(child: ChildProcess, url: (i: number) => string): Promise<number> {
+async function idleMemory(child: ChildProcess, url: (i: number) => string, idle: number): Promise<number> {
   const before = await heapMb(child);
-  const sockets = await openSockets(url, IDLE_SOCKETS);
+  const sockets = await openSockets(url, idle);
   const after = await heapMb(child);
   for (const ws of sockets) ws.terminate();
-  return ((after - before) * 1024) / IDLE_SOCKETS;
+  return ((after - before) * 1024) / idle;
 }
 
 const gc = ["--expose-gc", "--import", "tsx"];
 
-// Baseline: bare ws.
-const basePort = 18_195;
-const baseline = await startProcess(
-  process.execPath,
-  [...gc, baselineMain],
-  { ...process.env, PORT: String(basePort) },
-  /listening/,
-);
-let baseRate: number;
-let baseKb: number;
-try {
-  const url = () => `ws://127.0.0.1:${basePort}/`;
-  const sockets = await openSockets(url, MEMBERS);
-  await fanout(baseline, sockets, 20);
-  baseRate = await fanout(baseline, sockets, MESSAGES);
-  for (const ws of sockets) ws.terminate();
-  baseKb = await idleMemory(baseline, url);
-} finally {
-  await stopProcess(baseline);
+export interface FanoutFigure {
+  members: number;
+  messages: number;
+  idle: number;
+  baseRate: number;
+  appRate: number;
+  ratio: number;
+  baseKb: number;
+  appKb: number;
 }
 
-// The app.
-const dir = mkdtempSync(join(tmpdir(), "nadoy-fanout-"));
-const info = join(dir, "fanout.json");
-const appPort = 18_194;
-const app = await startProcess(
-  process.execPath,
-  [...gc, appMain],
-  { ...process.env, PORT: String(appPort), FANOUT_INFO: info, FANOUT_MEMBERS: String(MEMBERS), LOG_LEVEL: "silent" },
-  /fanout app ready/,
-);
-let appRate: number;
-let appKb: number;
-try {
-  const { board, tokens } = JSON.parse(readFileSync(info, "utf8")) as { board: string; tokens: string[] };
-  const base = `ws://127.0.0.1:${appPort}`;
-  const sockets = await openSockets((i) => `${base}${boardSocketPath(board, tokens[i] ?? "")}`, MEMBERS);
-  await fanout(app, sockets, 20);
-  appRate = await fanout(app, sockets, MESSAGES);
-  for (const ws of sockets) ws.terminate();
-  appKb = await idleMemory(app, (i) => `${base}${mainSocketPath(tokens[i % tokens.length] ?? "")}`);
-} finally {
-  await stopProcess(app);
-  rmSync(dir, { recursive: true, force: true });
-}
+export async function measureFanout(members: number, messages: number, idle: number): Promise<FanoutFigure> {
+  // Baseline: bare ws.
+  const basePort = 18_195;
+  const baseline = await startProcess(
+    process.execPath,
+    [...gc, baselineMain],
+    { ...process.env, PORT: String(basePort) },
+    /listening/,
+  );
+  let baseRate: number;
+  let baseKb: number;
+  try {
+    const url = () => `ws://127.0.0.1:${basePort}/`;
+    const sockets = await openSockets(url, members);
+    await fanout(baseline, sockets, 20);
+    baseRate = await fanout(baseline, sockets, messages);
+    for (const ws of sockets) ws.terminate();
+    baseKb = await idleMemory(baseline, url, idle);
+  } finally {
+    await stopProcess(baseline);
+  }
 
-const ratio = appRate / baseRate;
-console.log(`\nWebSocket fan-out — ${MEMBERS} board subscribers, ${MESSAGES} events`);
-console.log(`  baseline (bare ws broadcast)     ${Math.round(baseRate).toLocaleString("ru-RU")} deliveries/s`);
-console.log(`  hub (board channel)              ${Math.round(appRate).toLocaleString("ru-RU")} deliveries/s`);
-console.log(
-  `  ws_fanout_ratio                  ${ratio.toFixed(2)} (goal ≥ 0.8) ${ratio >= 0.8 ? "OK" : "BELOW GOAL"}`,
-);
-console.log(
-  `  ${IDLE_SOCKETS} idle main sockets: ${appKb.toFixed(1)} KB of heap each (bare ws: ${baseKb.toFixed(1)} KB, ` +
-    `ratio ${(appKb / baseKb).toFixed(1)}×)`,
-);
+  // The app.
+  const dir = mkdtempSync(join(tmpdir(), "nadoy-fanout-"));
+  const info = join(dir, "fanout.json");
+  const appPort = 18_194;
+  const app = await startProcess(
+    process.execPath,
+    [...gc, appMain],
+    { ...process.env, PORT: String(appPort), FANOUT_INFO: info, FANOUT_MEMBERS: String(members), LOG_LEVEL: "silent" },
+    /fanout app ready/,
+  );
+  let appRate: number;
+  let appKb: number;
+  try {
+    const { board, tokens } = JSON.parse(readFileSync(info, "utf8")) as { board: string; tokens: string[] };
+    const base = `ws://127.0.0.1:${appPort}`;
+    const sockets = await openSockets((i) => `${base}${boardSocketPath(board, tokens[i] ?? "")}`, members);
+    await fanout(app, sockets, 20);
+    appRate = await fanout(app, sockets, messages);
+    for (const ws of sockets) ws.terminate();
+    appKb = await idleMemory(app, (i) => `${base}${mainSocketPath(tokens[i % tokens.length] ?? "")}`, idle);
+  } finally {
+    await stopProcess(app);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { members, messages, idle, baseRate, appRate, ratio: appRate / baseRate, baseKb, appKb };
+}

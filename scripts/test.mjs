@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, unit + integration (Vitest), build, end-to-end (Playwright).
+// `npm test`: typecheck, lint, unit + integration (Vitest), build, crash safety (3 rounds, with
+// TEST_DATABASE_URL), end-to-end (Playwright).
 // Stops at the first failing step and ends with one summary line of the tests counted.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -16,6 +17,13 @@ const steps = [
     `npx vitest run --reporter=default --reporter=json --outputFile.json=${reports}/vitest.json`,
   ],
   ["build", "npm run build"],
+  // SIGKILL under load on real PostgreSQL: every acknowledged write survives (scripts/crash-safety.mjs).
+  [
+    "crash safety",
+    process.env.TEST_DATABASE_URL
+      ? "npm run crash -- --rounds 3"
+      : 'echo "crash safety: skipped (no TEST_DATABASE_URL)"',
+  ],
   ["end-to-end", "npm run test:e2e"],
 ];
 

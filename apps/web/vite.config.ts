@@ -38,6 +38,9 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // The one chunk above 500 kB is ECharts (core, line and bar charts, SVG: ~190 kB gzipped),
+    // loaded only when a page draws a chart.
+    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       input: PAGES,
       output: {
@@ -48,6 +51,13 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
+            // antd's Tooltip (with the popup placements it shares) is used by the shell's menus,
+            // badges and popovers: in a chunk of its own it does not drag Typography and Input
+            // (which share it) into the first page.
+            {
+              name: "antd-tooltip",
+              test: /node_modules[\\/](antd[\\/]es[\\/](tooltip|_util[\\/]placements)|@rc-component[\\/]tooltip)[\\/]/,
+            },
           ],
         },
       },

@@ -8,7 +8,7 @@ const dismissAnswer = (page: Page) =>
 test("the bell shows 99+ for 120 unread; dismissing and «Очистить все» empty the list", async ({ page }) => {
   await signIn(page, E2E_USERS.bell.username);
   const bell = page.getByRole("button", { name: "Уведомления" });
-  await expect(bell.locator(".ant-badge-count")).toHaveText("99+");
+  await expect(bell.locator(".nadoy-badge-count")).toHaveText("99+");
 
   await bell.click();
   const list = page.getByRole("list", { name: "Список уведомлений" });
@@ -22,7 +22,7 @@ test("the bell shows 99+ for 120 unread; dismissing and «Очистить вс�
   expect(oneAnswer.status()).toBe(205);
   expect(oneAnswer.request().postDataJSON()).toHaveLength(1);
   await expect(page.getByText("119 уведомлений, 119 непрочитанных")).toBeVisible();
-  await expect(bell.locator(".ant-badge-count")).toHaveText("99+");
+  await expect(bell.locator(".nadoy-badge-count")).toHaveText("99+");
 
   const all = dismissAnswer(page);
   await page.getByRole("button", { name: "Очистить все" }).click();
@@ -30,7 +30,7 @@ test("the bell shows 99+ for 120 unread; dismissing and «Очистить вс�
   expect(allAnswer.status()).toBe(205);
   expect(allAnswer.request().postDataJSON()).toHaveLength(BELL_NOTIFICATIONS - 1);
   await expect(page.getByText("Новых уведомлений нет")).toBeVisible();
-  await expect(bell.locator(".ant-badge-count")).toHaveCount(0);
+  await expect(bell.locator(".nadoy-badge-count")).toHaveCount(0);
 
   // The server forgot them too.
   await page.reload();

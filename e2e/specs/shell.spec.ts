@@ -21,7 +21,7 @@ test("admin (superuser, role 1) sees the admin and content menus and every profi
 
   // One section open at a time.
   await nav.getByRole("button", { name: "Администрирование" }).click();
-  await expect(nav.getByRole("link", { name: "Отчёты пользователей" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Посещаемость" })).toBeVisible();
   await nav.getByRole("button", { name: "Контент" }).click();
   await expect(nav.getByRole("link", { name: "Добавить новость" })).toBeVisible();
   await expect(nav.getByRole("button", { name: "Администрирование" })).toHaveAttribute("aria-expanded", "false");
@@ -38,8 +38,8 @@ test("admin (superuser, role 1) sees the admin and content menus and every profi
   // The page of a module still to come says so.
   const again = await openSideMenu(page);
   await again.getByRole("button", { name: "Администрирование" }).click();
-  await again.getByRole("link", { name: "Отчёты пользователей" }).click();
-  await expect(page).toHaveURL(/\/user-reports$/);
+  await again.getByRole("link", { name: "Настройка выгрузок" }).click();
+  await expect(page).toHaveURL(/\/admin-export-list$/);
   await expect(page.getByText("Раздел в разработке")).toBeVisible();
 
   await expectMenuItems(
@@ -57,9 +57,12 @@ test("client (role 7) sees neither the admin nor the content menu, nor datasets"
   await expect(nav.getByRole("button", { name: "Сервисы" })).toBeVisible();
   await nav.getByRole("button", { name: "Сервисы" }).click();
   await expect(nav.getByRole("link", { name: "МТФ «Заря-1»" }).first()).toBeVisible();
-  for (const hidden of ["Администрирование", "Контент", "Мониторинг"]) {
+  for (const hidden of ["Администрирование", "Контент"]) {
     await expect(nav.getByRole("button", { name: hidden })).toHaveCount(0);
   }
+  // Monitoring for the monitoring database the demo gives the client, and the report group it has.
+  await expect(nav.getByRole("button", { name: "Мониторинг" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Молочное производство" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Отчёты", exact: true })).toHaveCount(0);
 
   await expectMenuItems(page, ["Настройки профиля", "Уведомления", "О программе", "Выйти"], ["Наборы данных"]);

@@ -5,27 +5,33 @@ import fastifyWebsocket from "@fastify/websocket";
 import { applyRussianValidationMessages } from "@nadoy/contract/locale";
 import { SOCKET_HEARTBEAT_MS } from "@nadoy/contract/realtime";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { AppDeps } from "./app-deps.ts";
 import { type Config, publicUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { adminUsersRoutes } from "./features/admin-users/admin-users.routes.ts";
 import { analyticsRoutes } from "./features/analytics/analytics.routes.ts";
+import { apiDocsRoutes } from "./features/api-docs/api-docs.routes.ts";
 import { appConfigRoutes } from "./features/app-config/app-config.routes.ts";
 import { attachmentsRoutes } from "./features/attachments/attachments.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { registerBoardSocket } from "./features/boards/board-socket.ts";
 import { boardsRoutes } from "./features/boards/boards.routes.ts";
 import { boardSocketServices } from "./features/boards/boards.service.ts";
+import { businessRoutes } from "./features/business/business.routes.ts";
 import { chatRoutes } from "./features/chat/chat.routes.ts";
 import { contentNewsRoutes } from "./features/content-news/content-news.routes.ts";
 import { contentNotificationsRoutes } from "./features/content-notifications/content-notifications.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
+import { reportsRoutes } from "./features/reports/reports.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
+import { usageRoutes } from "./features/usage/usage.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { pruneUnclaimedAttachments } from "./platform/attachments/attachments.repository.ts";
+import { CallerCache } from "./platform/auth/caller-cache.ts";
 import { liveSessions } from "./platform/auth/session.repository.ts";
 import { installErrorHandler } from "./platform/errors.ts";
 import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from "./platform/limits/failure-counter.ts";
@@ -35,7 +41,10 @@ import { RealtimeHub } from "./platform/realtime/hub.ts";
 import { registerMainSocket } from "./platform/realtime/main-socket.ts";
 import { memoryBackend } from "./platform/realtime/memory-backend.ts";
 import { redisBackend } from "./platform/realtime/redis-backend.ts";
+import { responseSerializerCompiler } from "./platform/response-serializer.ts";
+import { recordRouteTable } from "./platform/route-table.ts";
 import { installSecurityHeaders, installWeb } from "./platform/web.ts";
+import { installWellFormedJsonParser } from "./platform/well-formed-json.ts";
 
 export interface AppOptions {
   config: Config;
@@ -85,14 +94,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       },
     },
-    trustProxy: config.TRUST_PROXY === "1",
+    // Only the listed proxies' X-Forwarded-For counts: the address is the last one none of them added.
+    trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     // Unknown JSON keys are rejected by the schemas, not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+  recordRouteTable(app);
   installErrorHandler(app);
+  installWellFormedJsonParser(app);
   installSecurityHeaders(app, { yandexMetrika: config.YANDEX_METRIKA_ID !== undefined });
 
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -116,6 +128,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     databaseEventLog(database.db),
   );
   await realtime.start();
+  const callers = new CallerCache();
+  realtime.onCallersChange((change) => callers.forget(change));
+  app.decorate("callers", callers);
   // Old numbered events are only for reconnects: a day is kept. Files nobody attached within
   // ATTACHMENT_UNCLAIMED_HOURS go too. Any instance may prune: each is one DELETE.
   const pruning = setInterval(
@@ -169,8 +184,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   adminUsersRoutes(app, deps);
   contentNewsRoutes(app, deps);
   contentNotificationsRoutes(app, deps);
+  instructionsRoutes(app, deps);
+  businessRoutes(app, deps);
+  reportsRoutes(app, deps);
+  usageRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
+  apiDocsRoutes(app, deps);
   registerMainSocket(app, deps.db, realtime);
   await installWeb(app, options.webDist);
 

@@ -12,6 +12,18 @@ function configError(env: NodeJS.ProcessEnv): ConfigError {
 }
 
 describe("loadConfig", () => {
+  it("trusts X-Forwarded-For only from the proxies TRUST_PROXY names, never from everyone", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe("loopback, linklocal, uniquelocal");
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.5, 172.16.0.0/12, ::1" }).TRUST_PROXY).toBe(
+      "10.0.0.5, 172.16.0.0/12, ::1",
+    );
+    for (const bad of ["true", "*", "10.0.0.0/33", "proxy.local"]) {
+      expect(configError({ TRUST_PROXY: bad }).message).toContain("TRUST_PROXY");
+    }
+  });
+
   it("gives every variable its default when the environment is empty", () => {
     const config = loadConfig({});
 

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalUrl = (what: string) =>
@@ -7,6 +8,21 @@ const optionalUrl = (what: string) =>
     .transform((v) => (v === "" ? undefined : v))
     .pipe(z.url(`${what}: нужен URL / must be a URL`).optional())
     .optional();
+
+/** proxy-addr's names for loopback and private networks: where a load balancer of ours would be. */
+export const TRUST_PRIVATE_PROXIES = "loopback, linklocal, uniquelocal";
+
+/** One item of TRUST_PROXY as proxy-addr reads it: a name above, an address, or address/prefix. */
+function isProxyAddress(item: string): boolean {
+  const value = item.trim();
+  if (["loopback", "linklocal", "uniquelocal"].includes(value)) return true;
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) ? bits <= (version === 4 ? 32 : 128) : version === 4 && isIP(prefix) === 4;
+}
 
 const flag = z.enum(["0", "1"], { error: "ожидается 0 или 1 / expected 0 or 1" }).optional();
 
@@ -59,7 +75,19 @@ export const configSchema = z.object({
         .optional(),
     )
     .optional(),
-  TRUST_PROXY: flag,
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For: off when empty or 0; `1` = proxies
+   * on loopback and private networks; or a comma list of addresses, CIDRs and those names. Never
+   * "everyone": then a client could name any address and step around every per-address limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" || v === "0" ? undefined : v === "1" ? TRUST_PRIVATE_PROXIES : v))
+    .refine((v) => v === undefined || v.split(",").every(isProxyAddress), {
+      message: "TRUST_PROXY: 0, 1 или адреса и подсети через запятую / 0, 1 or comma-separated addresses and CIDRs",
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type Config = z.infer<typeof configSchema>;

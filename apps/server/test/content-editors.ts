@@ -42,15 +42,28 @@ export async function newPerson(
 
 /** The editors' notification and announcement routes, and the recipients' bell, over HTTP. */
 export function contentEditorsApi(t: TestApp) {
+  async function sentPage(
+    token: string,
+    page = 1,
+  ): Promise<{ items: SentNotification[]; total: number; page: number; page_size: number }> {
+    const res = await t.request({
+      method: "GET",
+      url: "/api/manage/notifications/",
+      token,
+      query: { page: String(page) },
+    });
+    if (res.statusCode !== 200) throw new Error(`GET sends answered ${res.statusCode}: ${res.body}`);
+    return res.json();
+  }
   return {
     send: (token: string | undefined, body: SendNotificationBody | Record<string, unknown>) =>
       t.request({ method: "POST", url: "/api/manage/notifications/", token, payload: body }),
     sent: (token: string | undefined) => t.request({ method: "GET", url: "/api/manage/notifications/", token }),
-    async sentList(token: string): Promise<SentNotification[]> {
-      const res = await t.request({ method: "GET", url: "/api/manage/notifications/", token });
-      if (res.statusCode !== 200) throw new Error(`GET sends answered ${res.statusCode}: ${res.body}`);
-      return res.json();
+    /** The first page's sends (or `page`). */
+    async sentList(token: string, page = 1): Promise<SentNotification[]> {
+      return (await sentPage(token, page)).items;
     },
+    sentPage,
     recipients: (token: string | undefined, q?: string) =>
       t.request({ method: "GET", url: "/api/manage/recipients/", token, ...(q !== undefined && { query: { q } }) }),
     announcement: (token: string | undefined) => t.request({ method: "GET", url: "/api/manage/announcement/", token }),

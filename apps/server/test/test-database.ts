@@ -24,7 +24,10 @@ async function open(): Promise<Database> {
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("NADOY_TEST_DB=postgres needs TEST_DATABASE_URL");
-  const name = `nadoy_test_${process.env.VITEST_POOL_ID ?? "0"}`;
+  // NADOY_TEST_DB_PREFIX lets a second run (a long `npm run fuzz`) share the server with CI's.
+  const prefix = process.env.NADOY_TEST_DB_PREFIX ?? "nadoy_test";
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new Error("NADOY_TEST_DB_PREFIX: lowercase letters, digits, _");
+  const name = `${prefix}_${process.env.VITEST_POOL_ID ?? "0"}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);

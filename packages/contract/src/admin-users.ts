@@ -56,10 +56,25 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
+/**
+ * What an admin gave the user besides companies (issue 6 items 4–6): farms picked within their
+ * companies (none = every farm of them), databases and DTM entries of their companies, reports and
+ * iframe groups.
+ */
+export const userAccessSchema = z.object({
+  farms: z.array(companyRef.extend({ company_uuid: z.uuid() })),
+  databases: z.array(companyRef.extend({ company_uuid: z.uuid(), active: z.boolean() })),
+  dtm: z.array(z.object({ uuid: z.uuid(), company_code: z.string(), company_uuid: z.uuid() })),
+  reports: z.array(z.object({ uuid: z.uuid(), title: z.string(), active: z.boolean() })),
+  iframe_groups: z.array(z.object({ pk: z.number().int(), title: z.string(), active: z.boolean() })),
+});
+export type UserAccess = z.infer<typeof userAccessSchema>;
+
 export const adminUserSchema = adminUserRowSchema.extend({
   first_name: z.string(),
   last_name: z.string(),
   modules: userModulesSchema,
+  access: userAccessSchema,
   created_at: isoDate,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -109,6 +124,16 @@ const userFields = {
   is_active: z.boolean(),
   company_uuids: z.array(z.uuid()).max(500),
   modules: userModulesSchema.partial(),
+  /**
+   * Farms, databases and DTM entries must belong to the user's companies (after this change): 400
+   * otherwise. Leaving a company takes its farms, databases and DTM entries away.
+   */
+  farm_uuids: z.array(z.uuid()).max(2000),
+  database_uuids: z.array(z.uuid()).max(2000),
+  dtm_uuids: z.array(z.uuid()).max(2000),
+  /** A report of one company only for its members (400 otherwise). */
+  report_uuids: z.array(z.uuid()).max(2000),
+  iframe_group_ids: z.array(z.number().int().positive()).max(2000),
 };
 
 /**
@@ -129,6 +154,11 @@ export const createAdminUser = defineRoute({
     is_active: userFields.is_active.default(true),
     company_uuids: userFields.company_uuids.default([]),
     modules: userFields.modules.default({}),
+    farm_uuids: userFields.farm_uuids.default([]),
+    database_uuids: userFields.database_uuids.default([]),
+    dtm_uuids: userFields.dtm_uuids.default([]),
+    report_uuids: userFields.report_uuids.default([]),
+    iframe_group_ids: userFields.iframe_group_ids.default([]),
   }),
   response: adminUserSchema,
   summary: "Создать пользователя (пароль он задаст по ссылке из письма)",

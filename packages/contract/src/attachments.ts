@@ -1,17 +1,19 @@
 import { z } from "zod";
 import { defineRoute } from "./http.ts";
 
-// ---- attachments: files on chat messages and tasks ----
+// ---- attachments: files on chat messages, tasks and instructions ----
 //
 // A file is uploaded first (POST /api/attachments/, the bytes as the body) and then named by its
-// uuid when a chat message is sent (`attachment_uuids`) or attached to a task. Until then it is its
-// uploader's alone; unattached files are removed after ATTACHMENT_UNCLAIMED_HOURS. A file is
-// attached once: to one message or one task. The bytes live in the database, so that every server
-// instance serves them and a backup holds them with the rows that name them.
+// uuid when a chat message is sent (`attachment_uuids`), or attached to a task or an instruction.
+// Until then it is its uploader's alone; unattached files are removed after
+// ATTACHMENT_UNCLAIMED_HOURS. A file is attached once: to one message, one task or one instruction.
+// The bytes live in the database, so that every server instance serves them and a backup holds
+// them with the rows that name them.
 //
 // Who may download (GET /api/attachments/:uuid/): its uploader while it is unattached; afterwards
-// the members of the message's chat (not when the message was deleted), or whoever may open the
-// task's board. Anyone else gets 404, exactly like a missing file.
+// the members of the message's chat (not when the message was deleted), whoever may open the
+// task's board (boards switched on for them), or whoever may read the instruction (published and in
+// its audience; editors — superusers and role 2 — any). Anyone else gets 404, like a missing file.
 //
 // Checked before anything is written: the size (at most ATTACHMENT_BYTES_MAX, larger → 413
 // payload_too_large), the name's extension (one of ATTACHMENT_TYPES) and that the first bytes are

@@ -187,6 +187,7 @@ export const createWorkspace = defineRoute({
   status: 201,
   body: z.object({ company_uuid: z.uuid(), name: boardName }),
   response: workspaceSchema,
+  summary: "Создать рабочее пространство компании",
 });
 
 export const updateWorkspace = defineRoute({
@@ -196,6 +197,7 @@ export const updateWorkspace = defineRoute({
   params: uuidParams,
   body: z.object({ name: boardName }),
   response: workspaceSchema,
+  summary: "Переименовать рабочее пространство",
 });
 
 /** Deletes the workspace with its boards and their tasks. */
@@ -206,6 +208,7 @@ export const deleteWorkspace = defineRoute({
   status: 204,
   params: uuidParams,
   response: z.void(),
+  summary: "Удалить рабочее пространство",
 });
 
 /** A new board gets three groups: «К выполнению», «В работе», «Готово». */
@@ -220,6 +223,7 @@ export const createBoard = defineRoute({
     capacity: z.number().int().min(1).max(BOARD_CAPACITY_MAX).default(BOARD_SIZE_CAPACITY_DEFAULT),
   }),
   response: boardHeadSchema,
+  summary: "Создать доску",
 });
 
 export const getBoard = defineRoute({
@@ -228,6 +232,7 @@ export const getBoard = defineRoute({
   auth: "user",
   params: uuidParams,
   response: boardStateSchema,
+  summary: "Доска: колонки, проекты, задачи",
 });
 
 export const updateBoard = defineRoute({
@@ -240,6 +245,7 @@ export const updateBoard = defineRoute({
     capacity: z.number().int().min(1).max(BOARD_CAPACITY_MAX).optional(),
   }),
   response: boardHeadSchema,
+  summary: "Изменить доску",
 });
 
 export const deleteBoard = defineRoute({
@@ -249,6 +255,7 @@ export const deleteBoard = defineRoute({
   status: 204,
   params: uuidParams,
   response: z.void(),
+  summary: "Удалить доску",
 });
 
 /** `before_id`: the group (or task) the moved one goes before; null = at the end. */
@@ -262,6 +269,7 @@ export const createGroup = defineRoute({
   params: uuidParams,
   body: z.object({ name: z.string().trim().min(1).max(BOARD_GROUP_NAME_MAX), before_id: beforeId.default(null) }),
   response: boardGroupHeadSchema,
+  summary: "Добавить колонку",
 });
 
 export const updateGroup = defineRoute({
@@ -271,6 +279,7 @@ export const updateGroup = defineRoute({
   params: uuidParams,
   body: z.object({ name: z.string().trim().min(1).max(BOARD_GROUP_NAME_MAX) }),
   response: boardGroupHeadSchema,
+  summary: "Изменить колонку",
 });
 
 export const moveGroup = defineRoute({
@@ -280,6 +289,7 @@ export const moveGroup = defineRoute({
   params: uuidParams,
   body: z.object({ before_id: beforeId }),
   response: boardGroupHeadSchema,
+  summary: "Переставить колонку",
 });
 
 /** Only an empty group may be deleted (409 board_group_not_empty otherwise). */
@@ -290,6 +300,7 @@ export const deleteGroup = defineRoute({
   status: 204,
   params: uuidParams,
   response: z.void(),
+  summary: "Удалить колонку",
 });
 
 export const projectInputSchema = z.object({
@@ -305,6 +316,7 @@ export const createProject = defineRoute({
   params: uuidParams,
   body: projectInputSchema,
   response: boardProjectSchema,
+  summary: "Добавить проект",
 });
 
 export const updateProject = defineRoute({
@@ -314,6 +326,7 @@ export const updateProject = defineRoute({
   params: uuidParams,
   body: projectInputSchema.partial(),
   response: boardProjectSchema,
+  summary: "Изменить проект",
 });
 
 /** Its tasks keep going, without a project. */
@@ -324,6 +337,7 @@ export const deleteProject = defineRoute({
   status: 204,
   params: uuidParams,
   response: z.void(),
+  summary: "Удалить проект",
 });
 
 export const taskPatchSchema = z.object({
@@ -347,6 +361,7 @@ export const createTask = defineRoute({
   /** Added at the end of the group. */
   body: taskPatchSchema.partial().extend({ group_uuid: z.uuid(), title: taskPatchSchema.shape.title }),
   response: taskCardSchema,
+  summary: "Создать задачу",
 });
 
 export const getTask = defineRoute({
@@ -355,6 +370,7 @@ export const getTask = defineRoute({
   auth: "user",
   params: uuidParams,
   response: taskDetailSchema,
+  summary: "Задача с комментариями и файлами",
 });
 
 export const updateTask = defineRoute({
@@ -364,6 +380,7 @@ export const updateTask = defineRoute({
   params: uuidParams,
   body: taskPatchSchema.partial(),
   response: taskDetailSchema,
+  summary: "Изменить задачу",
 });
 
 /** `before_id`: a task of the target group; null = at its end. */
@@ -374,6 +391,7 @@ export const moveTask = defineRoute({
   params: uuidParams,
   body: z.object({ group_uuid: z.uuid(), before_id: beforeId }),
   response: taskCardSchema,
+  summary: "Переместить задачу",
 });
 
 export const deleteTask = defineRoute({
@@ -383,6 +401,7 @@ export const deleteTask = defineRoute({
   status: 204,
   params: uuidParams,
   response: z.void(),
+  summary: "Удалить задачу",
 });
 
 export const addTaskComment = defineRoute({
@@ -393,6 +412,7 @@ export const addTaskComment = defineRoute({
   params: uuidParams,
   body: z.object({ content: z.string().trim().min(1).max(TASK_COMMENT_MAX) }),
   response: taskCommentSchema,
+  summary: "Комментарий к задаче",
 });
 
 export const deleteTaskComment = defineRoute({
@@ -402,6 +422,7 @@ export const deleteTaskComment = defineRoute({
   status: 204,
   params: z.object({ id: z.coerce.number().int().positive() }),
   response: z.void(),
+  summary: "Удалить комментарий",
 });
 
 /**
@@ -416,6 +437,7 @@ export const addTaskAttachments = defineRoute({
   params: uuidParams,
   body: z.strictObject({ attachment_uuids: attachmentUuids.min(1) }),
   response: taskDetailSchema,
+  summary: "Прикрепить файлы к задаче",
 });
 
 /** Removes a file from the task and deletes it (those who may edit the task). A new task version. */
@@ -425,6 +447,7 @@ export const deleteTaskAttachment = defineRoute({
   auth: "user",
   params: z.object({ uuid: z.uuid(), attachment_uuid: z.uuid() }),
   response: taskDetailSchema,
+  summary: "Удалить файл задачи",
 });
 
 /** True when a group with `count` tasks should show the capacity warning. */

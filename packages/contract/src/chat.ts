@@ -137,6 +137,7 @@ export const listChats = defineRoute({
   path: "/api/chat/chats/",
   auth: "user",
   response: chatListSchema,
+  summary: "Чаты вызывающего с последним сообщением и числом непрочитанных",
 });
 
 export const chatContacts = defineRoute({
@@ -165,6 +166,7 @@ export const createChat = defineRoute({
   status: 201,
   body: createChatBodySchema,
   response: chatSummarySchema,
+  summary: "Создать личный или групповой чат",
 });
 
 export const updateChat = defineRoute({
@@ -177,6 +179,7 @@ export const updateChat = defineRoute({
     add_member_ids: z.array(userId).max(CHAT_GROUP_MEMBERS_MAX).optional(),
   }),
   response: chatSummarySchema,
+  summary: "Изменить чат",
 });
 
 /** History, newest first: messages with id < before_id (all when absent). */
@@ -190,6 +193,7 @@ export const chatHistory = defineRoute({
     limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_DEFAULT),
   }),
   response: z.object({ messages: z.array(chatMessageSchema), has_more: z.boolean() }),
+  summary: "История сообщений (постранично)",
 });
 
 /** Russian full-text search (PostgreSQL `russian`) in one chat, best matches first, newest on ties. */
@@ -200,6 +204,7 @@ export const searchChat = defineRoute({
   params: chatParams,
   query: z.strictObject({ q: z.string().trim().min(1).max(CHAT_SEARCH_QUERY_MAX) }),
   response: z.array(chatMessageSchema),
+  summary: "Поиск по сообщениям чата",
 });
 
 /**
@@ -228,6 +233,7 @@ export const sendChatMessage = defineRoute({
   body: sendChatMessageBodySchema,
   rateLimit: { max: 120, timeWindowMs: 60_000 },
   response: chatMessageSchema,
+  summary: "Отправить сообщение",
 });
 
 export const editChatMessage = defineRoute({
@@ -237,6 +243,7 @@ export const editChatMessage = defineRoute({
   params: messageParams,
   body: z.strictObject({ content: z.string().trim().min(1).max(CHAT_MESSAGE_MAX) }),
   response: chatMessageSchema,
+  summary: "Изменить сообщение",
 });
 
 /** Soft delete: the message stays as «Сообщение удалено» so replies keep their place. */
@@ -247,6 +254,7 @@ export const deleteChatMessage = defineRoute({
   status: 204,
   params: messageParams,
   response: z.void(),
+  summary: "Удалить сообщение",
 });
 
 export const pinChatMessage = defineRoute({
@@ -256,6 +264,7 @@ export const pinChatMessage = defineRoute({
   params: messageParams,
   body: z.strictObject({ pinned: z.boolean() }),
   response: z.array(chatPinnedMessageSchema),
+  summary: "Закрепить или открепить сообщение",
 });
 
 /** Moves the caller's read mark forward (never back) to `last_read_id`. */
@@ -266,6 +275,7 @@ export const markChatRead = defineRoute({
   params: chatParams,
   body: z.strictObject({ last_read_id: z.number().int().min(0) }),
   response: z.object({ last_read_id: z.number().int().min(0), unread_count: z.number().int().min(0) }),
+  summary: "Отметить прочитанным",
 });
 
 /** «печатает…»: sent to the other members' main sockets, not stored. */
@@ -277,4 +287,5 @@ export const chatTyping = defineRoute({
   params: chatParams,
   rateLimit: { max: 60, timeWindowMs: 60_000 },
   response: z.void(),
+  summary: "Сообщить, что пользователь печатает",
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ANNOUNCEMENT_MAX, NOTIFICATION_LINK_MAX, NOTIFICATION_TITLE_MAX } from "./constants.ts";
 import { defineRoute } from "./http.ts";
-import { CONTENT_ROLES, ROLE_IDS, roleIdSchema } from "./roles.ts";
+import { ADMIN_ROLES, CONTENT_ROLES, ROLE_IDS, roleIdSchema } from "./roles.ts";
 
 // ---- content editors' area: news, sent notifications, the announcement (issue 6) ----
 //
@@ -240,6 +240,14 @@ export const CONTENT_IMAGE_TYPE_TEXT = "Подходят изображения 
 export const CONTENT_IMAGE_SIZE_TEXT = "Изображение больше 5 МБ";
 export const contentImagePath = (uuid: string) => `/api/content/images/${uuid}/`;
 
+/** Why the server would refuse this image (extension, size), or null: the browser asks first; the server checks the bytes too. */
+export function contentImageProblem(file: { name: string; size: number }): string | null {
+  const extension = file.name.includes(".") ? (file.name.split(".").pop() ?? "").toLowerCase() : "";
+  if (!Object.hasOwn(CONTENT_IMAGE_TYPES, extension)) return CONTENT_IMAGE_TYPE_TEXT;
+  if (file.size > CONTENT_IMAGE_BYTES_MAX) return CONTENT_IMAGE_SIZE_TEXT;
+  return null;
+}
+
 /**
  * Body: the image's bytes (Content-Type application/octet-stream); `name` its file name. The
  * extension and the first bytes must agree (415 with CONTENT_IMAGE_TYPE_TEXT otherwise); over
@@ -248,7 +256,8 @@ export const contentImagePath = (uuid: string) => `/api/content/images/${uuid}/`
 export const uploadContentImage = defineRoute({
   method: "POST",
   path: "/api/content/images/",
-  auth: editors,
+  // Admins too: report and iframe-group cards have pictures (reports.ts).
+  auth: { roles: [...CONTENT_ROLES, ...ADMIN_ROLES] },
   status: 201,
   query: z.strictObject({ name: z.string().trim().min(1).max(255) }),
   response: z.object({ uuid: z.uuid(), url: z.string() }),
@@ -328,12 +337,20 @@ export const sentNotificationSchema = z.object({
 });
 export type SentNotification = z.infer<typeof sentNotificationSchema>;
 
-/** What was sent, newest first, with how many recipients have read it. */
+export const SENT_NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** What was sent, newest first, a page at a time, with how many recipients have read it. */
 export const sentNotifications = defineRoute({
   method: "GET",
   path: "/api/manage/notifications/",
   auth: editors,
-  response: z.array(sentNotificationSchema),
+  query: z.strictObject({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+  response: z.object({
+    items: z.array(sentNotificationSchema),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    page_size: z.number().int().min(1),
+  }),
   summary: "Отправленные уведомления с числом прочитавших",
 });
 

@@ -61,7 +61,8 @@ describe("numberOnBlur", () => {
         }
         const parsed = Number.parseFloat(clean);
         // With a digit, "" only when the float overflows (hundreds of digits); Infinity is not storable.
-        expect(value).toBe(Number.isFinite(parsed) ? parsed : "");
+        // "-0" is kept as 0 (`+ 0`), by design: see numberOnBlur.
+        expect(value).toBe(Number.isFinite(parsed) ? parsed + 0 : "");
       }),
     );
   });
@@ -81,6 +82,8 @@ describe("numberOnBlur", () => {
   });
 
   it.each<[string, number | ""]>([
+    ["-0", 0],
+    ["-0.000", 0],
     ["a-1.2.3", -1.23],
     ["-", ""],
     [".", ""],

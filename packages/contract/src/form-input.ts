@@ -27,7 +27,8 @@ export function numberOnBlur(text: string): number | "" {
   const clean = sanitizeNumberInput(text);
   if (!/\d/.test(clean)) return "";
   const value = Number.parseFloat(clean.startsWith(".") || clean.startsWith("-.") ? clean.replace(".", "0.") : clean);
-  return Number.isFinite(value) ? value : "";
+  // "-0" is stored as 0: a minus zero would show as "0" and then compare unequal to itself.
+  return Number.isFinite(value) ? value + 0 : "";
 }
 
 /**

@@ -38,7 +38,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 const MIGRATION_LOCK = 74_236_601;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Every commit the server acknowledges is on disk first, whatever the server's or database's own
+  // default: a user who saw «Сохранено» must never lose it to a power cut (scripts/crash-safety).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: "-c synchronous_commit=on" });
   // Fail fast on a wrong address instead of at the first request.
   const probe = await pool.connect();
   probe.release();

@@ -29,7 +29,30 @@ export type AuditAction =
   | "user_updated"
   | "user_deactivated"
   | "user_activated"
-  | "user_password_reset_sent";
+  | "user_password_reset_sent"
+  | "user_access_updated"
+  // Editors: instructions; admins: businesses, farms, databases, DTM entries, reports, iframe groups.
+  | "instruction_created"
+  | "instruction_updated"
+  | "instruction_deleted"
+  | "instructions_reordered"
+  | "business_created"
+  | "business_updated"
+  | "business_deleted"
+  | "farm_created"
+  | "farm_updated"
+  | "farm_deleted"
+  | "database_created"
+  | "database_updated"
+  | "dtm_created"
+  | "dtm_updated"
+  | "dtm_deleted"
+  | "report_created"
+  | "report_updated"
+  | "report_deleted"
+  | "iframe_group_created"
+  | "iframe_group_updated"
+  | "iframe_group_deleted";
 
 export async function audit(
   db: Db,

@@ -21,6 +21,19 @@ export const forbidden = () => new ApiError(403, ErrorCode.forbidden, ErrorText.
 export const validationError = (fields: Record<string, string>, message: string = ErrorText.validation) =>
   new ApiError(400, ErrorCode.validation, message, fields);
 
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22) that only input can cause: a number past a
+ * column's range (an id of 2^31), a NUL character or a byte sequence text cannot hold. The query
+ * failed, so nothing was written (the transaction rolls back); the input was bad: 400.
+ */
+const INPUT_DATA_EXCEPTIONS = new Set(["22003", "22021", "22P05"]);
+
+function isInputDataException(error: unknown): boolean {
+  type PgError = { code?: unknown; cause?: PgError };
+  const outer = error as PgError;
+  return [outer.code, outer.cause?.code].some((code) => typeof code === "string" && INPUT_DATA_EXCEPTIONS.has(code));
+}
+
 /** Maps Fastify's own errors (bad JSON, too large, wrong content type) to our codes. */
 function fromFastifyError(error: FastifyError): ApiErrorBody & { status: number } {
   switch (error.code) {
@@ -67,6 +80,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");
       return reply.code(500).send({ code: ErrorCode.internal, message: ErrorText.internal });
+    }
+    if (isInputDataException(error)) {
+      return reply.code(400).send({ code: ErrorCode.validation, message: ErrorText.validation });
     }
     const mapped = fromFastifyError(error);
     if (mapped.status >= 500) request.log.error({ err: error }, "unhandled error");

@@ -59,3 +59,32 @@ export function richTextSanitizer(profile: RichTextProfile = {}): (html: string)
 
 /** News bodies (contract content.ts): formatting, lists, links, content images and tables. */
 export const sanitizeContentHtml = richTextSanitizer({ tables: true, contentImages: true });
+
+// ---- the text of sanitised HTML (search and snippets of instructions) ----
+
+/** Tags that end a block of text: a word never runs on across them. Inline ones (b, i, a …) join. */
+const BLOCK_TAG = /<\/?(?:p|br|blockquote|ul|ol|li|h[1-6]|table|thead|tbody|tr|th|td|div|hr|img)\b[^>]*>/gi;
+const ANY_TAG = /<[^>]*>/g;
+
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[name.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * The text of sanitised HTML (the server's sanitiser escapes `<`, `>`, `&` and quotes in text, so
+ * every `<` left is a tag): tags dropped, entities decoded, whitespace collapsed.
+ */
+export function plainTextOf(html: string): string {
+  const text = html.replace(BLOCK_TAG, " ").replace(ANY_TAG, "");
+  return decodeEntities(text)
+    .replace(/[\s\p{Cc}]+/gu, " ")
+    .trim();
+}

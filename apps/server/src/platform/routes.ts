@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { type AuthUser, authenticate, authorize } from "./auth/guard.ts";
+import { type AuthUser, authenticate, authorize, cachedCaller } from "./auth/guard.ts";
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -22,7 +22,12 @@ type Handler<R extends RouteDef> = (
   ctx: RouteContext<R>,
 ) => Promise<R extends RouteDef<infer _B, infer _Q, infer _P, infer Res> ? z.input<Res> : never>;
 
-const callers = new WeakMap<FastifyRequest, AuthUser>();
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in caller of a contract route, set by its auth hook (null on public routes). */
+    caller: AuthUser | null;
+  }
+}
 
 const NO_BODY_STATUSES = new Set([204, 205]);
 
@@ -31,6 +36,7 @@ const NO_BODY_STATUSES = new Set([204, 205]);
  * response schema (fields not in it never leave the server), the auth rule checked first.
  */
 export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, route: R, handler: Handler<R>): void {
+  if (!app.hasRequestDecorator("caller")) app.decorateRequest("caller", null);
   const status = route.status ?? 200;
   const schema: Record<string, unknown> = {};
   if (route.body) schema.body = route.body;
@@ -46,34 +52,49 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, 
     ...(route.bodyLimit !== undefined && { bodyLimit: route.bodyLimit }),
     // A public route's limit counts per client address; a signed-in route's counts per user (the
     // guard below runs first, so the caller is known), wherever the user connects from.
+    // `contract` lets platform/route-table.ts (OpenAPI, the authorization matrix) see the route's rule.
     config: route.rateLimit
       ? {
+          contract: route,
           rateLimit: {
             max: route.rateLimit.max,
             timeWindow: route.rateLimit.timeWindowMs,
             ...(route.auth !== "public" && {
               keyGenerator: (request: FastifyRequest) => {
-                const caller = callers.get(request);
+                const caller = request.caller;
                 return caller ? `user:${caller.id}` : request.ip;
               },
             }),
           },
         }
-      : {},
+      : { contract: route },
     // Before the body is even parsed, so that an anonymous caller learns nothing about a route's input.
-    onRequest: async (request) => {
-      if (route.auth === "public") return;
-      const user = await authenticate(app, db, request);
-      authorize(route.auth, user);
-      callers.set(request, user);
+    // A callback hook: a caller the cache holds (nearly every request) is decided without a promise.
+    onRequest: (request, _reply, done) => {
+      if (route.auth === "public") return done();
+      const admit = (user: AuthUser) => {
+        try {
+          authorize(route.auth, user);
+        } catch (error) {
+          return done(error as Error);
+        }
+        request.caller = user;
+        done();
+      };
+      const cached = cachedCaller(app, request);
+      if (cached) return admit(cached);
+      authenticate(app, db, request).then(admit, done);
     },
     handler: async (request, reply) => {
       const result = await handler({
         body: request.body,
         query: request.query,
         params: request.params,
-        user: callers.get(request) ?? null,
-        ip: request.ip,
+        user: request.caller,
+        // Read only by the routes that need it: with TRUST_PROXY it parses X-Forwarded-For.
+        get ip() {
+          return request.ip;
+        },
         request,
         reply,
       } as RouteContext<R>);

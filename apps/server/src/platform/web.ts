@@ -22,8 +22,9 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
     `img-src 'self' data: blob:${metrika}`,
     "font-src 'self' data:",
     `connect-src 'self' ws: wss:${metrika}`,
-    // Metrika's session replay runs in its own frame.
-    ...(options.yandexMetrika ? [`frame-src 'self' blob:${metrika}`] : []),
+    // Reports (contract reports.ts) frame the https pages admins configure; Metrika's session
+    // replay runs in its own frame.
+    `frame-src 'self' https:${options.yandexMetrika ? ` blob:${metrika}` : ""}`,
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -32,13 +33,17 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
 }
 
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
-  const csp = contentSecurityPolicy(options);
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("content-security-policy", csp);
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("x-frame-options", "SAMEORIGIN");
-    reply.header("cross-origin-opener-policy", "same-origin");
+  const headers: Record<string, string> = {
+    "content-security-policy": contentSecurityPolicy(options),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "SAMEORIGIN",
+    "cross-origin-opener-policy": "same-origin",
+  };
+  // A callback hook, not an async one: it runs on every response, and a promise per reply costs.
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    reply.headers(headers);
+    done(null, payload);
   });
 }
 

@@ -105,9 +105,58 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/admin/pages/ManageRolesPage.tsx"),
     (m) => m.ManageRolesPage,
   ),
+  // /admin/:page? — the admin feature's pages, and those of other features under it (AdminAreaPage).
   admin: page(
-    () => import("../features/admin/pages/AdminPage.tsx"),
-    (m) => m.AdminPage,
+    () => import("./AdminAreaPage.tsx"),
+    (m) => m.AdminAreaPage,
+  ),
+  manageInstructions: page(
+    () => import("../features/instructions/pages/ManageInstructionsPage.tsx"),
+    (m) => m.ManageInstructionsPage,
+  ),
+  businessPages: page(
+    () => import("../features/business/pages/BusinessPagesPage.tsx"),
+    (m) => m.BusinessPagesPage,
+  ),
+  editBusiness: page(
+    () => import("../features/business/pages/EditBusinessPage.tsx"),
+    (m) => m.EditBusinessPage,
+  ),
+  businessUserCompany: page(
+    () => import("../features/business/pages/BusinessUserCompanyPage.tsx"),
+    (m) => m.BusinessUserCompanyPage,
+  ),
+  businessUserFarm: page(
+    () => import("../features/business/pages/BusinessUserFarmPage.tsx"),
+    (m) => m.BusinessUserFarmPage,
+  ),
+  reports: page(
+    () => import("../features/reports/pages/ReportsPage.tsx"),
+    (m) => m.ReportsPage,
+  ),
+  report: page(
+    () => import("../features/reports/pages/ReportPage.tsx"),
+    (m) => m.ReportPage,
+  ),
+  businessPage: page(
+    () => import("../features/reports/pages/BusinessPage.tsx"),
+    (m) => m.BusinessPage,
+  ),
+  iframeGroup: page(
+    () => import("../features/reports/pages/IframeGroupPage.tsx"),
+    (m) => m.IframeGroupPage,
+  ),
+  userReports: page(
+    () => import("../features/usage/pages/UserReportsPage.tsx"),
+    (m) => m.UserReportsPage,
+  ),
+  analyticsDb: page(
+    () => import("../features/usage/pages/AnalyticsDbPage.tsx"),
+    (m) => m.AnalyticsDbPage,
+  ),
+  adminListPage: page(
+    () => import("../features/usage/pages/AdminListPage.tsx"),
+    (m) => m.AdminListPage,
   ),
   chat: page(
     () => import("../features/chat/pages/ChatPage.tsx"),

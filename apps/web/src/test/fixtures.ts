@@ -1,3 +1,4 @@
+import type { AdminUserRow } from "@nadoy/contract/admin-users";
 import type { RouteResponse } from "@nadoy/contract/http";
 import type { Notification } from "@nadoy/contract/news";
 import type { UserData, userProfilePatchRoute } from "@nadoy/contract/users";
@@ -96,4 +97,23 @@ export function notificationFixture(pk: number, fields: Partial<Notification["fi
 /** `count` notifications with pks 1…count, the first `unread` of them unread. */
 export function notificationsFixture(count: number, unread = count): Notification[] {
   return Array.from({ length: count }, (_, i) => notificationFixture(i + 1, { read: i >= unread }));
+}
+
+/** A company the admin-area tests share. */
+export const COMPANY_FIXTURE = { uuid: "8a1f0c2e-3b4d-4e5f-8a6b-7c8d9e0f1a2b", name: "АО Молочный край" };
+
+/** A row of GET /api/admin/users/: the zootechnician of COMPANY_FIXTURE. */
+export function adminUserRowFixture(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
+  return {
+    id: 12,
+    username: "zootech",
+    name: "Иван Петров",
+    email: "zootech@example.ru",
+    role: 3,
+    is_superuser: false,
+    is_active: true,
+    companies: [COMPANY_FIXTURE],
+    last_login_at: "2026-03-05T11:30:00.000Z",
+    ...overrides,
+  };
 }

@@ -3,6 +3,8 @@ import { vi } from "vitest";
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: unknown;
   authorization: string | null;
 }
@@ -20,12 +22,14 @@ export function mockApi(handlers: Record<string, Handler>) {
     const url = new URL(String(input), "http://localhost");
     const method = init?.method ?? "GET";
     const headers = new Headers(init?.headers);
-    const call: RecordedCall = {
+    const call = {
       method,
       path: url.pathname,
       body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
       authorization: headers.get("authorization"),
-    };
+    } as RecordedCall;
+    // Not enumerable: tests that compare whole calls with toEqual keep comparing what they did.
+    Object.defineProperty(call, "query", { value: url.searchParams, enumerable: false });
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
     if (!handler) throw new Error(`Unexpected API call ${method} ${url.pathname}`);

@@ -3,11 +3,13 @@ import { check, index, integer, pgTable, serial, timestamp, uuid, varchar } from
 import { tasks } from "./boards.ts";
 import { chatMessages } from "./chat.ts";
 import { bytea } from "./column-types.ts";
+import { instructions } from "./content.ts";
 import { users } from "./users.ts";
 
 /**
- * Files on chat messages and tasks (contract attachments.ts). Uploaded first, unattached (both
- * references null) until a message or a task claims them; unclaimed ones are pruned.
+ * Files on chat messages, tasks and instructions (contract attachments.ts). Uploaded first,
+ * unattached (every reference null) until a message, task or instruction claims them; unclaimed
+ * ones are pruned.
  */
 export const attachments = pgTable(
   "attachments",
@@ -23,14 +25,18 @@ export const attachments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     chatMessageId: integer("chat_message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
     taskId: integer("task_id").references(() => tasks.id, { onDelete: "cascade" }),
+    instructionId: integer("instruction_id").references(() => instructions.id, { onDelete: "cascade" }),
     /** Place among the files of its message or task (the order given; a task's new files go last). */
     position: integer("position").notNull().default(0),
   },
   (t) => [
-    check("attachments_one_owner", sql`${t.chatMessageId} is null or ${t.taskId} is null`),
+    check("attachments_one_owner", sql`num_nonnulls(${t.chatMessageId}, ${t.taskId}, ${t.instructionId}) <= 1`),
     index("attachments_chat_message_idx").on(t.chatMessageId, t.position).where(sql`${t.chatMessageId} is not null`),
     index("attachments_task_idx").on(t.taskId, t.position).where(sql`${t.taskId} is not null`),
-    index("attachments_unclaimed_idx").on(t.createdAt).where(sql`${t.chatMessageId} is null and ${t.taskId} is null`),
+    index("attachments_instruction_idx").on(t.instructionId, t.position).where(sql`${t.instructionId} is not null`),
+    index("attachments_unclaimed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.chatMessageId} is null and ${t.taskId} is null and ${t.instructionId} is null`),
     index("attachments_uploader_idx").on(t.uploaderId),
   ],
 );

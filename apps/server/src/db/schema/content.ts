@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { bytea } from "./column-types.ts";
 import { companies } from "./companies.ts";
 import { groups, users } from "./users.ts";
@@ -73,4 +84,44 @@ export const newsRoles = pgTable(
       .references(() => groups.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.newsId, t.roleId] }), index("news_roles_role_idx").on(t.roleId)],
+);
+
+/**
+ * Help articles (contract instructions.ts), in `position` order. `audience` "all" or only the roles
+ * in instruction_roles. `plainText` is the body without markup, kept for search and snippets.
+ */
+export const instructions = pgTable(
+  "instructions",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().unique().defaultRandom(),
+    title: varchar("title", { length: 200 }).notNull(),
+    /** Sanitised HTML. */
+    body: text("body").notNull().default(""),
+    plainText: text("plain_text").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    published: boolean("published").notNull().default(false),
+    audience: varchar("audience", { length: 16 }).notNull().default("all"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("instructions_position_idx").on(t.position, t.id),
+    index("instructions_search_idx").using("gin", sql`to_tsvector('russian', ${t.title} || ' ' || ${t.plainText})`),
+  ],
+);
+
+export const instructionRoles = pgTable(
+  "instruction_roles",
+  {
+    instructionId: integer("instruction_id")
+      .notNull()
+      .references(() => instructions.id, { onDelete: "cascade" }),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.instructionId, t.roleId] }), index("instruction_roles_role_idx").on(t.roleId)],
 );

@@ -8,5 +8,6 @@ export * from "./content.ts";
 export * from "./mail.ts";
 export * from "./news.ts";
 export * from "./realtime.ts";
+export * from "./reports.ts";
 export * from "./table-lists.ts";
 export * from "./users.ts";

@@ -1,12 +1,12 @@
-import { crc32, deflateSync } from "node:zlib";
 import { Role } from "@nadoy/contract/roles";
 import { count } from "drizzle-orm";
 import { sanitizeContentHtml } from "../../platform/rich-text.ts";
 import type { Db } from "../client.ts";
 import { contentImages, news, newsCompanies, newsRoles } from "../schema/index.ts";
+import { type DemoCover, demoCoverPng } from "./demo-covers.ts";
 
-// Demo news for the home page feed (contract content.ts): published for everyone (with a cover),
-// for the demo company, for clients only; one scheduled for later and one draft.
+// Demo news for the home page feed (contract content.ts): published for everyone, for the demo
+// company and for clients only, each with a cover; one scheduled for later and one draft.
 
 export const DEMO_NEWS_TITLES = {
   cover: "Итоги конкурса операторов машинного доения",
@@ -16,31 +16,6 @@ export const DEMO_NEWS_TITLES = {
   draft: "Зимнее содержание телят: памятка",
 } as const;
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A valid width × height PNG of one RGB colour (8-bit truecolour, no filtering). */
-export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => [r, g, b][i % 3] ?? 0)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(pixels)),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
 
 interface DemoNews {
@@ -49,7 +24,7 @@ interface DemoNews {
   body: string;
   publishAt: Date | null;
   audience: "all" | "companies" | "roles";
-  cover?: boolean;
+  cover?: { picture: DemoCover; name: string };
 }
 
 const NEWS: DemoNews[] = [
@@ -66,7 +41,7 @@ const NEWS: DemoNews[] = [
       '<p>Положение о конкурсе — на <a href="https://nadoy.example/contest">странице конкурса</a>.</p>',
     publishAt: daysFromNow(-2),
     audience: "all",
-    cover: true,
+    cover: { picture: "farm", name: "конкурс.png" },
   },
   {
     title: DEMO_NEWS_TITLES.company,
@@ -78,6 +53,7 @@ const NEWS: DemoNews[] = [
       "<li>Группа 3: 410 тыс. соматических клеток в мл — проверьте коров на мастит.</li></ul>",
     publishAt: daysFromNow(-5),
     audience: "companies",
+    cover: { picture: "milkYield", name: "контрольная-дойка.png" },
   },
   {
     title: DEMO_NEWS_TITLES.clients,
@@ -87,6 +63,7 @@ const NEWS: DemoNews[] = [
       "<blockquote>Данные обновляются каждую ночь после загрузки DC305.</blockquote>",
     publishAt: daysFromNow(-1),
     audience: "roles",
+    cover: { picture: "breedingChart", name: "воспроизводство.png" },
   },
   {
     title: DEMO_NEWS_TITLES.scheduled,
@@ -112,11 +89,16 @@ export async function seedDemoNews(db: Db, input: { companyId: number; editorId:
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(news);
     if ((existing?.n ?? 0) > 0) return;
-    const png = solidPng(2, 2, [47, 158, 68]);
-    const [cover] = await tx
-      .insert(contentImages)
-      .values({ name: "конкурс.png", mime: "image/png", size: png.length, data: png, createdBy: input.editorId })
-      .returning({ id: contentImages.id });
+    const coverId = async (cover: DemoNews["cover"]) => {
+      if (!cover) return null;
+      const png = demoCoverPng(cover.picture);
+      const [image] = await tx
+        .insert(contentImages)
+        .values({ name: cover.name, mime: "image/png", size: png.length, data: png, createdBy: input.editorId })
+        .returning({ id: contentImages.id });
+      if (!image) throw new Error("content image insert returned nothing");
+      return image.id;
+    };
     for (const item of NEWS) {
       const [row] = await tx
         .insert(news)
@@ -124,7 +106,7 @@ export async function seedDemoNews(db: Db, input: { companyId: number; editorId:
           title: item.title,
           excerpt: item.excerpt,
           body: sanitizeContentHtml(item.body),
-          coverImageId: item.cover ? (cover?.id ?? null) : null,
+          coverImageId: await coverId(item.cover),
           publishAt: item.publishAt,
           audience: item.audience,
           createdBy: input.editorId,

@@ -3,10 +3,13 @@ import { count } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { seedDemoBoards } from "./boards.ts";
+import { seedDemoBusinesses } from "./business.ts";
 import { seedDemoChats } from "./chat.ts";
 import { seedCompany } from "./companies.ts";
 import { seedDemoNews } from "./content.ts";
+import { seedDemoInstructions } from "./instructions.ts";
 import { type SeedNotificationInput, seedAnnouncement, seedNotifications } from "./news.ts";
+import { seedDemoReports } from "./reports.ts";
 import { seedFeedbackExamples, seedFeedbackList, seedMilkTable } from "./table-lists.ts";
 import { seedUser } from "./users.ts";
 
@@ -16,9 +19,16 @@ export const DEMO_ACCOUNTS = [
   { username: "admin", role: Role.admin, isSuperuser: true, description: "суперпользователь, роль 1" },
   { username: "editor", role: Role.contentEditor, isSuperuser: false, description: "редактор контента, роль 2" },
   { username: "zootech", role: Role.zootechnician, isSuperuser: false, description: "зоотехник, роль 3" },
+  { username: "agronom", role: Role.agronomist, isSuperuser: false, description: "агроном, роль 4" },
   { username: "viewer", role: Role.viewer, isSuperuser: false, description: "наблюдатель, роль 6" },
   { username: "client", role: Role.client, isSuperuser: false, description: "клиент, роль 7" },
 ] as const;
+
+/**
+ * Accounts outside the demo company: the content editor works for the portal itself, the agronomist
+ * for «АО «Сибирская нива»» (business.ts makes them a member there).
+ */
+const OUTSIDE_DEMO_COMPANY: ReadonlySet<string> = new Set(["editor", "agronom"]);
 
 export const DEMO_COMPANY = {
   name: "Агрохолдинг Заря",
@@ -111,6 +121,27 @@ const DEMO_NOTIFICATIONS: Record<string, SeedNotificationInput[]> = {
       link: "/reports",
     },
   ],
+  agronom: [
+    {
+      title: "Заготовка силоса завершена",
+      msg: "Ферма «Обская»: заложено 2 400 т кукурузного силоса, сухое вещество 32 %.",
+      dt: hoursAgo(4),
+      link: null,
+    },
+    {
+      title: "Анализ кормов готов",
+      msg: "Сенаж из траншеи 2: обменная энергия 10,1 МДж/кг СВ, сырой протеин 14,8 %.",
+      dt: hoursAgo(28),
+      link: "/reports",
+    },
+    {
+      title: "Плановые работы",
+      msg: "30 ноября с 22:00 до 23:00 МСК сервер будет недоступен.",
+      dt: hoursAgo(50),
+      read: true,
+      link: null,
+    },
+  ],
   viewer: [
     {
       title: "Отчёт по надоям за неделю готов",
@@ -170,6 +201,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     admin: ["Анна", "Администратова"],
     editor: ["Елена", "Редакторова"],
     zootech: ["Иван", "Зоотехников"],
+    agronom: ["Алексей", "Агрономов"],
     viewer: ["Вера", "Наблюдаева"],
     client: ["Пётр", "Клиентов"],
   };
@@ -185,8 +217,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       lastName,
       roles: [account.role],
       isSuperuser: account.isSuperuser,
-      // The content editor works for the portal itself, not for the farm.
-      companyIds: account.role === Role.contentEditor ? [] : [company.id],
+      companyIds: OUTSIDE_DEMO_COMPANY.has(account.username) ? [] : [company.id],
     });
     await seedNotifications(db, user.id, DEMO_NOTIFICATIONS[account.username] ?? []);
     if (account.role === Role.zootechnician) zootechId = user.id;
@@ -220,5 +251,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   await seedDemoNews(db, { companyId: company.id, editorId: idOf("editor") });
   await seedAnnouncement(db, { text: DEMO_ANNOUNCEMENT });
+  await seedDemoInstructions(db, { editorId: idOf("editor") });
+  await seedDemoBusinesses(db, { companyId: company.id, users: ids });
+  await seedDemoReports(db, { companyId: company.id, clientId: idOf("client"), adminId: idOf("admin") });
   return true;
 }

@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserRow, UserModules } from "@nadoy/contract/admin-users";
+import type { AdminUser, AdminUserRow, UserAccess, UserModules } from "@nadoy/contract/admin-users";
 import type { CompanyRef, UserRecord } from "./admin-users.repository.ts";
 
 /** «Имя Фамилия», or the username when both are empty. */
@@ -41,12 +41,13 @@ export function adminUserRow(user: UserRecord, companies: CompanyRef[]): AdminUs
   };
 }
 
-export function adminUser(user: UserRecord, companies: CompanyRef[]): AdminUser {
+export function adminUser(user: UserRecord, companies: CompanyRef[], access: UserAccess): AdminUser {
   return {
     ...adminUserRow(user, companies),
     first_name: user.firstName,
     last_name: user.lastName,
     modules: modulesOf(user),
+    access,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -22,6 +22,7 @@ export function adminUsersRoutes(app: FastifyInstance, deps: AppDeps): void {
     publicUrl: deps.publicUrl,
     mailQueued: () => void deps.mailer.kick(),
     sessionsEnded: (filter) => deps.realtime.endSessions(filter),
+    callersChanged: (userIds) => deps.realtime.callersChanged(userIds),
   });
 
   route(app, db, listAdminUsers, ({ query }) => users.list(query));

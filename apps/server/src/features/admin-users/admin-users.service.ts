@@ -20,6 +20,7 @@ import type { SessionFilter } from "../../platform/realtime/backend.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import { adminUser, adminUserRow, auditSnapshot, changes, MODULE_COLUMNS } from "./admin-user-dto.ts";
 import * as repo from "./admin-users.repository.ts";
+import { accessOf, accessSnapshot, applyAccess, companyIdsOfUser, sendsAccess } from "./user-access.ts";
 
 // Admins' users (contract admin-users.ts). Every change and its audit entries commit together; a
 // refused change throws inside the transaction and writes nothing. Admins (role 1) do not touch
@@ -46,6 +47,8 @@ export interface AdminUsersServiceDeps {
   mailQueued: () => void;
   /** Called after a commit that revoked sessions: closes their sockets on every instance. */
   sessionsEnded: (filter: SessionFilter) => Promise<void>;
+  /** The user's role, superuser flag or module switches may have changed: cached callers go. */
+  callersChanged: (userIds: number[]) => Promise<void>;
 }
 
 interface Admin {
@@ -81,11 +84,12 @@ async function companyIdsOf(tx: Db, uuids: string[]): Promise<number[]> {
   return [...ids.values()];
 }
 
+/** The user with companies and access: seven small queries, whatever the user has. */
 async function load(db: Db, id: number): Promise<AdminUser | undefined> {
   const user = await repo.findUser(db, id);
   if (!user) return undefined;
   const companies = await repo.companiesOf(db, [id]);
-  return adminUser(user, companies.get(id) ?? []);
+  return adminUser(user, companies.get(id) ?? [], await accessOf(db, id));
 }
 
 async function mustLoad(db: Db, id: number): Promise<AdminUser> {
@@ -175,13 +179,14 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
           });
           await repo.replaceGroups(tx, id, body.role === null ? [] : [body.role]);
           await repo.replaceCompanies(tx, id, companyIds);
+          await applyAccess(tx, id, body, companyIds, false);
           const user = await mustLoad(tx, id);
           await mailPasswordLink(tx, user, "welcome");
           await audit(tx, {
             action: "user_created",
             userId: who.caller.id,
             ip: who.ip,
-            details: { id, before: null, after: auditSnapshot(user) },
+            details: { id, before: null, after: { ...auditSnapshot(user), access: accessSnapshot(user.access) } },
           });
           return user;
         });
@@ -204,7 +209,7 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
           if (!(await repo.lockUser(tx, id))) throw notFound();
           const record = await repo.findUser(tx, id);
           if (!record) throw notFound();
-          const before = adminUser(record, (await repo.companiesOf(tx, [id])).get(id) ?? []);
+          const before = adminUser(record, (await repo.companiesOf(tx, [id])).get(id) ?? [], await accessOf(tx, id));
           if (before.is_superuser && !who.caller.isSuperuser) throw forbidden();
           const superuser = body.is_superuser ?? before.is_superuser;
           if (superuser !== before.is_superuser && !who.caller.isSuperuser) throw forbidden();
@@ -245,8 +250,13 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
             ...moduleValues(body.modules ?? {}),
           });
           if (body.role !== undefined) await repo.replaceGroups(tx, id, newGroups);
-          if (body.company_uuids !== undefined)
-            await repo.replaceCompanies(tx, id, await companyIdsOf(tx, body.company_uuids));
+          const companyIds = body.company_uuids === undefined ? undefined : await companyIdsOf(tx, body.company_uuids);
+          if (companyIds !== undefined) await repo.replaceCompanies(tx, id, companyIds);
+          // Farms, databases, DTM entries and company reports follow the companies; the access
+          // fields sent are checked against the companies after this change.
+          if (companyIds !== undefined || sendsAccess(body)) {
+            await applyAccess(tx, id, body, companyIds ?? (await companyIdsOfUser(tx, id)), companyIds !== undefined);
+          }
           const deactivated = activeChanges && body.is_active === false;
           if (deactivated) await repo.revokeAllSessions(tx, id, "deactivated");
 
@@ -256,6 +266,15 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
           const edited = changes(beforeRest, afterRest);
           if (edited) {
             await audit(tx, { action: "user_updated", userId: who.caller.id, ip: who.ip, details: { id, ...edited } });
+          }
+          const accessEdited = changes(accessSnapshot(before.access), accessSnapshot(after.access));
+          if (accessEdited) {
+            await audit(tx, {
+              action: "user_access_updated",
+              userId: who.caller.id,
+              ip: who.ip,
+              details: { id, ...accessEdited },
+            });
           }
           if (activeChanges) {
             await audit(tx, {
@@ -271,6 +290,7 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
         throw takenByIndex(error) ?? error;
       }
       if (outcome.deactivated) await deps.sessionsEnded({ userId: id });
+      else await deps.callersChanged([id]);
       return outcome.user;
     },
 

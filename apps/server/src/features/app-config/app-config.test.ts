@@ -67,6 +67,14 @@ describe("GET /api/config/", () => {
     expect(directive(withMetrika, "default-src")).toBe("default-src 'self'");
   });
 
+  it("lets report iframes open https pages, and nothing over plain http", async () => {
+    t = await startTestApp();
+    const csp = String((await getConfig(t)).headers["content-security-policy"]);
+    const frameSrc = csp.split("; ").find((d) => d.startsWith("frame-src ")) ?? "";
+
+    expect(frameSrc.split(" ")).toEqual(["frame-src", "'self'", "https:"]);
+  });
+
   it("is public: every caller, signed in or not, gets 200 (role matrix)", async () => {
     t = await startTestApp();
     const app = t;

@@ -41,7 +41,9 @@ export function createAttachmentsService(db: Db) {
       if (name === "") throw validationError({ name: ATTACHMENT_NAME_TEXT });
       const extension = attachmentExtension(name);
       if (extension === null) throw unsupported();
-      const data = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+      // Only application/octet-stream arrives as a Buffer; a text body (text/plain) is not a file.
+      if (!Buffer.isBuffer(body)) throw unsupported();
+      const data = body;
       if (data.length === 0) throw validationError({ body: ATTACHMENT_EMPTY_TEXT }, ATTACHMENT_EMPTY_TEXT);
       if (!matchesSignature(extension, data)) throw unsupported();
       return repo.insertAttachment(db, { uploaderId: caller.id, name, mime: ATTACHMENT_TYPES[extension], data });

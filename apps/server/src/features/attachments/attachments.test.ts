@@ -18,13 +18,14 @@ import { downloadFile, SAMPLE_FILES, uploaded, uploadFile } from "../../../test/
 import { rowCounts } from "../../../test/row-counts.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
-import { attachments } from "../../db/schema/index.ts";
+import { attachments, users } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { seedUser } from "../../db/seed/users.ts";
 import { ATTACHMENT_CLAIM_TEXT, pruneUnclaimedAttachments } from "../../platform/attachments/attachments.repository.ts";
 
-// Files on chat messages and tasks (contract attachments.ts): what may be uploaded, and who may
-// download what. Chat and board calls are plain HTTP here: features never import each other.
+// Files on chat messages, tasks and instructions (contract attachments.ts): what may be uploaded,
+// and who may download what. Chat, board and instruction calls are plain HTTP here: features never
+// import each other.
 
 let t: TestApp;
 
@@ -271,9 +272,131 @@ describe("attachments: download", () => {
     expect((await downloadFile(t, w.dmitry.token, file.uuid)).statusCode).toBe(404);
     expect((await downloadFile(t, undefined, file.uuid)).statusCode).toBe(401);
 
+    // A member whose boards an admin switched off gets no task's files either.
+    // (The switch is written directly and announced as the admin route announces it.)
+    const switchBoards = async (on: boolean) => {
+      await t.database.db.update(users).set({ boardsEnabled: on }).where(eq(users.id, w.boris.id));
+      await t.app.realtime.callersChanged([w.boris.id]);
+    };
+    await switchBoards(false);
+    expect((await downloadFile(t, w.boris.token, file.uuid)).statusCode).toBe(404);
+    await switchBoards(true);
+    expect((await downloadFile(t, w.boris.token, file.uuid)).statusCode).toBe(200);
+
     // Deleting the task deletes its files.
     ok(await w.anna.call("DELETE", `/api/tasks/${task.uuid}/`), 204);
     expect((await downloadFile(t, w.anna.token, file.uuid)).statusCode).toBe(404);
+  });
+});
+
+describe("attachments: instructions' files", () => {
+  /** Editor Елена (role 2, of the company) and client Клара (role 7, of none); Елена's article with a file. */
+  async function article(w: Awaited<ReturnType<typeof world>>, input: Record<string, unknown>) {
+    const elena = await seedUser(t.database.db, {
+      username: "elena",
+      roles: [Role.contentEditor],
+      companyIds: [w.company.id],
+    });
+    const klara = await seedUser(t.database.db, { username: "klara", roles: [Role.client] });
+    const editor = { id: elena.id, token: await accessTokenFor(t, elena.id) };
+    const client = { id: klara.id, token: await accessTokenFor(t, klara.id) };
+    const file = await uploaded(t, editor.token, "памятка.pdf");
+    const created = ok<{ uuid: string }>(
+      await t.request({
+        method: "POST",
+        url: "/api/manage/instructions/",
+        token: editor.token,
+        payload: { title: "Памятка", attachment_uuids: [file.uuid], ...input },
+      }),
+      201,
+    );
+    const statuses = async () => {
+      const result: Record<string, number> = {};
+      const who = { editor, client, anna: w.anna, boris: w.boris, dmitry: w.dmitry, root: w.root };
+      for (const [name, person] of Object.entries(who)) {
+        result[name] = (await downloadFile(t, person.token, file.uuid)).statusCode;
+      }
+      result.anonymous = (await downloadFile(t, undefined, file.uuid)).statusCode;
+      return result;
+    };
+    return { editor, file, uuid: created.uuid, statuses };
+  }
+
+  it("serves a published article's file to its audience and to editors; 404 to the rest", async () => {
+    const w = await world();
+    const forZootechs = await article(w, { published: true, audience: { kind: "roles", roles: [Role.zootechnician] } });
+    expect(await forZootechs.statuses()).toEqual({
+      editor: 200,
+      client: 404,
+      anna: 200,
+      boris: 404,
+      dmitry: 404,
+      root: 200,
+      anonymous: 401,
+    });
+  });
+
+  it("serves a file of an article for everyone to every signed-in user", async () => {
+    const w = await world();
+    const forAll = await article(w, { published: true });
+    expect(await forAll.statuses()).toEqual({
+      editor: 200,
+      client: 200,
+      anna: 200,
+      boris: 200,
+      dmitry: 200,
+      root: 200,
+      anonymous: 401,
+    });
+  });
+
+  it("serves a draft's file to editors only, and nothing once the article is deleted", async () => {
+    const w = await world();
+    const draft = await article(w, { published: false });
+    expect(await draft.statuses()).toEqual({
+      editor: 200,
+      client: 404,
+      anna: 404,
+      boris: 404,
+      dmitry: 404,
+      root: 200,
+      anonymous: 401,
+    });
+
+    ok(
+      await t.request({ method: "DELETE", url: `/api/manage/instructions/${draft.uuid}/`, token: draft.editor.token }),
+      204,
+    );
+    expect((await downloadFile(t, draft.editor.token, draft.file.uuid)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(attachments).where(eq(attachments.uuid, draft.file.uuid))).toEqual([]);
+  });
+
+  it("counts an article's file as attached: never claimed again by a message, never pruned", async () => {
+    const w = await world();
+    const placed = await article(w, { published: true });
+    const chat = ok<ChatSummary>(
+      await t.request({
+        method: "POST",
+        url: "/api/chat/chats/",
+        token: placed.editor.token,
+        payload: { kind: "group", title: "Редакция", member_ids: [w.anna.id] },
+      }),
+      201,
+    );
+    const resend = await t.request({
+      method: "POST",
+      url: `/api/chat/chats/${chat.uuid}/messages/`,
+      token: placed.editor.token,
+      payload: { content: "Вот", attachment_uuids: [placed.file.uuid] },
+    });
+    expect(problem(resend)).toMatchObject({ status: 400, fields: { attachment_uuids: ATTACHMENT_CLAIM_TEXT } });
+
+    await t.database.db
+      .update(attachments)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(attachments.uuid, placed.file.uuid));
+    expect(await pruneUnclaimedAttachments(t.database.db)).toBe(0);
+    expect((await downloadFile(t, w.anna.token, placed.file.uuid)).statusCode).toBe(200);
   });
 });
 

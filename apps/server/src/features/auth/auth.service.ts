@@ -73,8 +73,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     async login(body: LoginBody, ip: string): Promise<TokenPair> {
       const key = `login:${ip}`;
-      const failures = await deps.loginFailures.get(key);
-      if (failures.count >= LOGIN_FAILURES_PER_MINUTE) {
+      // Every attempt is counted before its password is checked, so that a burst of parallel
+      // guesses (on any instance) cannot all pass while none has been counted; the right password
+      // takes its count back.
+      const attempts = await deps.loginFailures.hit(key);
+      if (attempts > LOGIN_FAILURES_PER_MINUTE) {
+        await deps.loginFailures.forgive(key);
+        const failures = await deps.loginFailures.get(key);
         const retryAfter = String(Math.max(1, Math.ceil(failures.resetInMs / 1000)));
         throw new ApiError(429, ErrorCode.tooManyRequests, ErrorText.tooManyRequests, undefined, {
           "retry-after": retryAfter,
@@ -82,8 +87,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const user = await repo.findUserByUsername(db, body.username);
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) {
-        await deps.loginFailures.hit(key);
+      if (user && ok) await deps.loginFailures.forgive(key);
+      else {
         await audit(db, {
           action: "login_failed",
           userId: user?.id ?? null,

@@ -20,6 +20,7 @@ import type { RoomEnvelope } from "../../platform/realtime/backend.ts";
 import { serialiseMessage, topicOf } from "../../platform/realtime/channels.ts";
 import type { HubConnection } from "../../platform/realtime/hub.ts";
 import { socketRoute } from "../../platform/realtime/socket-route.ts";
+import { parseWellFormedJson } from "../../platform/well-formed-json.ts";
 
 /** What the board socket needs from the boards service (the same rules as the REST routes). */
 export interface BoardSocketServices {
@@ -232,7 +233,7 @@ export function registerBoardSocket(app: FastifyInstance, deps: AppDeps, service
           if (!bc || socket.readyState !== socket.OPEN) return;
           let command: BoardCommand;
           try {
-            command = boardCommandSchema.parse(JSON.parse(text));
+            command = boardCommandSchema.parse(parseWellFormedJson(text));
           } catch {
             send(conn, { type: "error", code: ErrorCode.validation, message: "Неизвестная или неполная команда" });
             return;

@@ -9,7 +9,7 @@ import { SAMPLE_FILES } from "../../../test/files.ts";
 import { rowCounts } from "../../../test/row-counts.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
-import { solidPng } from "../../db/seed/content.ts";
+import { solidPng } from "../../db/seed/png.ts";
 import { newsAudit, newsWorld, ok } from "./content-news.test-kit.ts";
 
 // Images for news (contract content.ts): what editors may upload, and how the image is served.
@@ -76,9 +76,21 @@ describe("content images", () => {
     expect(tooLarge.json()).toEqual({ code: "payload_too_large", message: CONTENT_IMAGE_SIZE_TEXT });
     expect((await ed.upload("корова.png", SAMPLE_FILES.png, "image/png")).statusCode).toBe(415);
     expect((await w.apiOf("anonymous").upload("корова.png", SAMPLE_FILES.png)).statusCode).toBe(401);
-    expect((await w.apiOf("role 1").upload("корова.png", SAMPLE_FILES.png)).statusCode).toBe(403);
+    for (const who of ["role 3", "role 4", "role 5", "role 6", "role 7"] as const) {
+      expect((await w.apiOf(who).upload("корова.png", SAMPLE_FILES.png)).statusCode).toBe(403);
+    }
 
     expect(await rowCounts(t.database.db)).toEqual(before);
+  });
+
+  it("lets admins (role 1) upload pictures for report and iframe-group cards, audited as theirs", async () => {
+    const w = await newsWorld(t);
+    const png = solidPng(3, 2, [22, 119, 255]);
+    const { uuid, url } = ok<{ uuid: string; url: string }>(await w.apiOf("role 1").upload("отчёт.png", png), 201);
+    expect(url).toBe(`/api/content/images/${uuid}/`);
+    expect((await w.apiOf("anonymous").image(uuid)).rawPayload.equals(png)).toBe(true);
+    const [entry] = (await newsAudit(t)).filter((e) => e.action === "content_image_uploaded");
+    expect(entry?.userId).toBe(w.idOf("role 1"));
   });
 
   it("answers 404 JSON for an unknown image", async () => {

@@ -18,6 +18,8 @@ beforeEach(() => resetDatabase(t.database));
 
 const SIGNED_IN: readonly Who[] = WHO.filter((w) => w !== "anonymous");
 const EDITORS: readonly Who[] = ["role 2", "superuser"];
+// Admins upload pictures too (report and iframe-group cards); «other company» is a role-1 admin.
+const IMAGE_UPLOADERS: readonly Who[] = [...EDITORS, "role 1", "other company"];
 
 interface RouteCase {
   /** Made fresh for each caller by the editor: a published item for the company only. */
@@ -54,7 +56,7 @@ const ROUTES: Record<string, RouteCase> = {
   },
   "POST /api/content/images/": {
     call: (api) => api.upload("корова.png", SAMPLE_FILES.png),
-    expected: matrix(201, EDITORS),
+    expected: matrix(201, IMAGE_UPLOADERS),
   },
   // Public: an <img> sends no bearer token.
   "GET /api/content/images/:uuid/": {

@@ -50,16 +50,33 @@ describe("demo news", () => {
     expect(managed.every((n) => n.created_by?.name === "Елена Редакторова")).toBe(true);
   });
 
-  it("gives the cover news a real PNG and a sanitised body", async () => {
+  it("gives every published demo news a distinct 16:9 picture that an editor could have uploaded", async () => {
+    await seedDemo(t.database.db);
+    // The admin reads every audience's news: all, the demo company's and clients'.
+    const feed = ok<NewsPage>(await (await apiOf("admin")).feed(), 200).items;
+    expect(feed.map((i) => i.title)).toEqual([N.clients, N.cover, N.company]);
+    const editor = await apiOf("editor");
+    const pictures: Buffer[] = [];
+    for (const item of feed) {
+      expect(item.cover_url, item.title).toMatch(/^\/api\/content\/images\/[0-9a-f-]{36}\/$/);
+      const image = await t.request({ method: "GET", url: item.cover_url ?? "" });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/png");
+      const png = image.rawPayload;
+      // IHDR: width and height in the cover's shape, so the feed crops it and never stretches it.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], item.title).toEqual([640, 360]);
+      expect(png.length, item.title).toBeLessThan(30 * 1024);
+      // The server's own checks (extension, first bytes) take it as an upload.
+      expect((await editor.upload("обложка.png", png)).statusCode, item.title).toBe(201);
+      pictures.push(png);
+    }
+    expect(new Set(pictures.map((png) => png.toString("base64"))).size).toBe(3);
+  });
+
+  it("keeps the demo news bodies sanitised", async () => {
     await seedDemo(t.database.db);
     const client = await apiOf("client");
     const cover = ok<NewsPage>(await client.feed(), 200).items.find((i) => i.title === N.cover);
-    expect(cover?.cover_url).toMatch(/^\/api\/content\/images\/[0-9a-f-]{36}\/$/);
-    const image = await t.request({ method: "GET", url: cover?.cover_url ?? "" });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers["content-type"]).toBe("image/png");
-    expect(image.rawPayload.subarray(1, 4).toString("latin1")).toBe("PNG");
-
     const detail = ok<NewsDetail>(await client.item(cover?.id ?? 0), 200);
     expect(detail.body).toContain("<table>");
     expect(detail.body).toContain('rel="noopener noreferrer"');

@@ -17,7 +17,7 @@ export function contentNotificationsRoutes(app: FastifyInstance, deps: AppDeps):
   const announcement = createAnnouncementService(deps.db);
 
   registerRoute(app, deps.db, sendNotification, ({ user, body, ip }) => sends.send(user, body, ip));
-  registerRoute(app, deps.db, sentNotifications, () => sends.list());
+  registerRoute(app, deps.db, sentNotifications, ({ query }) => sends.list(query.page));
   registerRoute(app, deps.db, notificationRecipients, ({ query }) => sends.recipients(query.q));
   registerRoute(app, deps.db, getAnnouncement, () => announcement.current());
   registerRoute(app, deps.db, setAnnouncement, ({ user, body, ip }) => announcement.set(user, body.text, ip));

@@ -1,5 +1,5 @@
 import type { NotificationAudience } from "@nadoy/contract/content";
-import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import {
   companies,
@@ -76,8 +76,8 @@ export async function setRecipientCount(db: Db, sendId: number, recipients: numb
   await db.update(notificationSends).set({ recipients }).where(eq(notificationSends.id, sendId));
 }
 
-/** Every send, newest first, with its editor's names (null when that user is gone). */
-export async function findSends(db: Db) {
+/** One page of sends, newest first, with its editor's names (null when that user is gone). */
+export async function findSends(db: Db, page: { limit: number; offset: number }) {
   return db
     .select({
       id: notificationSends.id,
@@ -94,7 +94,14 @@ export async function findSends(db: Db) {
     })
     .from(notificationSends)
     .leftJoin(users, eq(users.id, notificationSends.createdBy))
-    .orderBy(desc(notificationSends.createdAt), desc(notificationSends.id));
+    .orderBy(desc(notificationSends.createdAt), desc(notificationSends.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countSends(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notificationSends);
+  return row?.n ?? 0;
 }
 
 /** How many of each send's notifications are read: one grouped query over notifications_send_idx. */

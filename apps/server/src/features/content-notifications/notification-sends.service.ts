@@ -1,4 +1,8 @@
-import type { SentNotification, sendNotificationBodySchema } from "@nadoy/contract/content";
+import {
+  SENT_NOTIFICATIONS_PAGE_SIZE,
+  type SentNotification,
+  type sendNotificationBodySchema,
+} from "@nadoy/contract/content";
 import { displayName } from "@nadoy/contract/users";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
@@ -64,9 +68,13 @@ export function createNotificationSendsService(deps: { db: Db; realtime: Realtim
       return { id: result.id, recipients: result.userIds.length };
     },
 
-    /** Every send, newest first, with its read count: two queries however many sends there are. */
-    async list(): Promise<SentNotification[]> {
-      const sends = await repo.findSends(db);
+    /** A page of sends, newest first, with read counts: four queries however many sends there are. */
+    async list(page: number) {
+      const size = SENT_NOTIFICATIONS_PAGE_SIZE;
+      const [sends, total] = await Promise.all([
+        repo.findSends(db, { limit: size, offset: (page - 1) * size }),
+        repo.countSends(db),
+      ]);
       const audiences = sends.map((send) => parseStoredAudience(send.audience));
       const companyUuids = audiences.flatMap((a) => (a?.kind === "companies" ? a.company_uuids : []));
       const [readCounts, companies] = await Promise.all([
@@ -77,27 +85,30 @@ export function createNotificationSendsService(deps: { db: Db; realtime: Realtim
         repo.findCompaniesByUuid(db, [...new Set(companyUuids)]),
       ]);
       const companyNames = new Map(companies.map((company) => [company.uuid, company.name]));
-      return sends.map((send, i) => ({
-        id: send.id,
-        title: send.title,
-        msg: send.msg,
-        link: send.link,
-        audience_text: audienceText(audiences[i], companyNames),
-        recipients: send.recipients,
-        read_count: readCounts.get(send.id) ?? 0,
-        created_by:
-          send.creatorId === null
-            ? null
-            : {
-                id: send.creatorId,
-                name: displayName({
-                  username: send.creatorUsername ?? "",
-                  first_name: send.creatorFirstName ?? "",
-                  last_name: send.creatorLastName ?? "",
-                }),
-              },
-        created_at: send.createdAt.toISOString(),
-      }));
+      const items = sends.map(
+        (send, i): SentNotification => ({
+          id: send.id,
+          title: send.title,
+          msg: send.msg,
+          link: send.link,
+          audience_text: audienceText(audiences[i], companyNames),
+          recipients: send.recipients,
+          read_count: readCounts.get(send.id) ?? 0,
+          created_by:
+            send.creatorId === null
+              ? null
+              : {
+                  id: send.creatorId,
+                  name: displayName({
+                    username: send.creatorUsername ?? "",
+                    first_name: send.creatorFirstName ?? "",
+                    last_name: send.creatorLastName ?? "",
+                  }),
+                },
+          created_at: send.createdAt.toISOString(),
+        }),
+      );
+      return { items, total, page, page_size: size };
     },
 
     /** Up to 20 active users matching `q` in their username or names, and every company. */

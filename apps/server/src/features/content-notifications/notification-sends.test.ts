@@ -1,3 +1,4 @@
+import { SENT_NOTIFICATIONS_PAGE_SIZE } from "@nadoy/contract/content";
 import { ErrorCode } from "@nadoy/contract/errors";
 import { Role } from "@nadoy/contract/roles";
 import { and, eq } from "drizzle-orm";
@@ -165,6 +166,33 @@ describe("POST /api/manage/notifications/", () => {
     expect(await rowCounts(t.database.db)).toEqual(before);
   });
 
+  it("keeps markup in the title and message exactly as typed: JSON strings the web shows as text", async () => {
+    const w = await world();
+    // The design: notification text is plain text end to end. The server stores and answers it
+    // untouched (no HTML sanitiser runs on it) and the web renders it as React text, never as HTML.
+    const title = "Сверка <script>alert(1)</script>";
+    const msg = 'Проверьте данные <img src=x onerror=alert(1)> до пятницы\n<script>alert("msg")</script>';
+
+    expect(
+      (await api.send(w.editor.token, { title, msg, audience: { kind: "users", user_ids: [w.client.id] } })).statusCode,
+    ).toBe(201);
+
+    const poll = await t.request({
+      method: "POST",
+      url: "/api/news/user_notifications/",
+      token: w.client.token,
+      payload: {},
+    });
+    expect(poll.statusCode).toBe(200);
+    expect(poll.headers["content-type"]).toMatch(/^application\/json/);
+    expect(poll.json()).toEqual([{ pk: expect.any(Number), fields: expect.objectContaining({ title, msg }) }]);
+
+    const sent = await api.sent(w.editor.token);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.headers["content-type"]).toMatch(/^application\/json/);
+    expect(sent.json().items).toEqual([expect.objectContaining({ title, msg })]);
+  });
+
   it("writes the recipients' rows in one statement and audits the send", async () => {
     const w = await world();
 
@@ -222,6 +250,19 @@ describe("GET /api/manage/notifications/", () => {
     await api.dismiss(w.zootech.token, [await pkOf(w.zootech.token, "Первое"), await pkOf(w.zootech.token, "Второе")]);
 
     expect(await readCounts()).toEqual({ [first]: 2, [second]: 1 });
+  });
+
+  it("pages the sends, 20 at a time, newest first", async () => {
+    const w = await world();
+    const ids: number[] = [];
+    for (let i = 1; i <= SENT_NOTIFICATIONS_PAGE_SIZE + 2; i++) {
+      ids.push((await api.send(w.editor.token, { title: `№${i}`, msg: "…", audience: { kind: "all" } })).json().id);
+    }
+    const first = await api.sentPage(w.editor.token, 1);
+    const second = await api.sentPage(w.editor.token, 2);
+    expect(first).toMatchObject({ total: ids.length, page: 1, page_size: SENT_NOTIFICATIONS_PAGE_SIZE });
+    expect([...first.items, ...second.items].map((s) => s.id)).toEqual([...ids].reverse());
+    expect(second.items.map((s) => s.title)).toEqual(["№2", "№1"]);
   });
 
   it("names a company deleted since, and an editor who is gone", async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { announcements, companies, companyMemberships, farms, userGroups, users } from "../../db/schema/index.ts";
+import { announcements, companies, companyMemberships, userGroups, users } from "../../db/schema/index.ts";
 
 // users/data runs on every app start of every user: its queries are prepared once per database.
 function prepareUserWithGroups(db: Db) {
@@ -26,32 +26,23 @@ function prepareUserWithGroups(db: Db) {
     .prepare("user_with_groups");
 }
 
-const companyFarmColumns = {
-  companyId: companies.id,
-  companyUuid: companies.uuid,
-  companyName: companies.name,
-  farmUuid: farms.uuid,
-  farmName: farms.name,
-  farmUseGenetic: farms.useGenetic,
-};
+const companyColumns = { uuid: companies.uuid, name: companies.name };
 
 function prepareMemberCompanies(db: Db) {
   return db
-    .select(companyFarmColumns)
+    .select(companyColumns)
     .from(companyMemberships)
     .innerJoin(companies, eq(companies.id, companyMemberships.companyId))
-    .leftJoin(farms, eq(farms.companyId, companies.id))
     .where(eq(companyMemberships.userId, sql.placeholder("userId")))
-    .orderBy(asc(companies.name), asc(farms.name))
+    .orderBy(asc(companies.name), asc(companies.id))
     .prepare("member_companies");
 }
 
 function prepareAllCompanies(db: Db) {
   return db
-    .select(companyFarmColumns)
+    .select(companyColumns)
     .from(companies)
-    .leftJoin(farms, eq(farms.companyId, companies.id))
-    .orderBy(asc(companies.name), asc(farms.name))
+    .orderBy(asc(companies.name), asc(companies.id))
     .prepare("all_companies");
 }
 
@@ -81,29 +72,17 @@ export async function findUserWithGroups(db: Db, userId: number) {
   return row ? { ...row.user, groups: row.groups.map(Number), announcement: row.announcement } : undefined;
 }
 
-export interface CompanyWithFarms {
+export interface CompanyRef {
   uuid: string;
   name: string;
-  farms: { uuid: string; name: string; useGenetic: boolean }[];
 }
 
-/** The companies a user may see with their farms, in one query: superusers see all companies. */
-export async function findVisibleCompanies(db: Db, userId: number, isSuperuser: boolean): Promise<CompanyWithFarms[]> {
-  const rows = isSuperuser
-    ? await prepared(db).allCompanies.execute()
-    : await prepared(db).memberCompanies.execute({ userId });
-  const byId = new Map<number, CompanyWithFarms>();
-  for (const row of rows) {
-    let company = byId.get(row.companyId);
-    if (!company) {
-      company = { uuid: row.companyUuid, name: row.companyName, farms: [] };
-      byId.set(row.companyId, company);
-    }
-    if (row.farmUuid && row.farmName !== null) {
-      company.farms.push({ uuid: row.farmUuid, name: row.farmName, useGenetic: row.farmUseGenetic ?? false });
-    }
-  }
-  return [...byId.values()];
+/**
+ * The companies a user may see, in one query: their own, or every company for a superuser. Their
+ * farms come from platform/access (farm picks hide some).
+ */
+export function findVisibleCompanies(db: Db, userId: number, isSuperuser: boolean): Promise<CompanyRef[]> {
+  return isSuperuser ? prepared(db).allCompanies.execute() : prepared(db).memberCompanies.execute({ userId });
 }
 
 export type ProfileValues = Partial<{

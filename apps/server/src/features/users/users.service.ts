@@ -9,12 +9,25 @@ import {
 } from "@nadoy/contract/users";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { visibleDtm } from "../../platform/access/dtm.ts";
+import { type VisibleDatabase, visibleDatabases, visibleFarms } from "../../platform/access/farms-databases.ts";
+import { visibleReports } from "../../platform/access/reports.ts";
 import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { ApiError, forbidden, unauthorized } from "../../platform/errors.ts";
 import { enqueueMail } from "../../platform/mail/outbox.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import * as repo from "./users.repository.ts";
+
+/** Spec §3 userDatabaseSchema. */
+const userDatabase = (d: VisibleDatabase) => ({
+  pk: d.id,
+  uuid: d.uuid,
+  name: d.name,
+  server: d.server,
+  db_name: d.dbName,
+  active: d.active,
+});
 
 const asTheme = (value: string): Theme => (value === "black" ? "black" : "default");
 const asMenuStyle = (value: string): MenuStyle =>
@@ -61,15 +74,26 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   return {
     /**
-     * Spec §3 "User data". Modules that later issues build (reports, boards, lists ...) answer with
-     * empty lists until they exist; companies, farms, presence, the announcement and the module
-     * flags an admin switches are real.
+     * Spec §3 "User data". Modules that later issues build (plan-fact, exports ...) answer with
+     * empty lists until they exist; companies, farms, user databases, DTM entries and reports
+     * (platform/access: farm picks, assigned databases and DTM entries, reports given directly or
+     * by groups), presence, the announcement and the module flags are real.
      */
     async data(caller: AuthUser): Promise<UserData> {
-      const [user, usersOnline] = await Promise.all([loadUser(caller.id), deps.onlineUsers()]);
-      const companies = await repo.findVisibleCompanies(db, user.id, user.isSuperuser);
+      // A bounded number of queries, whatever the user has: the user, companies, farms, databases,
+      // DTM entries, reports.
+      const [user, usersOnline, companies, farms, databases, dtm, portal] = await Promise.all([
+        loadUser(caller.id),
+        deps.onlineUsers(),
+        repo.findVisibleCompanies(db, caller.id, caller.isSuperuser),
+        visibleFarms(db, caller),
+        visibleDatabases(db, caller),
+        visibleDtm(db, caller),
+        visibleReports(db, caller),
+      ]);
       const isMember = companies.length > 0;
-      const farms = companies.flatMap((c) => c.farms).sort((a, b) => a.name.localeCompare(b.name, "ru"));
+      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "ru");
+      const userDatabases = databases.sort(byName).map(userDatabase);
       return {
         id: user.id,
         username: user.username,
@@ -83,24 +107,29 @@ export function createUsersService(deps: UsersServiceDeps) {
         users_online: usersOnline,
         announcement: user.announcement,
         read_status: user.readStatus,
-        iframes: [],
-        iframegroup: [],
-        database_report: [],
+        // Every report the caller may open; the menus show groups, then by tag those given directly.
+        iframes: portal.reports,
+        iframegroup: portal.groups,
+        database_report: userDatabases,
         database_plan_fact: [],
         database_segmentation: [],
         custom_segmentation: [],
         keygen_workspaces: [],
         report_generator_workspaces: [],
-        user_databases: [],
-        farms: farms.map((f) => ({ uuid: f.uuid, name: f.name, use_genetic: f.useGenetic })),
-        user_companies: companies.map((c) => ({ uuid: c.uuid, name: c.name })),
+        user_databases: userDatabases,
+        farms: farms.sort(byName).map((f) => ({ uuid: f.uuid, name: f.name, use_genetic: f.useGenetic })),
+        // Sorted here, like farms and databases: PGlite and PostgreSQL may collate names differently.
+        user_companies: [...companies].sort(byName).map((c) => ({ uuid: c.uuid, name: c.name })),
         // The admin's module switches (contract admin-users.ts) can only take these away.
         boards: boardsEnabledFor({ isMember, isSuperuser: user.isSuperuser }) && user.boardsEnabled,
-        reports: [],
+        reports: portal.reports.filter((report) => report.group.length === 0),
         database_upload_statistic: [],
         exports: [],
         export_template_databases: [],
-        dtm: [],
+        // By code, sorted here for the same reason as companies.
+        dtm: dtm
+          .sort((a, b) => a.companyCode.localeCompare(b.companyCode, "ru"))
+          .map((entry) => ({ uuid: entry.uuid, company_code: entry.companyCode })),
         dc_305: user.dc305,
         export_module: user.exportModule,
         tables_enabled:

@@ -138,21 +138,38 @@ describe("GET /api/users/data/ with the demo data", () => {
     );
   });
 
-  it("shows the admin as a superuser with the demo company and its farms", async () => {
+  it("shows the admin as a superuser with every demo company and every farm", async () => {
     const data = await dataOf("admin");
 
     expect(data.groups).toEqual([Role.admin]);
     expect(data.is_superuser).toBe(true);
-    expect(data.user_companies.map((c: { name: string }) => c.name)).toEqual(["Агрохолдинг Заря"]);
-    expect(data.farms).toHaveLength(2);
+    expect(data.user_companies.map((c: { name: string }) => c.name)).toEqual([
+      "Агрохолдинг Заря",
+      "АО «Сибирская нива»",
+      "СПК «Уральский молочник»",
+    ]);
+    expect(data.farms).toHaveLength(7);
   });
 
-  it("shows a zootechnician of the demo company its farms", async () => {
+  it("shows a zootechnician the demo company's farms and the one farm picked in the second company", async () => {
     const data = await dataOf("zootech");
 
     expect(data.groups).toEqual([Role.zootechnician]);
-    expect(data.user_companies.map((c: { name: string }) => c.name)).toEqual(["Агрохолдинг Заря"]);
-    expect(data.farms).toHaveLength(2);
+    expect(data.user_companies.map((c: { name: string }) => c.name)).toEqual([
+      "Агрохолдинг Заря",
+      "СПК «Уральский молочник»",
+    ]);
+    expect(data.farms.map((f: { name: string }) => f.name)).toEqual(["МТФ «Заря-1»", "МТФ «Рассвет»", "МТФ «Сысерть»"]);
+  });
+
+  it("shows the client the demo group of reports and the report given to it directly", async () => {
+    const data = await dataOf("client");
+
+    expect(data.iframegroup.map((g: { title: string }) => g.title)).toEqual(["Молочное производство"]);
+    expect(data.iframegroup[0]?.iframegroup.map((r: { title: string }) => r.title)).toHaveLength(2);
+    expect(data.iframes).toHaveLength(3);
+    // By tag: only what is not in a group already.
+    expect(data.reports.map((r: { title: string }) => r.title)).toEqual(["Воспроизводство стада (Metabase)"]);
   });
 
   it("shows a content editor without a company no companies and no farms", async () => {

@@ -4,9 +4,9 @@ import type { Db } from "../../db/client.ts";
 import { attachments } from "../../db/schema/index.ts";
 import { validationError } from "../errors.ts";
 
-// The SQL of files on chat messages and tasks that chat and boards share (contract attachments.ts):
-// claiming uploaded files inside the caller's transaction, listing them for many messages or tasks
-// at once, removing them. Who may download a file is features/attachments' business.
+// The SQL of files on chat messages, tasks and instructions that chat, boards and instructions share
+// (contract attachments.ts): claiming uploaded files inside the caller's transaction, listing them
+// for many owners at once, removing them. Who may download a file is features/attachments' business.
 
 /** One answer for every file that cannot be claimed: missing, someone else's, already attached. */
 export const ATTACHMENT_CLAIM_TEXT = "Файл не найден или уже прикреплён: загрузите его ещё раз";
@@ -17,7 +17,8 @@ const refused = (text: string) => validationError({ attachment_uuids: text }, te
 
 const fileColumns = { uuid: attachments.uuid, name: attachments.name, size: attachments.size, mime: attachments.mime };
 
-const unclaimed = and(isNull(attachments.chatMessageId), isNull(attachments.taskId));
+/** Attached to nothing yet: no message, no task, no instruction (attachments_unclaimed_idx). */
+const unclaimed = and(isNull(attachments.chatMessageId), isNull(attachments.taskId), isNull(attachments.instructionId));
 
 /**
  * Sets the owner of the caller's own unattached files `uuids`, placed in the order given from
@@ -29,7 +30,7 @@ async function claim(
   tx: Db,
   uploaderId: number,
   uuids: readonly string[],
-  owner: { chatMessageId: number } | { taskId: number },
+  owner: { chatMessageId: number } | { taskId: number } | { instructionId: number },
   firstPosition: number,
 ): Promise<void> {
   const wanted = [...new Set(uuids)];
@@ -68,8 +69,47 @@ export async function claimForTask(tx: Db, uploaderId: number, taskId: number, u
   await claim(tx, uploaderId, uuids, { taskId }, next);
 }
 
+/**
+ * Makes `uuids` the instruction's files, in that order: the ones it has stay, the caller's own
+ * unattached uploads are claimed (anything else → 400 on attachment_uuids, nothing written once the
+ * caller's transaction rolls back), and the files it had that are not named are deleted. Call with
+ * the instruction locked.
+ */
+export async function setInstructionAttachments(
+  tx: Db,
+  uploaderId: number,
+  instructionId: number,
+  uuids: readonly string[],
+): Promise<void> {
+  const wanted = [...new Set(uuids)];
+  const current = await tx
+    .select({ uuid: attachments.uuid })
+    .from(attachments)
+    .where(eq(attachments.instructionId, instructionId));
+  const had = new Set(current.map((row) => row.uuid));
+  const dropped = [...had].filter((uuid) => !wanted.includes(uuid));
+  if (dropped.length > 0) {
+    await tx
+      .delete(attachments)
+      .where(and(eq(attachments.instructionId, instructionId), inArray(attachments.uuid, dropped)));
+  }
+  const added = wanted.filter((uuid) => !had.has(uuid));
+  await claim(tx, uploaderId, added, { instructionId }, 0);
+  if (wanted.length === 0) return;
+  const position = sql<number>`case ${attachments.uuid} ${sql.join(
+    wanted.map((uuid, i) => sql`when ${uuid}::uuid then ${i}::int`),
+    sql` `,
+  )} end`;
+  await tx
+    .update(attachments)
+    .set({ position })
+    .where(and(eq(attachments.instructionId, instructionId), inArray(attachments.uuid, wanted)));
+}
+
+type OwnerColumn = typeof attachments.chatMessageId | typeof attachments.taskId | typeof attachments.instructionId;
+
 /** The files of many owners in one query, each owner's in place order (then upload order). */
-async function filesOf(db: Db, column: typeof attachments.chatMessageId | typeof attachments.taskId, ids: number[]) {
+async function filesOf(db: Db, column: OwnerColumn, ids: number[]) {
   const byOwner = new Map<number, Attachment[]>();
   if (ids.length === 0) return byOwner;
   const rows = await db
@@ -94,6 +134,14 @@ export function attachmentsOfMessages(db: Db, messageIds: readonly number[]): Pr
 /** Files of these tasks, by task id, oldest first (tasks without files are absent). */
 export function attachmentsOfTasks(db: Db, taskIds: readonly number[]): Promise<Map<number, Attachment[]>> {
   return filesOf(db, attachments.taskId, [...new Set(taskIds)]);
+}
+
+/** Files of these instructions, by instruction id, in the editor's order (those without files are absent). */
+export function attachmentsOfInstructions(
+  db: Db,
+  instructionIds: readonly number[],
+): Promise<Map<number, Attachment[]>> {
+  return filesOf(db, attachments.instructionId, [...new Set(instructionIds)]);
 }
 
 /** How many files a task has, as SQL over the task id (for a card's count in the same query). */

@@ -7,7 +7,10 @@ import type { Redis } from "ioredis";
 export interface FailureCounter {
   /** Failures so far in the current window and the milliseconds until it ends. */
   get(key: string): Promise<{ count: number; resetInMs: number }>;
-  hit(key: string): Promise<void>;
+  /** Counts one more failure and answers the count with it: atomic, so parallel callers never read the same count. */
+  hit(key: string): Promise<number>;
+  /** Takes back one counted failure (an attempt counted up front that turned out well). */
+  forgive(key: string): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -33,14 +36,21 @@ export function memoryFailureCounter(windowMs: number, now: () => number = Date.
     },
     async hit(key) {
       const entry = live(key);
-      if (entry) entry.count += 1;
-      else windows.set(key, { count: 1, endsAt: now() + windowMs });
+      if (entry) return ++entry.count;
+      windows.set(key, { count: 1, endsAt: now() + windowMs });
+      return 1;
+    },
+    async forgive(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
     },
     async close() {
       clearInterval(sweeper);
     },
   };
 }
+
+const FORGIVE = `if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end return 0`;
 
 export function redisFailureCounter(redis: Redis, windowMs: number, prefix = "nadoy:fail:"): FailureCounter {
   return {
@@ -57,11 +67,16 @@ export function redisFailureCounter(redis: Redis, windowMs: number, prefix = "na
     },
     async hit(key) {
       // The window starts at the first failure: PEXPIRE NX leaves a running window alone.
-      await redis
+      const results = await redis
         .multi()
         .incr(prefix + key)
         .pexpire(prefix + key, windowMs, "NX")
         .exec();
+      return Number(results?.[0]?.[1] ?? 0);
+    },
+    async forgive(key) {
+      // Only a count still in its window: a DECR of an expired key would leave -1 with no expiry.
+      await redis.eval(FORGIVE, 1, prefix + key);
     },
   };
 }

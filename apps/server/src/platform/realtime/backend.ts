@@ -3,6 +3,9 @@ import { z } from "zod";
 /** Which sessions to end: these families, or every family of a user (but one, maybe). */
 export type SessionFilter = { sessionIds: string[] } | { userId: number; exceptSessionId?: string };
 
+/** Whose cached caller (role, module switches, session open) is stale: ended sessions, or changed users. */
+export type CallerChange = SessionFilter | { userIds: number[] };
+
 const sessionFilterSchema = z.union([
   z.object({ sessionIds: z.array(z.string()) }),
   z.object({ userId: z.number().int(), exceptSessionId: z.string().optional() }),
@@ -13,7 +16,10 @@ const sessionFilterSchema = z.union([
  * - publish: a message, already serialised, for the sockets subscribed to a topic (numbered
  *   events carry their sequence number, so that each socket gets them in order, once);
  * - presence: a user came online or went offline across all instances, with the whole list;
- * - end-sessions: close the sockets of these sessions, wherever they are open;
+ * - end-sessions: close the sockets of these sessions, wherever they are open (and forget their
+ *   cached callers);
+ * - callers-changed: an admin changed these users' role, superuser flag or module switches: every
+ *   instance forgets their cached callers;
  * - room: someone joined or left a room (a board) or opened or closed a task there, with the whole
  *   list of who is in it (one entry per user: a user's new connection replaces the old one).
  */
@@ -26,6 +32,7 @@ export const envelopeSchema = z.discriminatedUnion("t", [
     users_online: z.array(z.number().int()),
   }),
   z.object({ t: z.literal("end-sessions"), filter: sessionFilterSchema }),
+  z.object({ t: z.literal("callers-changed"), user_ids: z.array(z.number().int()) }),
   z.object({
     t: z.literal("room"),
     room: z.string(),

@@ -1,7 +1,7 @@
 import { type MainServerMessage, REALTIME_REPLAY_WINDOW, SocketCloseCode } from "@nadoy/contract/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import type { Envelope, RealtimeBackend, RoomEnvelope, RoomViewer, SessionFilter } from "./backend.ts";
+import type { CallerChange, Envelope, RealtimeBackend, RoomEnvelope, RoomViewer, SessionFilter } from "./backend.ts";
 import { type ChannelMessages, type ChannelName, serialiseMessage, topicOf } from "./channels.ts";
 import type { EventLog, RecordedEvent } from "./event-log.ts";
 
@@ -89,6 +89,7 @@ export class RealtimeHub {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly observers = new Set<(event: HubEvent) => void>();
   private readonly roomListeners = new Set<(envelope: RoomEnvelope) => void>();
+  private readonly callerListeners = new Set<(change: CallerChange) => void>();
   private timer: NodeJS.Timeout | undefined;
   private beats = 0;
   private stopping = false;
@@ -280,11 +281,36 @@ export class RealtimeHub {
    * after the revocation committed; never throws (the revocation stands either way).
    */
   async endSessions(filter: SessionFilter): Promise<void> {
+    // This instance at once, before the caller answers; the others when the envelope arrives.
+    this.tellCallerListeners(filter);
     try {
       await this.backend.broadcast({ t: "end-sessions", filter });
     } catch (error) {
       this.log.error({ err: error }, "realtime: could not announce ended sessions");
     }
+  }
+
+  /**
+   * An admin changed these users' role, superuser flag or module switches: every instance forgets
+   * their cached callers (this one before it returns). Never throws.
+   */
+  async callersChanged(userIds: number[]): Promise<void> {
+    this.tellCallerListeners({ userIds });
+    try {
+      await this.backend.broadcast({ t: "callers-changed", user_ids: userIds });
+    } catch (error) {
+      this.log.error({ err: error }, "realtime: could not announce changed callers");
+    }
+  }
+
+  /** Ended sessions and changed users, from any instance (the auth guard's caller cache). */
+  onCallersChange(listener: (change: CallerChange) => void): () => void {
+    this.callerListeners.add(listener);
+    return () => this.callerListeners.delete(listener);
+  }
+
+  private tellCallerListeners(change: CallerChange): void {
+    for (const listener of this.callerListeners) listener(change);
   }
 
   /** Ids of the users online on any instance, ascending (users/data `users_online`). */
@@ -405,7 +431,11 @@ export class RealtimeHub {
       case "room":
         for (const listener of this.roomListeners) listener(envelope);
         return;
+      case "callers-changed":
+        this.tellCallerListeners({ userIds: envelope.user_ids });
+        return;
       case "end-sessions":
+        this.tellCallerListeners(envelope.filter);
         for (const conn of this.connections) {
           if (sessionMatches(envelope.filter, conn)) this.close(conn, SocketCloseCode.unauthorized, "session_ended");
         }

@@ -1,19 +1,26 @@
 import { Grid, Layout, theme } from "antd";
-import { Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { MainSocket } from "../../features/presence/components/MainSocket.tsx";
 import { AnnouncementBar } from "../../features/session/components/AnnouncementBar.tsx";
-import { TermsDialog } from "../../features/session/components/TermsDialog.tsx";
+import { TermsDialogPlaceholder } from "../../features/session/components/TermsDialogPlaceholder.tsx";
 import { useAccessToken } from "../../shared/hooks/use-access-token.ts";
 import { useUserData } from "../../shared/hooks/use-user-data.ts";
 import { readUsername } from "../../shared/lib/browser-storage.ts";
 import { PageSpinner } from "../../shared/ui/PageSpinner.tsx";
-import { AboutDialog } from "../shell/AboutDialog.tsx";
 import { Breadcrumbs } from "../shell/Breadcrumbs.tsx";
 import { Footer } from "../shell/Footer.tsx";
 import { layoutFor } from "../shell/layout-rules.ts";
 import { Navbar, SIDE_MENU_ID } from "../shell/Navbar.tsx";
-import { SideMenu } from "../shell/side-menu/SideMenu.tsx";
+
+// Dialogs most visits never open are chunks of their own, loaded when first shown.
+const AboutDialog = lazy(() => import("../shell/AboutDialog.tsx").then((m) => ({ default: m.AboutDialog })));
+const TermsDialog = lazy(() =>
+  import("../../features/session/components/TermsDialog.tsx").then((m) => ({ default: m.TermsDialog })),
+);
+
+// The side menu starts closed (spec §4): its sections, icons and menu components load on first opening.
+const SideMenu = lazy(() => import("../shell/side-menu/SideMenu.tsx").then((m) => ({ default: m.SideMenu })));
 
 const SIDE_MENU_WIDTH = 300;
 const NAVBAR_HEIGHT = 64;
@@ -41,6 +48,9 @@ export function AppLayout() {
   const signedIn = useAccessToken() !== null;
   const menu = useSideMenuState(pathname);
   const [aboutOpen, setAboutOpen] = useState(false);
+  // Mounted from its first opening on, so that closing still animates.
+  const [aboutShown, setAboutShown] = useState(false);
+  if (aboutOpen && !aboutShown) setAboutShown(true);
   const { footer } = layoutFor(pathname);
   // Narrow screens: the side menu lies over the page (with a mask that closes it) instead of
   // pushing the page aside.
@@ -51,7 +61,11 @@ export function AppLayout() {
       {/* Spec §4 "App start": the terms dialog, the announcement bar and the main socket. */}
       {user ? (
         <>
-          {user.read_status ? null : <TermsDialog />}
+          {user.read_status ? null : (
+            <Suspense fallback={<TermsDialogPlaceholder />}>
+              <TermsDialog />
+            </Suspense>
+          )}
           <AnnouncementBar announcement={user.announcement} />
           {signedIn ? <MainSocket userId={user.id} usersOnline={user.users_online} /> : null}
         </>
@@ -85,7 +99,9 @@ export function AppLayout() {
           {menu.open ? (
             <nav aria-label="Главное меню">
               {user ? (
-                <SideMenu user={user} pathname={pathname} openKey={menu.section} onOpenChange={menu.setSection} />
+                <Suspense fallback={<PageSpinner />}>
+                  <SideMenu user={user} pathname={pathname} openKey={menu.section} onOpenChange={menu.setSection} />
+                </Suspense>
               ) : (
                 <PageSpinner />
               )}
@@ -109,7 +125,15 @@ export function AppLayout() {
           {footer ? <Footer user={user} /> : null}
         </Layout>
       </Layout>
-      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} username={user?.username ?? readUsername()} />
+      {aboutShown ? (
+        <Suspense fallback={null}>
+          <AboutDialog
+            open={aboutOpen}
+            onClose={() => setAboutOpen(false)}
+            username={user?.username ?? readUsername()}
+          />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }

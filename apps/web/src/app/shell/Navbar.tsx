@@ -1,7 +1,8 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
+import { MenuFoldOutlined, MenuUnfoldOutlined, QuestionCircleOutlined } from "@ant-design/icons";
 import { PRODUCT_NAME } from "@nadoy/contract/constants";
 import type { UserData } from "@nadoy/contract/users";
 import { Button, Flex, Layout, theme } from "antd";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { ChatNavBadge } from "../../features/chat/components/ChatNavBadge.tsx";
 import { NotificationBell } from "../../features/notifications/components/NotificationBell.tsx";
@@ -12,6 +13,36 @@ import { ThemeToggle } from "./ThemeToggle.tsx";
 
 export const SIDE_MENU_ID = "side-menu";
 
+// The help drawer and its code load on the first click, not with the shell.
+const HelpDrawer = lazy(() =>
+  import("../../features/instructions/components/HelpDrawer.tsx").then((module) => ({ default: module.HelpDrawer })),
+);
+
+/** «Инструкции»: opens the help drawer (loaded the first time it is opened). */
+function HelpButton() {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<QuestionCircleOutlined />}
+        aria-label="Инструкции"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      />
+      {loaded ? (
+        <Suspense fallback={null}>
+          <HelpDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 interface NavbarProps {
   user: UserData | undefined;
   signedIn: boolean;
@@ -20,7 +51,7 @@ interface NavbarProps {
   onAbout: () => void;
 }
 
-/** Spec §1 top navigation bar: side-menu button, product, theme switch, «В сети», chat (unread badge), notification bell, profile menu. */
+/** Spec §1 top navigation bar: side-menu button, product, theme switch, «В сети», chat (unread badge), help (instructions), notification bell, profile menu. */
 export function Navbar({ user, signedIn, sideMenuOpen, onToggleSideMenu, onAbout }: NavbarProps) {
   const { token } = theme.useToken();
   return (
@@ -55,6 +86,7 @@ export function Navbar({ user, signedIn, sideMenuOpen, onToggleSideMenu, onAbout
         <ThemeToggle />
         {signedIn && user ? <OnlineIndicator userId={user.id} /> : null}
         {signedIn && user ? <ChatNavBadge userId={user.id} /> : null}
+        {signedIn ? <HelpButton /> : null}
         {signedIn ? <NotificationBell /> : null}
         <ProfileMenu signedIn={signedIn} user={user} onAbout={onAbout} />
       </Flex>

@@ -1,6 +1,7 @@
 import { displayName, type UserData } from "@nadoy/contract/users";
-import { Button, Dropdown, Grid, Typography } from "antd";
+import { Button, Dropdown, Grid } from "antd";
 import { useNavigate } from "react-router";
+import { Text } from "../../shared/ui/text.tsx";
 import { profileMenuItems } from "./profile-menu-items.ts";
 import { UserAvatar } from "./UserAvatar.tsx";
 
@@ -34,9 +35,9 @@ export function ProfileMenu({ signedIn, user, onAbout }: ProfileMenuProps) {
       <Button type="text" aria-label="Меню профиля" style={{ height: "auto", padding: "2px 4px" }}>
         <UserAvatar user={user} />
         {name && screens.md ? (
-          <Typography.Text ellipsis style={{ maxWidth: 180 }}>
+          <Text ellipsis style={{ maxWidth: 180 }}>
             {name}
-          </Typography.Text>
+          </Text>
         ) : null}
       </Button>
     </Dropdown>

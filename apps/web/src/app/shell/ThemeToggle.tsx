@@ -1,13 +1,14 @@
 import { MoonOutlined, SunOutlined } from "@ant-design/icons";
-import { Switch, Tooltip } from "antd";
+import { Tooltip } from "antd";
 import { useThemeToggle } from "../../shared/hooks/use-theme-toggle.ts";
+import { LightSwitch } from "../../shared/ui/LightSwitch.tsx";
 
 /** The navbar's theme switch: on is the dark («black») theme. */
 export function ThemeToggle() {
   const { theme, toggle } = useThemeToggle();
   return (
     <Tooltip title={theme === "black" ? "Стандартная тема" : "Тёмная тема"}>
-      <Switch
+      <LightSwitch
         checked={theme === "black"}
         onChange={toggle}
         aria-label="Тёмная тема"

@@ -1,7 +1,7 @@
 import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ROUTE_KEYS, ROUTES } from "../../shared/routes/registry.ts";
-import { BREADCRUMB_TITLES, breadcrumbKeyFor, breadcrumbsFor } from "./breadcrumb-titles.ts";
+import { BREADCRUMB_TITLES, breadcrumbKeyFor, breadcrumbsFor, EXTRA_BREADCRUMB_TITLES } from "./breadcrumb-titles.ts";
 
 /** Spec §2 "Breadcrumbs": the paths that have titles, copied as listed. */
 const SPEC_BREADCRUMB_PATHS = [
@@ -60,8 +60,15 @@ describe("breadcrumb titles", () => {
     for (const entry of Object.values(BREADCRUMB_TITLES)) expect(entry.title).toMatch(/^[А-ЯЁ]/);
   });
 
+  it("adds titles only for paths the spec list leaves out", () => {
+    for (const key of Object.keys(EXTRA_BREADCRUMB_TITLES)) {
+      expect(SPEC_BREADCRUMB_PATHS).not.toContain(key);
+      expect(isRoute(key) || isRoute(`${key}/x`), key).toBe(true);
+    }
+  });
+
   it("links parents only to pages that exist and are in the table", () => {
-    for (const [key, entry] of Object.entries(BREADCRUMB_TITLES)) {
+    for (const [key, entry] of Object.entries({ ...BREADCRUMB_TITLES, ...EXTRA_BREADCRUMB_TITLES })) {
       if (!("parent" in entry)) continue;
       expect(Object.keys(BREADCRUMB_TITLES), key).toContain(entry.parent);
       expect(isRoute(entry.parent), `${key} → ${entry.parent}`).toBe(true);
@@ -114,6 +121,19 @@ describe("breadcrumb titles", () => {
       { title: "Главная", href: "/" },
       { title: "Таблицы", href: "/services/tables" },
       { title: "Редактор таблицы" },
+    ]);
+  });
+
+  it("places the admin area's sub-pages under Администрирование", () => {
+    expect(breadcrumbsFor("/admin/audit")).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Администрирование", href: "/admin" },
+      { title: "Журнал изменений" },
+    ]);
+    expect(breadcrumbsFor("/business-user/company/5f1c")).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Компании и фермы", href: "/business-pages" },
+      { title: "Компания" },
     ]);
   });
 

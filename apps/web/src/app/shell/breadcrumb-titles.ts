@@ -29,11 +29,11 @@ export const BREADCRUMB_TITLES = {
   "/user-pages/datasets": { title: "Наборы данных" },
   "/user-pages/excelinfo": { title: "Загрузки Excel" },
   "/user-pages/cloudstorage": { title: "Облачное хранилище" },
-  "/business-pages": { title: "Бизнес-отчёты" },
-  "/user-reports": { title: "Отчёты пользователей" },
-  "/edit-business": { title: "Редактирование отчёта", parent: "/business-pages" },
+  "/business-pages": { title: "Компании и фермы" },
+  "/user-reports": { title: "Посещаемость" },
+  "/edit-business": { title: "Компания", parent: "/business-pages" },
   "/plan_fact": { title: "План-факт" },
-  "/business-page": { title: "Бизнес-отчёт", parent: "/business-pages" },
+  "/business-page": { title: "Бизнес-отчёты", parent: "/reports" },
   "/admin": { title: "Администрирование" },
   "/admin/manage_user": { title: "Пользователи", parent: "/admin" },
   "/admin/manage_roles": { title: "Роли", parent: "/admin" },
@@ -53,14 +53,31 @@ export const BREADCRUMB_TITLES = {
   "/services/tables": { title: "Таблицы" },
   "/services/tables-edit/": { title: "Редактор таблицы", parent: "/services/tables" },
   "/services/genetic": { title: "Генетика" },
-  "/business-user/farm": { title: "Ферма бизнес-пользователя", parent: "/admin/business_users" },
+  "/business-user/farm": { title: "Ферма", parent: "/business-pages" },
   "/equipment_monitoring/monitoring_report_discrete": { title: "Состояния оборудования" },
   "/equipment_monitoring/monitoring_report": { title: "Мониторинг оборудования" },
   "/equipment_monitoring/power_monitoring": { title: "Мониторинг электроэнергии" },
   "/chat": { title: "Чат" },
 } as const satisfies Record<string, BreadcrumbEntry>;
 
-export type BreadcrumbKey = keyof typeof BREADCRUMB_TITLES;
+/**
+ * Pages the spec's list does not name but whose place in the admin or reports area a breadcrumb
+ * should show: the admin area's sub-pages and the other business forms.
+ */
+export const EXTRA_BREADCRUMB_TITLES = {
+  "/admin/audit": { title: "Журнал изменений", parent: "/admin" },
+  "/admin/reports": { title: "Отчёты", parent: "/admin" },
+  "/admin/iframe_groups": { title: "Группы отчётов", parent: "/admin" },
+  "/business-user/company": { title: "Компания", parent: "/business-pages" },
+  "/iframe-group": { title: "Группы отчётов", parent: "/reports" },
+  "/report": { title: "Отчёт", parent: "/reports" },
+  "/analytics-db": { title: "Статистика загрузок", parent: "/admin" },
+} as const satisfies Record<string, BreadcrumbEntry>;
+
+type ListedKey = keyof typeof BREADCRUMB_TITLES;
+export type BreadcrumbKey = ListedKey | keyof typeof EXTRA_BREADCRUMB_TITLES;
+
+const ALL_TITLES: Record<BreadcrumbKey, BreadcrumbEntry> = { ...BREADCRUMB_TITLES, ...EXTRA_BREADCRUMB_TITLES };
 
 export interface Crumb {
   title: string;
@@ -79,7 +96,7 @@ function trimSlash(path: string): string {
 export function breadcrumbKeyFor(pathname: string): BreadcrumbKey | undefined {
   const path = trimSlash(pathname);
   let best: { key: BreadcrumbKey; length: number } | undefined;
-  for (const [key, entry] of Object.entries(BREADCRUMB_TITLES) as [BreadcrumbKey, BreadcrumbEntry][]) {
+  for (const [key, entry] of Object.entries(ALL_TITLES) as [BreadcrumbKey, BreadcrumbEntry][]) {
     const prefix = trimSlash(entry.match ?? key);
     const matches = prefix === "/" ? path === "/" : path === prefix || path.startsWith(`${prefix}/`);
     if (matches && (!best || prefix.length > best.length)) best = { key, length: prefix.length };
@@ -88,7 +105,7 @@ export function breadcrumbKeyFor(pathname: string): BreadcrumbKey | undefined {
 }
 
 function entryOf(key: string): BreadcrumbEntry | undefined {
-  return (BREADCRUMB_TITLES as Record<string, BreadcrumbEntry>)[key];
+  return (ALL_TITLES as Record<string, BreadcrumbEntry>)[key];
 }
 
 /**
@@ -98,7 +115,7 @@ function entryOf(key: string): BreadcrumbEntry | undefined {
 export function breadcrumbsFor(pathname: string, fallbackTitle?: string): Crumb[] {
   const key = breadcrumbKeyFor(pathname);
   if (!key) return fallbackTitle ? [HOME_CRUMB, { title: fallbackTitle }] : [HOME_CRUMB];
-  const entry: BreadcrumbEntry = BREADCRUMB_TITLES[key];
+  const entry: BreadcrumbEntry = ALL_TITLES[key];
   const parent = entry.parent === undefined ? undefined : entryOf(entry.parent);
   const crumbs: Crumb[] = [HOME_CRUMB];
   if (entry.parent && parent) crumbs.push({ title: parent.title, href: trimSlash(entry.parent) });

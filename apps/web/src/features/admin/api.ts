@@ -8,7 +8,9 @@ import {
   resetAdminUserPassword,
   updateAdminUser,
 } from "@nadoy/contract/admin-users";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { getBusiness } from "@nadoy/contract/business";
+import { listAdminIframeGroups, listAdminReports } from "@nadoy/contract/reports";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type CallOptions, callApi } from "../../shared/lib/api-client.ts";
 
 // The administration routes of contract admin-users.ts: users, roles, the audit log.
@@ -93,4 +95,27 @@ export function useUserSearch(q: string, enabled: boolean) {
     placeholderData: keepPreviousData,
     enabled,
   });
+}
+
+// ---- what the user drawer offers under «Доступ» ----
+
+/** GET admin/businesses/:uuid/ for each company picked in the form: their farms and databases. */
+export function useCompaniesOf(uuids: readonly string[]) {
+  return useQueries({
+    queries: uuids.map((uuid) => ({
+      queryKey: ["admin", "business", uuid] as const,
+      queryFn: () => callApi(getBusiness, { params: { uuid } }),
+      retry: false,
+    })),
+  });
+}
+
+/** GET admin/reports/: every report, for the reports the user is given. */
+export function useReportOptions() {
+  return useQuery({ queryKey: ["admin", "reports"], queryFn: () => callApi(listAdminReports) });
+}
+
+/** GET admin/iframe-groups/: every report group, for the groups the user is given. */
+export function useIframeGroupOptions() {
+  return useQuery({ queryKey: ["admin", "iframe-groups"], queryFn: () => callApi(listAdminIframeGroups) });
 }

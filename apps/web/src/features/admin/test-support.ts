@@ -1,13 +1,14 @@
-import type { AdminRole, AdminUser, AdminUserRow, AuditEntry } from "@nadoy/contract/admin-users";
+import type { AdminRole, AdminUser, AuditEntry } from "@nadoy/contract/admin-users";
+import type { Business } from "@nadoy/contract/business";
 import type { UserData } from "@nadoy/contract/users";
 import { fireEvent, waitFor } from "@testing-library/react";
-import { userDataFixture } from "../../test/fixtures.ts";
+import { adminUserRowFixture, COMPANY_FIXTURE, userDataFixture } from "../../test/fixtures.ts";
 import type { mockApi } from "../../test/mock-api.ts";
 import { mockSignedIn } from "../../test/signed-in.ts";
 
 // Fixtures of the admin pages' tests (answers shaped as contract admin-users.ts says).
 
-export const COMPANY = { uuid: "8a1f0c2e-3b4d-4e5f-8a6b-7c8d9e0f1a2b", name: "АО Молочный край" };
+export const COMPANY = COMPANY_FIXTURE;
 export const OTHER_COMPANY = { uuid: "9b2e1d3f-4c5e-4f6a-9b7c-8d9e0f1a2b3c", name: "ООО Рассвет" };
 
 /** An administrator (role 1, not a superuser) of two companies. */
@@ -21,20 +22,7 @@ export function adminData(overrides: Partial<UserData> = {}): UserData {
   });
 }
 
-export function userRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
-  return {
-    id: 12,
-    username: "zootech",
-    name: "Иван Петров",
-    email: "zootech@example.ru",
-    role: 3,
-    is_superuser: false,
-    is_active: true,
-    companies: [COMPANY],
-    last_login_at: "2026-03-05T11:30:00.000Z",
-    ...overrides,
-  };
-}
+export const userRow = adminUserRowFixture;
 
 export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
@@ -49,6 +37,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
       table_lists: true,
       tables_enabled: true,
     },
+    access: { farms: [], databases: [], dtm: [], reports: [], iframe_groups: [] },
     created_at: "2026-01-10T08:00:00.000Z",
     ...overrides,
   };
@@ -75,11 +64,25 @@ export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
+/** GET admin/businesses/:uuid/ of a company without farms, members, databases or DTM codes; override what a test needs. */
+export function businessOf(company: { uuid: string; name: string }, overrides: Partial<Business> = {}): Business {
+  return { ...company, farms: [], users: [], databases: [], dtm: [], ...overrides };
+}
+
 type Handlers = Parameters<typeof mockSignedIn>[1];
 
-/** Signed in as an administrator (or `user`), with more answers in `extra`. */
+/**
+ * Signed in as an administrator (or `user`), with more answers in `extra`. What the user drawer's
+ * «Доступ» asks for answers empty unless `extra` says otherwise: both companies, reports, groups.
+ */
 export function serveAdmin(extra: Handlers = {}, user: UserData = adminData()) {
-  return mockSignedIn(user, extra);
+  return mockSignedIn(user, {
+    [`GET /api/admin/businesses/${COMPANY.uuid}/`]: { status: 200, body: businessOf(COMPANY) },
+    [`GET /api/admin/businesses/${OTHER_COMPANY.uuid}/`]: { status: 200, body: businessOf(OTHER_COMPANY) },
+    "GET /api/admin/reports/": { status: 200, body: [] },
+    "GET /api/admin/iframe-groups/": { status: 200, body: [] },
+    ...extra,
+  });
 }
 
 /** The query strings the page sent to `path`, in order. */

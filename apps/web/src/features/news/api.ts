@@ -8,12 +8,9 @@ import {
   type NewsInput,
   publishNews,
   updateNews,
-  uploadContentImage,
 } from "@nadoy/contract/content";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../shared/lib/api-client.ts";
-import { uploadFile } from "../../shared/lib/api-file.ts";
-import { contentImageProblem } from "./lib/content-image.ts";
 
 // The news routes of contract content.ts: one item for readers, the editors' list and changes.
 
@@ -93,20 +90,5 @@ export function useDeleteNews() {
       );
       queryClient.removeQueries({ queryKey: managedKey(id) });
     },
-  });
-}
-
-/**
- * Uploads an image for content after the contract's checks (type by extension, size), so that
- * a wrong file is refused at once. Resolves with the server's {uuid, url}.
- */
-export function uploadNewsImage(file: File) {
-  const problem = contentImageProblem(file);
-  if (problem) return Promise.reject(new Error(problem));
-  return uploadFile(uploadContentImage, {
-    params: undefined,
-    query: { name: file.name },
-    file,
-    contentType: "application/octet-stream",
   });
 }

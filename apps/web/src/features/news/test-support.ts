@@ -1,12 +1,12 @@
 import type { ManagedNews } from "@nadoy/contract/content";
 import type { UserData } from "@nadoy/contract/users";
-import { userDataFixture } from "../../test/fixtures.ts";
+import { COMPANY_FIXTURE, userDataFixture } from "../../test/fixtures.ts";
 import { mockSignedIn } from "../../test/signed-in.ts";
 
 // Fixtures of the news pages' tests (answers shaped as contract content.ts says).
 
 export const COVER_UUID = "3f2b8c1e-5d4a-4b6c-9e7f-1a2b3c4d5e6f";
-export const COMPANY = { uuid: "8a1f0c2e-3b4d-4e5f-8a6b-7c8d9e0f1a2b", name: "АО Молочный край" };
+export const COMPANY = COMPANY_FIXTURE;
 export const OTHER_COMPANY = { uuid: "9b2e1d3f-4c5e-4f6a-9b7c-8d9e0f1a2b3c", name: "ООО Рассвет" };
 
 /** A content editor (role 2) in one company. */

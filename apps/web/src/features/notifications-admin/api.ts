@@ -13,9 +13,14 @@ import { callApi } from "../../shared/lib/api-client.ts";
 const sentQueryKey = ["manage", "notifications"] as const;
 const announcementQueryKey = ["manage", "announcement"] as const;
 
-/** GET manage/notifications/: what editors sent, with read counts. */
-export function useSentNotifications() {
-  return useQuery({ queryKey: sentQueryKey, queryFn: () => callApi(sentNotifications), staleTime: 0 });
+/** GET manage/notifications/: a page of what editors sent, with read counts. */
+export function useSentNotifications(page: number) {
+  return useQuery({
+    queryKey: [...sentQueryKey, page],
+    queryFn: () => callApi(sentNotifications, { query: { page } }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** POST manage/notifications/; the sent list is stale afterwards. */

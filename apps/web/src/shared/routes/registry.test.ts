@@ -114,8 +114,6 @@ const EXTRA_ROUTES = {
 
 /** The routes whose module is not built yet: each shows «Раздел в разработке». */
 const PLACEHOLDERS = [
-  "/reports",
-  "/report/:id",
   "/equipment_monitoring/monitoring_report/:uuid",
   "/equipment_monitoring/monitoring_report_discrete/:uuid",
   "/equipment_monitoring/power_monitoring/:uuid",
@@ -129,7 +127,6 @@ const PLACEHOLDERS = [
   "/user-pages/cloudstorage",
   "/user-pages/datasets",
   "/user-pages/BSupload/:uuid",
-  "/user-reports",
   "/export-templates/:uuid",
   "/export/:uuid?",
   "/user-templates/:db_uuid/:template_uuid",
@@ -159,15 +156,6 @@ const PLACEHOLDERS = [
   "/plan_fact/:uuid?",
   "/admin-export/:uuid?",
   "/admin-export-list",
-  "/analytics-db",
-  "/admin-list-page",
-  "/business-pages",
-  "/business-page/:iframe?",
-  "/iframe-group/:user/:group?",
-  "/edit-business/:id",
-  "/business-user/farm/:uuid?",
-  "/business-user/company/:uuid?",
-  "/manage-instructions",
 ];
 
 const registryPaths = ROUTE_KEYS.map((key) => ROUTES[key].path as string);

@@ -47,8 +47,8 @@ function page<const P extends string>(path: P, module: ModuleName, title: string
 export const ROUTES = {
   // Main and reports
   home: page("/", "home", "Главная"),
-  reports: planned("/reports", "reports", "Отчёты"),
-  report: planned("/report/:id", "reports", "Отчёт"),
+  reports: page("/reports", "reports", "Отчёты"),
+  report: page("/report/:id", "reports", "Отчёт"),
   news: page("/news/:id", "content", "Новость"),
 
   // Equipment and power monitoring
@@ -91,7 +91,7 @@ export const ROUTES = {
   cloudStorage: planned("/user-pages/cloudstorage", "import", "Облачное хранилище"),
   datasets: planned("/user-pages/datasets", "profile", "Наборы данных"),
   bsUpload: planned("/user-pages/BSupload/:uuid", "import", "Загрузка данных"),
-  userReports: planned("/user-reports", "admin", "Отчёты пользователей"),
+  userReports: page("/user-reports", "admin", "Посещаемость"),
 
   // Tasks, export, boards, lists, forms
   task: page("/tasks/:uuid", "boards", "Задача"),
@@ -137,15 +137,15 @@ export const ROUTES = {
   adminExport: planned("/admin-export/:uuid?", "admin", "Настройка выгрузки"),
   adminExportList: planned("/admin-export-list", "admin", "Настройка выгрузок"),
   admin: page("/admin/:page?", "admin", "Администрирование"),
-  analyticsDb: planned("/analytics-db", "admin", "Статистика загрузок"),
-  adminListPage: planned("/admin-list-page", "admin", "Аналитика баз данных"),
-  businessPages: planned("/business-pages", "reports", "Бизнес-отчёты"),
-  businessPage: planned("/business-page/:iframe?", "reports", "Бизнес-отчёт"),
-  iframeGroup: planned("/iframe-group/:user/:group?", "reports", "Группа отчётов"),
-  editBusiness: planned("/edit-business/:id", "admin", "Редактирование отчёта"),
+  analyticsDb: page("/analytics-db", "admin", "Статистика загрузок"),
+  adminListPage: page("/admin-list-page", "admin", "Администрирование"),
+  businessPages: page("/business-pages", "admin", "Компании и фермы"),
+  businessPage: page("/business-page/:iframe?", "reports", "Бизнес-отчёты"),
+  iframeGroup: page("/iframe-group/:user/:group?", "reports", "Группы отчётов"),
+  editBusiness: page("/edit-business/:id", "admin", "Компания"),
   workspace: page("/workspace/:uuid?", "boards", "Рабочее пространство"),
-  businessUserFarm: planned("/business-user/farm/:uuid?", "admin", "Ферма бизнес-пользователя"),
-  businessUserCompany: planned("/business-user/company/:uuid?", "admin", "Компания бизнес-пользователя"),
+  businessUserFarm: page("/business-user/farm/:uuid?", "admin", "Ферма"),
+  businessUserCompany: page("/business-user/company/:uuid?", "admin", "Компания"),
 
   // News and notifications
   manageNews: page("/manage-news", "content", "Управление новостями"),
@@ -154,7 +154,7 @@ export const ROUTES = {
   manageNotifications: page("/manage-notifications", "content", "Управление уведомлениями"),
   addNotification: page("/add-notification", "content", "Добавить уведомление"),
   // Not in the spec §2 route table, but linked from its side menu and given a breadcrumb title.
-  manageInstructions: planned("/manage-instructions", "content", "Управление инструкциями"),
+  manageInstructions: page("/manage-instructions", "content", "Управление инструкциями"),
 
   // Other
   chat: page("/chat/:uuid?", "chat", "Чат"),

@@ -1,6 +1,7 @@
-import { Collapse, Flex, Typography, theme } from "antd";
+import { Collapse, Flex, theme } from "antd";
 import type { CSSProperties, ReactNode } from "react";
 import { Link } from "react-router";
+import { Text } from "../../../shared/ui/text.tsx";
 import type { MenuLink, MenuSection } from "./build-side-menu.ts";
 import { MENU_ICONS } from "./menu-icons.tsx";
 import type { SideMenuVariantProps } from "./SideMenu.tsx";
@@ -62,9 +63,9 @@ function SectionBody({ section, activeKey }: { section: MenuSection; activeKey: 
           <SectionLink key={entry.key} link={entry} active={entry.key === activeKey} />
         ) : (
           <Flex key={entry.key} vertical gap={2} role="group" aria-label={entry.label}>
-            <Typography.Text type="secondary" style={{ fontSize: 12, padding: "6px 8px 0" }}>
+            <Text type="secondary" style={{ fontSize: 12, padding: "6px 8px 0" }}>
               {entry.label}
-            </Typography.Text>
+            </Text>
             {entry.links.map((link) => (
               <SectionLink key={link.key} link={link} active={link.key === activeKey} />
             ))}

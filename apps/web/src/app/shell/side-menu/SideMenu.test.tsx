@@ -22,7 +22,6 @@ const ALL_SECTIONS = [
   "Отчёты",
   "Продажи молока",
   "Индивидуальные отчёты",
-  "Мои отчёты",
   "Отчёты по стаду",
   "Мониторинг",
   "Сервисы",
@@ -59,7 +58,6 @@ describe.each(MENU_STYLES)("side menu in the %s style", (style) => {
         "Главная",
         "Продажи молока",
         "Индивидуальные отчёты",
-        "Мои отчёты",
         "Отчёты по стаду",
         "Мониторинг",
         "Сервисы",
@@ -107,9 +105,9 @@ describe.each(MENU_STYLES)("side menu in the %s style", (style) => {
     const header = (name: string) => within(nav).getByRole(style === "Card_menu" ? "button" : "menuitem", { name });
     fireEvent.click(header("Администрирование"));
 
-    fireEvent.click(await within(nav).findByRole("link", { name: "Отчёты пользователей" }));
+    fireEvent.click(await within(nav).findByRole("link", { name: "Настройка выгрузок" }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/user-reports"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin-export-list"));
     expect(await screen.findByText("Раздел в разработке")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Меню" }).getAttribute("aria-expanded")).toBe("false");
     expect(screen.queryByRole("navigation", { name: "Главное меню" })).toBeNull();

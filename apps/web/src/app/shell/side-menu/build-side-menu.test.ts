@@ -2,7 +2,7 @@ import type { UserData } from "@nadoy/contract/users";
 import { describe, expect, it } from "vitest";
 import { userDataFixture } from "../../../test/fixtures.ts";
 import { everythingUserData } from "../../../test/signed-in.ts";
-import { activeLinkKey, buildSideMenu, type MenuItem, type MenuSection, reportTagLabel } from "./build-side-menu.ts";
+import { activeLinkKey, buildSideMenu, type MenuItem, type MenuSection } from "./build-side-menu.ts";
 
 const labels = (items: MenuItem[]) => items.map((item) => item.label);
 
@@ -57,13 +57,12 @@ describe("side menu by role (spec §6)", () => {
     ]);
   });
 
-  it("role 7: report groups, tags and iframes instead of the plain item; monitoring only for its database", () => {
+  it("role 7: report groups and tags instead of the plain item; monitoring only for its database", () => {
     const items = menuFor({ groups: [7] });
     expect(labels(items)).toEqual([
       "Главная",
       "Продажи молока",
       "Индивидуальные отчёты",
-      "Мои отчёты",
       "Отчёты по стаду",
       "Мониторинг",
       "Сервисы",
@@ -73,7 +72,8 @@ describe("side menu by role (spec §6)", () => {
     ]);
     expect(sectionLinks(items, "report-group-1")).toEqual(["/report/r-sales"]);
     expect(sectionLinks(items, "report-tag-custom_reports")).toEqual(["/report/r-custom"]);
-    expect(sectionLinks(items, "report-iframes")).toEqual(["/report/r-frame"]);
+    // `iframes` repeats every report (the /reports page): no menu section of its own.
+    expect(sectionLinks(items, "report-iframes")).toEqual([]);
     expect(sectionLinks(items, "monitoring")).toEqual([
       "/equipment_monitoring/monitoring_report/db-mon",
       "/equipment_monitoring/monitoring_report_discrete/db-mon",
@@ -81,6 +81,21 @@ describe("side menu by role (spec §6)", () => {
       "/equipment_monitoring/power_monitoring/hours/db-mon",
       "/equipment_monitoring/power_monitoring/substations/db-mon",
     ]);
+  });
+
+  it("role 7: tag sections are named by the contract's reportTagName", () => {
+    const reports = ["business_milk", "forms", "dpa"].map((tag, i) => ({
+      pk: 20 + i,
+      uuid: `r-${tag}`,
+      title: `Отчёт ${tag}`,
+      tag,
+      img: null,
+      active: true,
+      group: [],
+    }));
+    const items = menuFor({ groups: [7], reports });
+    expect(labels(items)).toEqual(expect.arrayContaining(["Бизнес: milk", "Формы", "DPA"]));
+    expect(sectionLinks(items, "report-tag-business_milk")).toEqual(["/report/r-business_milk"]);
   });
 
   it("role 7 without a monitoring database has no monitoring", () => {
@@ -132,13 +147,6 @@ describe("side menu by module flags and data (spec §6)", () => {
 });
 
 describe("side menu helpers", () => {
-  it("labels the spec §3 report tags in Russian", () => {
-    expect(reportTagLabel("business_milk")).toBe("Бизнес-отчёты: milk");
-    expect(reportTagLabel("custom_reports")).toBe("Индивидуальные отчёты");
-    expect(reportTagLabel("forms")).toBe("Формы");
-    expect(reportTagLabel("dpa")).toBe("Отчёты DPA");
-  });
-
   it("finds the current page's link", () => {
     const items = menuFor({ groups: [1] });
     expect(activeLinkKey(items, "/")).toBe("/");

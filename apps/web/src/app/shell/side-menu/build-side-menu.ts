@@ -1,3 +1,4 @@
+import { reportTagName } from "@nadoy/contract/reports";
 import {
   canAdminister,
   canManageContent,
@@ -70,15 +71,6 @@ function section(key: string, label: string, icon: MenuIcon, entries: (MenuLink 
   return entries.length > 0 ? [{ kind: "section", key, label, icon, entries }] : [];
 }
 
-/** The spec §3 report tags: business_{product}, custom_reports, forms, dpa. */
-export function reportTagLabel(tag: string): string {
-  if (tag.startsWith("business_")) return `Бизнес-отчёты: ${tag.slice("business_".length).replaceAll("_", " ")}`;
-  if (tag === "custom_reports") return "Индивидуальные отчёты";
-  if (tag === "forms") return "Формы";
-  if (tag === "dpa") return "Отчёты DPA";
-  return tag;
-}
-
 /** The native herd reports of /services/report/N/:uuid (N = 1, 2, 4 … 8). */
 const HERD_REPORTS = [
   ["1", href.herdStructureReport, "Структура стада"],
@@ -97,21 +89,17 @@ function clientReportSections(user: UserData): MenuSection[] {
     .flatMap((g) =>
       section(`report-group-${g.pk}`, g.title, "reports", g.iframegroup.filter((r) => r.active).map(reportLink)),
     );
+  // `reports`: the ones given directly, not through a group (users/data).
   const tags = [...new Set(user.reports.filter((r) => r.active).map((r) => r.tag))].flatMap((tag) =>
     section(
       `report-tag-${tag}`,
-      reportTagLabel(tag),
+      reportTagName(tag),
       "reports",
       user.reports.filter((r) => r.active && r.tag === tag).map(reportLink),
     ),
   );
-  const iframes = section(
-    "report-iframes",
-    "Мои отчёты",
-    "reports",
-    user.iframes.filter((r) => r.active).map(reportLink),
-  );
-  return [...groups, ...tags, ...iframes];
+  // `iframes` holds every report again (the /reports page lists them): the menu needs only these two.
+  return [...groups, ...tags];
 }
 
 function monitoringSection(user: UserData): MenuSection[] {
@@ -223,8 +211,9 @@ export function buildSideMenu(user: UserData): MenuItem[] {
     items.push(
       ...section("admin", "Администрирование", "admin", [
         link("Панель администратора", href.admin()),
-        link("Отчёты пользователей", href.userReports()),
-        link("Аналитика баз данных", href.adminListPage()),
+        link("Посещаемость", href.userReports()),
+        // The index of the admin area (issue 6), where the databases' upload statistics are too.
+        link("Все разделы", href.adminListPage()),
         link("Настройка выгрузок", href.adminExportList()),
       ]),
     );

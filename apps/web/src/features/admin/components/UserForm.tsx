@@ -19,6 +19,7 @@ import {
   type UserFormValues,
 } from "../lib/user-form-values.ts";
 import { ActiveSwitch } from "./ActiveSwitch.tsx";
+import { UserAccessFields } from "./UserAccessFields.tsx";
 
 const roleOptions = [
   { value: NO_ROLE, label: "Без роли" },
@@ -48,8 +49,9 @@ interface UserFormProps {
 }
 
 /**
- * Create or edit a user: names, email, role, superuser (only superusers see it), active, companies
- * and the module flags. A new user gets a mail to set a password; an edit sends only what changed.
+ * Create or edit a user: names, email, role, superuser (only superusers see it), active, companies,
+ * access (farms, databases, reports, report groups) and the module flags. A new user gets a mail to
+ * set a password; an edit sends only what changed.
  */
 export function UserForm({ me, user, onDone }: UserFormProps) {
   const [form] = Form.useForm<UserFormValues>();
@@ -61,6 +63,7 @@ export function UserForm({ me, user, onDone }: UserFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   // Only a superuser may edit a superuser (the server answers 403 to others).
   const locked = user?.is_superuser === true && !me.is_superuser;
+  const companies = companyOptions(me, user);
 
   const showError = (error: unknown) => {
     if (isUnauthorized(error)) return;
@@ -139,7 +142,7 @@ export function UserForm({ me, user, onDone }: UserFormProps) {
       <Form.Item label="Компании" name="company_uuids">
         <Select
           mode="multiple"
-          options={companyOptions(me, user)}
+          options={companies}
           optionFilterProp="label"
           placeholder="Не выбраны"
           aria-label="Компании"
@@ -155,6 +158,7 @@ export function UserForm({ me, user, onDone }: UserFormProps) {
           </Form.Item>
         ) : null}
       </Flex>
+      <UserAccessFields user={user} companyNames={new Map(companies.map((c) => [c.value, c.label]))} />
       <Divider titlePlacement="start">Модули</Divider>
       {(Object.keys(MODULE_NAMES) as (keyof UserModules)[]).map((key) => (
         <Form.Item key={key} name={["modules", key]} valuePropName="checked" style={{ marginBottom: 8 }}>

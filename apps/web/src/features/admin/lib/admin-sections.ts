@@ -1,44 +1,20 @@
-import { buildHref } from "../../../shared/routes/href.ts";
-import { ROUTES } from "../../../shared/routes/registry.ts";
+// The pages under /admin/<page> (besides the index, whose list of sections is shared with
+// /admin-list-page: shared/routes/admin-sections.ts).
 
-export interface AdminSection {
-  title: string;
-  path: string;
-  description?: string;
-  /** False: planned for a later update, shown as «скоро». */
-  ready: boolean;
-}
+/**
+ * What AdminPage shows for a page: this feature's users, roles and audit log, or "external" — a
+ * page of another feature (business users, reports, report groups) that the app routes in.
+ * "planned" is a page announced but not built yet.
+ */
+export type AdminSubpageKind = "users" | "roles" | "audit" | "external" | "planned";
 
-/** The pages under /admin/<page> (besides the index); business users come with issue 6 item 5. */
-export const ADMIN_SUBPAGES = {
+export const ADMIN_SUBPAGES: Readonly<
+  Record<"manage_user" | "manage_roles" | "audit" | "business_users" | "reports" | "iframe_groups", AdminSubpageKind>
+> = {
   manage_user: "users",
   manage_roles: "roles",
   audit: "audit",
-  business_users: "planned",
-} as const;
-
-const own: AdminSection[] = [
-  { title: "Пользователи", path: "/manage-users", description: "Поиск, создание, роли, компании, модули", ready: true },
-  { title: "Роли", path: "/manage-roles", description: "Что открывает каждая из семи ролей", ready: true },
-  {
-    title: "Журнал изменений",
-    path: "/admin/audit",
-    description: "Кто, что и когда изменил: было → стало",
-    ready: true,
-  },
-  { title: "Бизнес-пользователи", path: "/admin/business_users", ready: false },
-];
-
-const listed = new Set<string>(["/manage-users", "/manage-roles", "/admin/:page?"]);
-
-/**
- * The index of the admin area: its own pages, then every other route of the "admin" module in the
- * registry that opens without a parameter (built ones as links, planned ones as «скоро»).
- */
-export function adminSections(): AdminSection[] {
-  const fromRegistry = Object.values(ROUTES)
-    .filter((route) => route.module === "admin" && !listed.has(route.path))
-    .filter((route) => route.path.split("/").every((part) => !part.startsWith(":") || part.endsWith("?")))
-    .map((route) => ({ title: route.title, path: buildHref(route.path), ready: route.built }));
-  return [...own, ...fromRegistry];
-}
+  business_users: "external",
+  reports: "external",
+  iframe_groups: "external",
+};

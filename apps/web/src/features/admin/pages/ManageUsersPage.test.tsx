@@ -154,6 +154,11 @@ describe("/manage-users", { timeout: 20_000 }, () => {
           table_lists: true,
           tables_enabled: false,
         },
+        farm_uuids: [],
+        database_uuids: [],
+        dtm_uuids: [],
+        report_uuids: [],
+        iframe_group_ids: [],
       },
     ]);
 

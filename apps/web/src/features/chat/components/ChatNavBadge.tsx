@@ -1,8 +1,8 @@
 import { MessageOutlined } from "@ant-design/icons";
 import { totalUnread } from "@nadoy/contract/chat-state";
 import { BELL_COUNTER_CAP } from "@nadoy/contract/constants";
-import { Badge } from "antd";
 import { href } from "../../../shared/routes/href.ts";
+import { CountBadge } from "../../../shared/ui/CountBadge.tsx";
 import { RouterButtonLink } from "../../../shared/ui/RouterButtonLink.tsx";
 import { unreadText } from "../chat-format.ts";
 import { useChatStore } from "../use-chat-store.ts";
@@ -14,9 +14,9 @@ export function ChatNavBadge({ userId }: { userId: number }) {
   const label = unread > 0 ? `Чат, непрочитанных: ${unreadText(unread)}` : "Чат";
   return (
     <RouterButtonLink type="text" to={href.chat()} aria-label={label}>
-      <Badge count={unread} overflowCount={BELL_COUNTER_CAP} size="small" title={unreadText(unread)}>
+      <CountBadge count={unread} cap={BELL_COUNTER_CAP} title={unreadText(unread)}>
         <MessageOutlined style={{ fontSize: 20 }} />
-      </Badge>
+      </CountBadge>
     </RouterButtonLink>
   );
 }

@@ -1,29 +1,38 @@
 import type { NewsItem } from "@nadoy/contract/content";
-import { Card, Flex, Typography } from "antd";
+import { Flex } from "antd";
 import dayjs from "dayjs";
 import { href } from "../../../shared/routes/href.ts";
+import { Panel } from "../../../shared/ui/Panel.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
+import { Paragraph, Text, Title } from "../../../shared/ui/text.tsx";
 
-const COVER_STYLE = { width: "100%", maxHeight: 240, objectFit: "cover" } as const;
+// The box keeps the covers' 16:9 shape before the lazy image arrives (the card does not jump), at
+// most 240 px tall; any other picture is cropped to fill it, never stretched.
+const COVER_STYLE = {
+  display: "block",
+  width: "100%",
+  aspectRatio: "16 / 9",
+  maxHeight: 240,
+  objectFit: "cover",
+} as const;
 
 /** One feed entry: cover, title (a link to the item), publish date and excerpt. */
 export function NewsCard({ item }: { item: NewsItem }) {
   return (
-    <Card
-      size="small"
+    <Panel
       role="article"
       aria-label={item.title}
       cover={item.cover_url ? <img src={item.cover_url} alt="" loading="lazy" style={COVER_STYLE} /> : undefined}
     >
       <Flex vertical gap={4}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Title level={4}>
           <RouterLink to={href.news({ id: item.id })}>{item.title}</RouterLink>
-        </Typography.Title>
-        <Typography.Text type="secondary">
+        </Title>
+        <Text type="secondary">
           <time dateTime={item.publish_at}>{dayjs(item.publish_at).format("DD.MM.YYYY")}</time>
-        </Typography.Text>
-        {item.excerpt ? <Typography.Paragraph style={{ margin: 0 }}>{item.excerpt}</Typography.Paragraph> : null}
+        </Text>
+        {item.excerpt ? <Paragraph>{item.excerpt}</Paragraph> : null}
       </Flex>
-    </Card>
+    </Panel>
   );
 }

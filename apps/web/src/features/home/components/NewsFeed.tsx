@@ -1,6 +1,8 @@
-import { Button, Empty, Flex, Pagination, Typography } from "antd";
+import { Button, Empty, Flex } from "antd";
 import { useSearchParams } from "react-router";
+import { LazyPagination } from "../../../shared/ui/LazyPagination.tsx";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
+import { Text } from "../../../shared/ui/text.tsx";
 import { useNewsFeed } from "../api.ts";
 import { NewsCard } from "./NewsCard.tsx";
 
@@ -20,7 +22,7 @@ export function NewsFeed() {
   if (feed.isError) {
     return (
       <Flex gap="small" align="center">
-        <Typography.Text type="secondary">Новости не загрузились.</Typography.Text>
+        <Text type="secondary">Новости не загрузились.</Text>
         <Button size="small" onClick={() => void feed.refetch()}>
           Повторить
         </Button>
@@ -36,7 +38,7 @@ export function NewsFeed() {
         <NewsCard key={item.id} item={item} />
       ))}
       {total > page_size ? (
-        <Pagination
+        <LazyPagination
           align="center"
           current={page}
           pageSize={page_size}

@@ -55,7 +55,10 @@ describe("start page", { timeout: 20_000 }, () => {
     expect(within(card).getByRole("link", { name: "Новый корм в продаже" }).getAttribute("href")).toBe("/news/1");
     expect(within(card).getByText("05.03.2026")).toBeTruthy();
     expect(within(card).getByText("Кратко о новости 1")).toBeTruthy();
-    expect(card.querySelector("img")?.getAttribute("src")).toBe(COVER);
+    const cover = card.querySelector("img");
+    expect(cover?.getAttribute("src")).toBe(COVER);
+    // Cropped to the card's 16:9 box, never stretched to it.
+    expect([cover?.style.objectFit, cover?.style.aspectRatio]).toEqual(["cover", "16 / 9"]);
     expect(cards()).toHaveLength(2);
     expect(document.querySelector(".ant-pagination")).toBeNull();
   });
@@ -73,7 +76,8 @@ describe("start page", { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole("link", { name: "Новость 1" })).toBeTruthy();
     expect(cards()).toHaveLength(10);
-    fireEvent.click(screen.getByTitle("2"));
+    // The pager loads after the first page of news.
+    fireEvent.click(await screen.findByTitle("2"));
 
     expect(await screen.findByRole("link", { name: "Новость 11" })).toBeTruthy();
     expect(router.state.location.search).toBe("?page=2");

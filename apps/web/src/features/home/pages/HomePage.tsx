@@ -1,24 +1,24 @@
 import type { UserData } from "@nadoy/contract/users";
-import { Button, Card, Col, Flex, Row, Typography } from "antd";
+import { Button, Col, Flex, Row } from "antd";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
+import { Panel } from "../../../shared/ui/Panel.tsx";
+import { Text, Title } from "../../../shared/ui/text.tsx";
 import { NewsFeed } from "../components/NewsFeed.tsx";
 
 function NameList({ title, items, empty }: { title: string; items: { uuid: string; name: string }[]; empty: string }) {
   return (
-    <Card title={title} size="small">
+    <Panel title={title}>
       {items.length === 0 ? (
-        <Typography.Text type="secondary">{empty}</Typography.Text>
+        <Text type="secondary">{empty}</Text>
       ) : (
-        <Typography>
-          <ul style={{ margin: 0 }}>
-            {items.map((item) => (
-              <li key={item.uuid}>{item.name}</li>
-            ))}
-          </ul>
-        </Typography>
+        <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+          {items.map((item) => (
+            <li key={item.uuid}>{item.name}</li>
+          ))}
+        </ul>
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -38,7 +38,7 @@ export function HomePage() {
       {user.isPending ? <PageSpinner text="Загрузка…" /> : null}
       {user.isError ? (
         <Flex gap="small" align="center">
-          <Typography.Text type="secondary">Данные пользователя не загрузились.</Typography.Text>
+          <Text type="secondary">Данные пользователя не загрузились.</Text>
           <Button size="small" onClick={() => void user.refetch()}>
             Повторить
           </Button>
@@ -46,9 +46,7 @@ export function HomePage() {
       ) : null}
       {user.data ? (
         <>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Здравствуйте, {greetingName(user.data)}
-          </Typography.Title>
+          <Title level={2}>Здравствуйте, {greetingName(user.data)}</Title>
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={16}>
               <section aria-label="Новости">

@@ -13,12 +13,13 @@ import { useNavigate } from "react-router";
 import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { errorMessage, isApiRequestError, isUnauthorized } from "../../../shared/lib/api-error.ts";
+import { uploadContentImageFile } from "../../../shared/lib/content-images.ts";
 import { sanitizeContentHtml } from "../../../shared/lib/sanitize-content.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
 import { RichTextEditor } from "../../../shared/ui/RichTextEditor.tsx";
-import { uploadNewsImage, useCreateNews, usePublishNews, useUpdateNews } from "../api.ts";
+import { useCreateNews, usePublishNews, useUpdateNews } from "../api.ts";
 import { newsDateTime } from "../lib/news-date.ts";
 import { formFieldOfServerField, formValuesOf, type NewsFormValues, newsInputOf } from "../lib/news-form-values.ts";
 import { AudienceFields } from "./AudienceFields.tsx";
@@ -32,7 +33,7 @@ function companyChoices(user: UserData, item: ManagedNews | undefined) {
   return [...byUuid.values()];
 }
 
-const uploadBodyImage = (file: File) => uploadNewsImage(file).then((image) => image.url);
+const uploadBodyImage = (file: File) => uploadContentImageFile(file).then((image) => image.url);
 
 /**
  * /add-news and /news-edit/:id: title, excerpt, cover, rich-text body and audience. A new item is

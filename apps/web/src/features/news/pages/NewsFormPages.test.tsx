@@ -2,6 +2,7 @@ import { CONTENT_IMAGE_SIZE_TEXT, CONTENT_IMAGE_TYPE_TEXT } from "@nadoy/contrac
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/render-app.tsx";
+import { tickCheckbox } from "../../../test/tick-checkbox.ts";
 import { COMPANY, COVER_UUID, managedNewsFixture, OTHER_COMPANY, serveEditor } from "../test-support.ts";
 
 const IMAGE_URL = `/api/content/images/${COVER_UUID}/`;
@@ -12,7 +13,6 @@ const field = (label: string) => screen.getByLabelText(label, { selector: "input
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 /** A button by its text (its accessible name may start with an icon's). */
 const button = (text: string) => screen.getByText(text, { selector: "button span" }).closest("button") as HTMLElement;
-const check = (label: string) => fireEvent.click(screen.getByLabelText(label, { selector: "input[type=checkbox]" }));
 const callsTo = (api: ReturnType<typeof serveEditor>, method: string, path: string) =>
   api.calls.filter((c) => c.method === method && c.path === path);
 
@@ -35,8 +35,8 @@ describe("adding news", { timeout: 20_000 }, () => {
     type("Текст новости", "<p>Текст</p>");
     fireEvent.click(screen.getByText("Выбранные роли"));
     await screen.findByText("Роли", { selector: "label" });
-    check("Зоотехник");
-    check("Клиент");
+    await tickCheckbox("Зоотехник");
+    await tickCheckbox("Клиент");
     fireEvent.click(button("Сохранить черновик"));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/news-edit/7"));

@@ -1,5 +1,6 @@
-import type { SentNotification } from "@nadoy/contract/content";
+import { SENT_NOTIFICATIONS_PAGE_SIZE, type SentNotification } from "@nadoy/contract/content";
 import { Button, Flex, Progress, Result, Table, type TableColumnsType, Typography } from "antd";
+import { useState } from "react";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { useSentNotifications } from "../api.ts";
 import { formatSentAt, readCountText, readPercent } from "../read-count.ts";
@@ -50,13 +51,10 @@ const COLUMNS: TableColumnsType<SentNotification> = [
   },
 ];
 
-/** Newest first, whatever order the answer has. */
-const newestFirst = (list: readonly SentNotification[]) =>
-  [...list].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
-
 /** What editors sent, with how many recipients have read each. */
 export function SentNotificationsTable() {
-  const sent = useSentNotifications();
+  const [page, setPage] = useState(1);
+  const sent = useSentNotifications(page);
   if (sent.isError) {
     return (
       <Result
@@ -72,10 +70,17 @@ export function SentNotificationsTable() {
       rowKey="id"
       size="small"
       columns={COLUMNS}
-      dataSource={newestFirst(sent.data ?? [])}
+      dataSource={sent.data?.items ?? []}
       loading={sent.isPending}
       locale={{ emptyText: "Уведомлений ещё не отправляли" }}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      pagination={{
+        current: page,
+        pageSize: sent.data?.page_size ?? SENT_NOTIFICATIONS_PAGE_SIZE,
+        total: sent.data?.total ?? 0,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+        onChange: setPage,
+      }}
       scroll={{ x: true }}
       aria-label="Отправленные уведомления"
     />

@@ -5,6 +5,7 @@ import { userDataFixture } from "../../../test/fixtures.ts";
 import type { RecordedCall } from "../../../test/mock-api.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { mockSignedIn } from "../../../test/signed-in.ts";
+import { tickCheckbox } from "../../../test/tick-checkbox.ts";
 
 const SEND = "POST /api/manage/notifications/";
 const RECIPIENTS = "GET /api/manage/recipients/";
@@ -34,7 +35,7 @@ function serveEditor(send: { status: number; body?: unknown } = { status: 201, b
       };
     },
     [SEND]: send,
-    "GET /api/manage/notifications/": { status: 200, body: [] },
+    "GET /api/manage/notifications/": { status: 200, body: { items: [], total: 0, page: 1, page_size: 20 } },
     "GET /api/manage/announcement/": { status: 200, body: { text: null } },
   });
   return api;
@@ -112,9 +113,10 @@ describe("/add-notification", { timeout: 20_000 }, () => {
     await fillMessage({ link: "https://lab.example.ru/protocols" });
     fireEvent.click(screen.getByRole("radio", { name: "Ролям" }));
 
-    fireEvent.click(await screen.findByRole("checkbox", { name: "Клиент" }));
+    await screen.findByRole("checkbox", { name: "Клиент" });
     expect(screen.getAllByRole("checkbox")).toHaveLength(7);
-    fireEvent.click(screen.getByRole("checkbox", { name: "Зоотехник" }));
+    await tickCheckbox("Клиент");
+    await tickCheckbox("Зоотехник");
     submit();
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/manage-notifications"));

@@ -21,6 +21,9 @@ const sent = (id: number, overrides: Partial<SentNotification> = {}): SentNotifi
   ...overrides,
 });
 
+/** The server's answer: one page, newest first as the server orders it. */
+const sentPage = (items: SentNotification[], total = items.length) => ({ items, total, page: 1, page_size: 20 });
+
 /**
  * An editor's session with a sent list and an announcement kept like the server keeps it: the
  * user data carries whatever was last PUT.
@@ -31,7 +34,7 @@ function serveEditor(list: SentNotification[] = [], announcement: string | null 
   return mockSignedIn(editor, {
     "GET /api/users/data/": () => ({ status: 200, body: { ...editor, announcement: current } }),
     "GET /api/users/user_profile/": { status: 200, body: userProfileFixture({ last_read_announcement: null }) },
-    "GET /api/manage/notifications/": { status: 200, body: list },
+    "GET /api/manage/notifications/": { status: 200, body: sentPage(list) },
     [`GET ${ANNOUNCEMENT}`]: () => ({ status: 200, body: { text: current } }),
     [`PUT ${ANNOUNCEMENT}`]: (call) => {
       current = (call.body as { text: string | null }).text;
@@ -50,9 +53,8 @@ const bodyRows = async () =>
     .slice(1);
 
 describe("/manage-notifications", { timeout: 20_000 }, () => {
-  it("lists what was sent, newest first, with read counts, date and author", async () => {
+  it("lists what was sent, in the server's order (newest first), with read counts, date and author", async () => {
     serveEditor([
-      sent(3, { title: "Старое", read_count: 10, recipients: 10 }),
       sent(28, {
         title: "Отчёт готов",
         msg: "Средний надой 31,4 кг",
@@ -61,6 +63,7 @@ describe("/manage-notifications", { timeout: 20_000 }, () => {
         recipients: 10,
         read_count: 3,
       }),
+      sent(3, { title: "Старое", read_count: 10, recipients: 10 }),
     ]);
     renderApp("/manage-notifications");
 
@@ -144,9 +147,30 @@ describe("/manage-notifications", { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole("alert", { name: "Объявление" })).toBeNull());
   });
 
+  it("asks the server for the next page of sends", async () => {
+    const editor = userDataFixture({ groups: [2] });
+    const api = mockSignedIn(editor, {
+      "GET /api/manage/notifications/": (call) => {
+        const page = Number(call.query.get("page") ?? 1);
+        const first = page === 1 ? 45 : 25;
+        const items = Array.from({ length: 20 }, (_, i) => sent(first - i, { title: `Стр. ${page}, №${i + 1}` }));
+        return { status: 200, body: { items, total: 45, page, page_size: 20 } };
+      },
+      [`GET ${ANNOUNCEMENT}`]: { status: 200, body: { text: null } },
+    });
+    renderApp("/manage-notifications");
+    expect(await screen.findByText("Стр. 1, №1")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("listitem", { name: "2" }));
+
+    expect(await screen.findByText("Стр. 2, №1")).toBeTruthy();
+    const pages = api.calls.filter((c) => c.path === "/api/manage/notifications/").map((c) => c.query.get("page"));
+    expect(pages).toEqual(["1", "2"]);
+  });
+
   it("opens for a superuser of another role", async () => {
     mockSignedIn(userDataFixture({ groups: [3], is_superuser: true }), {
-      "GET /api/manage/notifications/": { status: 200, body: [sent(1)] },
+      "GET /api/manage/notifications/": { status: 200, body: sentPage([sent(1)]) },
       [`GET ${ANNOUNCEMENT}`]: { status: 200, body: { text: null } },
     });
     renderApp("/manage-notifications");

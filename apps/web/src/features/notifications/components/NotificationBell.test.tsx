@@ -31,7 +31,7 @@ const bell = () => screen.findByRole("button", { name: "Уведомления" 
 /** The number on the bell's badge, as the user reads it ("" without a badge). */
 async function badgeText(): Promise<string> {
   const button = await bell();
-  return button.querySelector(".ant-badge-count")?.textContent ?? "";
+  return button.querySelector(".nadoy-badge-count")?.textContent ?? "";
 }
 
 async function openBell() {

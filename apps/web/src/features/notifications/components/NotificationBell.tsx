@@ -1,15 +1,19 @@
 import { BellOutlined } from "@ant-design/icons";
 import { BELL_COUNTER_CAP } from "@nadoy/contract/constants";
-import { Badge, Button, Flex, Popover } from "antd";
-import { useEffect, useId, useState } from "react";
+import { Button, Flex, Popover } from "antd";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { href } from "../../../shared/routes/href.ts";
+import { CountBadge } from "../../../shared/ui/CountBadge.tsx";
+import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { VisuallyHidden } from "../../../shared/ui/VisuallyHidden.tsx";
 import { useNotifications } from "../api.ts";
 import { bellCounterText, unreadCount } from "../notification-format.ts";
 import { useRefetchOnNotificationsChanged } from "../use-notifications-changed.ts";
-import { NotificationList } from "./NotificationList.tsx";
+
+// The list is a chunk of its own, loaded when the bell is first opened: the navbar only counts.
+const NotificationList = lazy(() => import("./NotificationList.tsx").then((m) => ({ default: m.NotificationList })));
 
 /**
  * The navbar bell (spec §1, §4 "Notification"): owns the poll of news/user_notifications/ (every
@@ -48,13 +52,17 @@ export function NotificationBell() {
             </span>
           </Flex>
         }
-        content={<NotificationList compact onNavigate={close} />}
+        content={
+          <Suspense fallback={<PageSpinner />}>
+            <NotificationList compact onNavigate={close} />
+          </Suspense>
+        }
         destroyOnHidden
       >
         <Button type="text" aria-label="Уведомления" aria-describedby={descriptionId} aria-expanded={open}>
-          <Badge count={unread} overflowCount={BELL_COUNTER_CAP} size="small" title={bellCounterText(unread)}>
+          <CountBadge count={unread} cap={BELL_COUNTER_CAP} title={bellCounterText(unread)}>
             <BellOutlined style={{ fontSize: 20 }} />
-          </Badge>
+          </CountBadge>
         </Button>
       </Popover>
       <VisuallyHidden id={descriptionId}>

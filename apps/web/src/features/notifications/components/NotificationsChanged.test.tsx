@@ -16,7 +16,7 @@ function serve() {
 }
 
 const badgeText = async () =>
-  (await screen.findByRole("button", { name: "Уведомления" })).querySelector(".ant-badge-count")?.textContent ?? "";
+  (await screen.findByRole("button", { name: "Уведомления" })).querySelector(".nadoy-badge-count")?.textContent ?? "";
 
 const changed = () => act(() => publishMainMessage({ msg_type: "NOTIFICATIONS_CHANGED" }));
 

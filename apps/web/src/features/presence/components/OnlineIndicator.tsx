@@ -1,5 +1,5 @@
 import { pluralRu } from "@nadoy/contract/plural";
-import { Badge, Tooltip, theme } from "antd";
+import { Tooltip, theme } from "antd";
 import { useOnlineUsers } from "../../../shared/realtime/online-users.ts";
 
 /** The tooltip: «Вы» for the user, then how many others are online (we know only their ids). */
@@ -22,7 +22,19 @@ export function OnlineIndicator({ userId }: { userId: number }) {
   return (
     <Tooltip title={text}>
       <span style={{ whiteSpace: "nowrap", color: token.colorTextSecondary }}>
-        <Badge status={connected ? "success" : "default"} style={{ marginInlineEnd: 6 }} />
+        {/* antd's status dot, drawn here: Badge would cost every page ~3.5 KB. */}
+        <span
+          aria-hidden
+          style={{
+            display: "inline-block",
+            width: 6,
+            height: 6,
+            borderRadius: "50%",
+            verticalAlign: "middle",
+            marginInlineEnd: 6,
+            background: connected ? token.colorSuccess : token.colorTextPlaceholder,
+          }}
+        />
         {`В сети: ${ids.length}`}
       </span>
     </Tooltip>

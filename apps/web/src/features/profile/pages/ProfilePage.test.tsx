@@ -156,7 +156,8 @@ describe("profile settings", () => {
 
     fireEvent.click(await screen.findByRole("button", { name: "Меню" }));
     const nav = await screen.findByRole("navigation", { name: "Главное меню" });
-    expect(within(nav).getByRole("button", { name: "Сервисы" })).toBeTruthy();
+    // The menu's sections load with the first opening.
+    expect(await within(nav).findByRole("button", { name: "Сервисы" })).toBeTruthy();
 
     fireEvent.click(await screen.findByRole("radio", { name: "Список" }));
 

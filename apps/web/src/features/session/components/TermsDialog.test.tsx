@@ -7,7 +7,11 @@ import { mockSignedIn } from "../../../test/signed-in.ts";
 const CHECKBOX = "Я принимаю условия использования и согласие на обработку персональных данных";
 const failure = { status: 500, body: { code: "internal_error", message: "Что-то пошло не так..." } };
 
-const termsDialog = () => screen.findByRole("dialog", { name: "Условия использования" });
+/** The terms dialog once its code is in (until then a placeholder with its title blocks the page). */
+async function termsDialog(): Promise<HTMLElement> {
+  await screen.findByRole("checkbox", { name: CHECKBOX });
+  return screen.getByRole("dialog", { name: "Условия использования" });
+}
 
 /** What a user tries to get rid of a dialog with: Escape, and a click on the dimmed page around it. */
 function tryToDismiss(dialog: HTMLElement) {

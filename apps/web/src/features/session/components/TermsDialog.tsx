@@ -1,17 +1,24 @@
-import { Checkbox, Flex, Modal, Spin, Typography } from "antd";
+import { Flex, Modal, Spin, theme } from "antd";
 import { type ReactNode, useState } from "react";
 import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { href } from "../../../shared/routes/href.ts";
+import { Paragraph } from "../../../shared/ui/text.tsx";
 import { useAcceptTerms } from "../api.ts";
-
-export const TERMS_DIALOG_TITLE = "Условия использования";
+import { TERMS_DIALOG_TITLE } from "../terms.ts";
 
 /** A document link inside the checkbox label: it opens in a new tab and does not tick the box. */
 function DocumentLink({ to, children }: { to: string; children: ReactNode }) {
+  const { token } = theme.useToken();
   return (
-    <Typography.Link href={to} target="_blank" rel="noopener" onClick={(event) => event.stopPropagation()}>
+    <a
+      href={to}
+      target="_blank"
+      rel="noopener"
+      style={{ color: token.colorLink }}
+      onClick={(event) => event.stopPropagation()}
+    >
       {children}
-    </Typography.Link>
+    </a>
   );
 }
 
@@ -25,6 +32,7 @@ function DocumentLink({ to, children }: { to: string; children: ReactNode }) {
 export function TermsDialog() {
   const terms = useAcceptTerms();
   const showFailure = useFailureToast();
+  const { token } = theme.useToken();
   // Ticked from the click on, not only once the request is under way: the box never flickers back.
   const [ticked, setTicked] = useState(false);
 
@@ -39,28 +47,34 @@ export function TermsDialog() {
       width={520}
     >
       <Flex vertical gap="middle">
-        <Typography.Paragraph style={{ margin: 0 }}>
+        <Paragraph>
           Чтобы продолжить работу с порталом, примите пользовательское соглашение и дайте согласие на обработку
           персональных данных. Документы открываются в новой вкладке.
-        </Typography.Paragraph>
+        </Paragraph>
         <Flex gap="small" align="center">
-          <Checkbox
-            checked={ticked}
-            disabled={ticked}
-            onChange={(event) => {
-              if (!event.target.checked) return;
-              setTicked(true);
-              terms.accept({
-                onError: (error) => {
-                  setTicked(false);
-                  showFailure(error);
-                },
-              });
-            }}
-          >
-            Я принимаю <DocumentLink to={href.termsOfService()}>условия использования</DocumentLink> и{" "}
-            <DocumentLink to={href.personalDataAgreement()}>согласие на обработку персональных данных</DocumentLink>
-          </Checkbox>
+          {/* A native box (antd's Checkbox costs the first page ~2.6 KB), in the theme's colour. */}
+          <label style={{ display: "flex", gap: token.marginXS, alignItems: "baseline", cursor: "pointer" }}>
+            <input
+              type="checkbox"
+              checked={ticked}
+              disabled={ticked}
+              style={{ accentColor: token.colorPrimary, width: 16, height: 16, margin: 0, flex: "none" }}
+              onChange={(event) => {
+                if (!event.target.checked) return;
+                setTicked(true);
+                terms.accept({
+                  onError: (error) => {
+                    setTicked(false);
+                    showFailure(error);
+                  },
+                });
+              }}
+            />
+            <span>
+              Я принимаю <DocumentLink to={href.termsOfService()}>условия использования</DocumentLink> и{" "}
+              <DocumentLink to={href.personalDataAgreement()}>согласие на обработку персональных данных</DocumentLink>
+            </span>
+          </label>
           {terms.isPending ? <Spin size="small" /> : null}
         </Flex>
       </Flex>

@@ -1,0 +1,139 @@
+import { contentImagePath } from "@nadoy/contract/content";
+import type { PortalGroup, PortalReport } from "@nadoy/contract/reports";
+import { ADMIN_ROLES, hasRoleOrSuperuser } from "@nadoy/contract/roles";
+import { and, eq, exists, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  companyMemberships,
+  contentImages,
+  iframeGroupReports,
+  iframeGroups,
+  iframeReports,
+  userIframeGroups,
+  userIframeReports,
+} from "../../db/schema/index.ts";
+
+// Who sees which report (contract reports.ts header): an active report given directly, or through
+// an active iframe group given to the viewer; a report of a company only for that company's
+// members. Superusers and admins (role 1) see every active report; their groups are the ones given
+// to them. Used by the reports portal and by users/data (iframes, iframegroup, reports).
+
+/** Whoever the portal is built for: the caller (AuthUser fits), or a user an admin looks at. */
+export interface ReportsViewer {
+  id: number;
+  isSuperuser: boolean;
+  /** Role ids in order; the first is the role (spec §6). */
+  groups: readonly number[];
+}
+
+export interface VisibleReports {
+  /** Every report the viewer may open, by title. */
+  reports: PortalReport[];
+  /** The viewer's active groups, by title, each with its visible reports in the group's order. */
+  groups: PortalGroup[];
+}
+
+/** Superusers and role 1 see every active report, whatever was given and whichever company. */
+export function seesEveryReport(viewer: ReportsViewer): boolean {
+  return hasRoleOrSuperuser({ is_superuser: viewer.isSuperuser, groups: [...viewer.groups] }, ADMIN_ROLES);
+}
+
+const byTitle = (a: { title: string; pk: number }, b: { title: string; pk: number }) =>
+  a.title.localeCompare(b.title, "ru") || a.pk - b.pk;
+
+const imagePath = (uuid: string | null) => (uuid === null ? null : contentImagePath(uuid));
+
+/** The viewer's reports and groups in two queries (groups; reports with the viewer's groups holding them). */
+export async function visibleReports(db: Db, viewer: ReportsViewer): Promise<VisibleReports> {
+  const groupRows = await db
+    .select({ pk: iframeGroups.id, title: iframeGroups.title, active: iframeGroups.active, img: contentImages.uuid })
+    .from(userIframeGroups)
+    .innerJoin(iframeGroups, eq(iframeGroups.id, userIframeGroups.groupId))
+    .leftJoin(contentImages, eq(contentImages.id, iframeGroups.imageId))
+    .where(and(eq(userIframeGroups.userId, viewer.id), eq(iframeGroups.active, true)));
+
+  const givenGroupIds = db
+    .select({ id: userIframeGroups.groupId })
+    .from(userIframeGroups)
+    .innerJoin(iframeGroups, eq(iframeGroups.id, userIframeGroups.groupId))
+    .where(and(eq(userIframeGroups.userId, viewer.id), eq(iframeGroups.active, true)));
+  const givenDirectly = exists(
+    db
+      .select({ one: sql`1` })
+      .from(userIframeReports)
+      .where(and(eq(userIframeReports.userId, viewer.id), eq(userIframeReports.reportId, iframeReports.id))),
+  );
+  const ofViewersCompany = or(
+    isNull(iframeReports.companyId),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(companyMemberships)
+        .where(
+          and(eq(companyMemberships.userId, viewer.id), eq(companyMemberships.companyId, iframeReports.companyId)),
+        ),
+    ),
+  );
+  // One row per (report, viewer's active group holding it), or (report, null) when no such group.
+  const rows = await db
+    .select({
+      pk: iframeReports.id,
+      uuid: iframeReports.uuid,
+      title: iframeReports.title,
+      tag: iframeReports.tag,
+      active: iframeReports.active,
+      img: contentImages.uuid,
+      groupId: iframeGroupReports.groupId,
+      position: iframeGroupReports.position,
+    })
+    .from(iframeReports)
+    .leftJoin(contentImages, eq(contentImages.id, iframeReports.imageId))
+    .leftJoin(
+      iframeGroupReports,
+      and(eq(iframeGroupReports.reportId, iframeReports.id), inArray(iframeGroupReports.groupId, givenGroupIds)),
+    )
+    .where(
+      and(
+        eq(iframeReports.active, true),
+        seesEveryReport(viewer)
+          ? undefined
+          : and(ofViewersCompany, or(isNotNull(iframeGroupReports.groupId), givenDirectly)),
+      ),
+    );
+
+  const reports = new Map<number, PortalReport>();
+  const members = new Map<number, { report: PortalReport; position: number }[]>();
+  for (const row of rows) {
+    let report = reports.get(row.pk);
+    if (!report) {
+      report = {
+        pk: row.pk,
+        uuid: row.uuid,
+        title: row.title,
+        tag: row.tag,
+        img: imagePath(row.img),
+        active: row.active,
+        group: [],
+      };
+      reports.set(row.pk, report);
+    }
+    if (row.groupId !== null) {
+      report.group.push(row.groupId);
+      const list = members.get(row.groupId) ?? [];
+      list.push({ report, position: row.position ?? 0 });
+      members.set(row.groupId, list);
+    }
+  }
+  for (const report of reports.values()) report.group.sort((a, b) => a - b);
+
+  const groups: PortalGroup[] = groupRows.map((g) => ({
+    pk: g.pk,
+    title: g.title,
+    img: imagePath(g.img),
+    active: g.active,
+    iframegroup: (members.get(g.pk) ?? [])
+      .sort((a, b) => a.position - b.position || byTitle(a.report, b.report))
+      .map((m) => m.report),
+  }));
+  return { reports: [...reports.values()].sort(byTitle), groups: groups.sort(byTitle) };
+}

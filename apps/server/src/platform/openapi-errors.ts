@@ -1,0 +1,85 @@
+import { ATTACHMENT_UPLOAD_CONTENT_TYPE } from "@nadoy/contract/attachments";
+import { LIST_FILE_TYPES } from "@nadoy/contract/lists";
+
+// What a contract route object cannot say about itself but its comments and its feature's service
+// do: the answers beyond the ones every route of its kind has (400 with input, 401/403 with auth,
+// 404 with path parameters, 413/415 with a body, 429 with a rateLimit). Keyed "METHOD /path" as
+// the contract spells it; openapi.test.ts checks that every key names a served route.
+
+export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;
+
+/** Extra statuses per route, each with what it means (Russian, shown in the docs). */
+export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
+  "GET /api/tableLists/form_data/": { 404: "Формы с такой ссылкой нет или она снята с публикации" },
+  "GET /api/tableLists/tags/": { 404: "Такого столбца нет в опубликованной форме" },
+  "POST /api/tableLists/lists/": { 404: "Компании нет среди компаний пользователя, или модуль у него выключен" },
+  "POST /api/workspaces/": { 404: "Компании нет среди компаний пользователя, или доски у него выключены" },
+  "POST /api/boards/": { 404: "Рабочего пространства нет или оно недоступно пользователю" },
+  "POST /api/users/token/": {
+    401: "Неверное имя или пароль, учётная запись не подтверждена или отключена",
+    429: "Слишком много неудачных попыток входа с этого адреса (Retry-After)",
+  },
+  "POST /api/users/token/refresh/": { 401: "Токен обновления недействителен или уже использован" },
+  "GET /api/users/yandex/authorize_url/": { 503: "Вход через Яндекс не настроен" },
+  "POST /api/users/yandex/token/": {
+    401: "Учётная запись отключена",
+    502: "Яндекс не ответил или отказал",
+    503: "Вход через Яндекс не настроен",
+  },
+  "POST /api/users/register/": { 409: "Имя пользователя или адрес уже заняты (fields)" },
+  "PATCH /api/users/user_profile/": { 409: "Адрес уже занят другим пользователем (fields.email)" },
+  "POST /api/admin/users/": { 409: "Имя пользователя или адрес уже заняты (fields)" },
+  "PATCH /api/admin/users/:id/": {
+    409: "Имя или адрес заняты; нельзя отключить, понизить или лишить прав суперпользователя самого себя",
+  },
+  "POST /api/admin/users/:id/password-reset/": { 409: "У пользователя нет адреса почты" },
+  "POST /api/admin/businesses/": { 409: "Компания с таким названием уже есть (fields.name)" },
+  "PATCH /api/admin/businesses/:uuid/": { 409: "Компания с таким названием уже есть (fields.name)" },
+  "DELETE /api/admin/businesses/:uuid/": { 409: "У компании есть базы данных" },
+  "POST /api/admin/businesses/:uuid/farms/": { 409: "В компании уже есть ферма с таким названием (fields.name)" },
+  "PATCH /api/admin/farms/:uuid/": { 409: "В компании уже есть ферма с таким названием (fields.name)" },
+  "DELETE /api/admin/farms/:uuid/": { 409: "К ферме привязана база данных" },
+  "POST /api/admin/businesses/:uuid/databases/": { 409: "Такая база на этом сервере уже есть (fields.db_name)" },
+  "PATCH /api/admin/databases/:uuid/": { 409: "Такая база на этом сервере уже есть (fields.db_name)" },
+  "POST /api/admin/businesses/:uuid/dtm/": { 409: "У компании уже есть такой код DTM (fields.company_code)" },
+  "PATCH /api/admin/dtm/:uuid/": { 409: "У компании уже есть такой код DTM (fields.company_code)" },
+  "GET /api/reports/:uuid/embed/": { 409: "Встраивание отчёта не настроено" },
+  "PATCH /api/chat/messages/:id/": { 409: "Сообщение удалено (chat_message_deleted)" },
+  "PUT /api/chat/messages/:id/pin/": { 409: "Сообщение удалено (chat_message_deleted)" },
+  "POST /api/boards/:uuid/groups/": { 409: "На доске уже максимум групп (board_groups_limit)" },
+  "DELETE /api/board-groups/:uuid/": { 409: "В группе есть задачи (board_group_not_empty)" },
+  "POST /api/boards/:uuid/tasks/": { 409: "Группа заполнена (board_group_full)" },
+  "POST /api/tasks/:uuid/move/": { 409: "Группа заполнена (board_group_full)" },
+  "POST /api/tableLists/lists/:uuid/columns/": { 409: "В списке уже максимум столбцов" },
+  "PATCH /api/tableLists/columns/:uuid/": { 409: "Значения некоторых строк не подходят к новому типу столбца" },
+  "POST /api/tableLists/lists/:uuid/rows/": { 409: "В списке уже максимум строк" },
+  "POST /api/tableLists/lists/:uuid/import/": { 409: "Строк стало бы больше максимума" },
+  "POST /api/tableLists/link_uuid_form/": {
+    404: "Формы с такой ссылкой нет или она снята с публикации",
+    409: "В списке формы уже максимум строк",
+  },
+};
+
+/**
+ * Signed-in ("user") routes whose services refuse some callers with 403 besides the route rule:
+ * profile settings (role 6), other people's chat messages, boards and lists by role.
+ */
+export const USER_ROUTES_WITH_403: readonly (RouteKey | `/api/${string}/`)[] = [
+  "PATCH /api/users/user_profile/",
+  "POST /api/users/change_password/",
+  "/api/chat/",
+  "/api/workspaces/",
+  "/api/boards/",
+  "/api/board-groups/",
+  "/api/board-projects/",
+  "/api/tasks/",
+  "/api/task-comments/",
+  "/api/tableLists/",
+];
+
+/** Routes whose body is a file's bytes (no JSON body schema; their contract sets a bodyLimit). */
+export const RAW_BODY_TYPES: Record<RouteKey, readonly string[]> = {
+  "POST /api/attachments/": [ATTACHMENT_UPLOAD_CONTENT_TYPE],
+  "POST /api/content/images/": [ATTACHMENT_UPLOAD_CONTENT_TYPE],
+  "POST /api/tableLists/lists/:uuid/import/": Object.values(LIST_FILE_TYPES),
+};

@@ -1,0 +1,231 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
+import { MAIN_SOCKET_PATH } from "@nadoy/contract/realtime";
+import { passwordResetRequestRoute } from "@nadoy/contract/users";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextAddress } from "../../test/test-app.ts";
+import { resetDatabase, workerDatabase } from "../../test/test-database.ts";
+import { buildApp } from "../app.ts";
+import { configSchema } from "../config.ts";
+import { refreshTokenFamilies } from "../db/schema/index.ts";
+import { seedUser } from "../db/seed/users.ts";
+import { contentSecurityPolicy } from "./web.ts";
+
+// platform/web.ts sets the security headers in an onSend hook. This proves they are on every kind
+// of answer the server gives: API successes, every error status the error handler produces
+// (including 429s of both limiters and a 500), the JSON 404s, the SPA's pages and files, and the
+// sockets' 426 for plain HTTP. Strict-Transport-Security and Permissions-Policy are not set by
+// the app (HSTS belongs to the TLS proxy in front of it), so they are not asserted here.
+
+const SECURITY_HEADERS = {
+  "content-security-policy": contentSecurityPolicy(),
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "SAMEORIGIN",
+  "cross-origin-opener-policy": "same-origin",
+};
+
+let app: FastifyInstance;
+let webDist: string;
+let access: string;
+/** A session of its own for the logout case, so that the other cases keep theirs. */
+let leaving: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), "nadoy-headers-"));
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(join(webDist, "index.html"), '<!doctype html><html lang="ru"><body>Надой</body></html>');
+  writeFileSync(join(webDist, "form.html"), '<!doctype html><html lang="ru"><body>Форма</body></html>');
+  writeFileSync(join(webDist, "assets", "index-abc123.js"), `console.log(${JSON.stringify("надой ".repeat(500))});`);
+  writeFileSync(join(webDist, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const database = await workerDatabase();
+  await resetDatabase(database);
+  app = await buildApp({
+    config: configSchema.parse({ LOG_LEVEL: "silent", PUBLIC_URL: "http://nadoy.test" }),
+    database,
+    signingSecret: randomBytes(32).toString("hex"),
+    version: "test",
+    webDist,
+  });
+  // The one way to meet an unexpected failure on purpose: a handler that throws.
+  app.get("/api/test-only/fails/", async () => {
+    throw new Error("boom");
+  });
+  await app.ready();
+  const user = await seedUser(database.db, { username: "ivan", roles: [2] });
+  const session = async () => {
+    const [family] = await database.db.insert(refreshTokenFamilies).values({ userId: user.id }).returning();
+    return app.jwt.sign({ sub: String(user.id), sid: family?.id, typ: "access" }, { expiresIn: 900 });
+  };
+  access = await session();
+  leaving = await session();
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const send = (options: InjectOptions) => app.inject({ remoteAddress: nextAddress(), ...options });
+
+function expectSecurityHeaders(res: LightMyRequestResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name], name).toBe(value);
+  const csp = String(res.headers["content-security-policy"]);
+  // What the policy is for, independent of how web.ts spells the rest.
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain("'unsafe-eval'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+}
+
+/** Sends `count` requests from one address and answers the last. */
+async function burst(count: number, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const remoteAddress = nextAddress();
+  let last: LightMyRequestResponse | undefined;
+  for (let i = 0; i < count; i++) last = await app.inject({ ...options, remoteAddress });
+  if (!last) throw new Error("no request sent");
+  return last;
+}
+
+describe("security headers on every kind of answer", () => {
+  it.each<[string, () => Promise<LightMyRequestResponse>, number]>([
+    ["JSON 200 (public)", () => send({ method: "GET", url: "/api/health" }), 200],
+    ["JSON 200 (signed in)", () => send({ method: "GET", url: "/api/users/data/", headers: bearer() }), 200],
+    [
+      "201 created",
+      () =>
+        send({
+          method: "POST",
+          url: "/api/users/register/",
+          payload: { username: "petr", email: "petr@example.com", password: "long-enough-password" },
+        }),
+      201,
+    ],
+    [
+      "205 without a body",
+      () =>
+        send({
+          method: "POST",
+          url: "/api/users/logout/",
+          headers: { authorization: `Bearer ${leaving}` },
+          payload: { refresh: "x.y" },
+        }),
+      205,
+    ],
+    ["400 validation error", () => send({ method: "POST", url: "/api/users/token/", payload: {} }), 400],
+    [
+      "400 malformed JSON",
+      () =>
+        send({
+          method: "POST",
+          url: "/api/users/token/",
+          payload: "{",
+          headers: { "content-type": "application/json" },
+        }),
+      400,
+    ],
+    ["401 anonymous", () => send({ method: "GET", url: "/api/users/data/" }), 401],
+    [
+      "401 wrong password",
+      () => send({ method: "POST", url: "/api/users/token/", payload: { username: "nobody", password: "x" } }),
+      401,
+    ],
+    ["403 wrong role", () => send({ method: "GET", url: "/api/admin/users/", headers: bearer() }), 403],
+    ["404 unknown /api path", () => send({ method: "GET", url: "/api/nope/" }), 404],
+    ["404 POST outside /api", () => send({ method: "POST", url: "/login" }), 404],
+    [
+      "404 unknown resource",
+      () => send({ method: "GET", url: "/api/content/images/7c9e6679-7425-40de-944b-e07fc1f90ae7/" }),
+      404,
+    ],
+    [
+      "413 body too large",
+      () =>
+        send({
+          method: "POST",
+          url: "/api/users/token/",
+          payload: JSON.stringify({ username: "x".repeat(1024 * 1024), password: "x" }),
+          headers: { "content-type": "application/json" },
+        }),
+      413,
+    ],
+    [
+      "415 body not JSON",
+      () =>
+        send({
+          method: "POST",
+          url: "/api/users/token/",
+          payload: "username=x",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
+      415,
+    ],
+    [
+      "429 of a route's limit",
+      () =>
+        burst((passwordResetRequestRoute.rateLimit?.max ?? 0) + 1, {
+          method: "POST",
+          url: passwordResetRequestRoute.path,
+          payload: { email: "someone@example.com" },
+        }),
+      429,
+    ],
+    [
+      "429 of the sign-in failure limit",
+      () =>
+        burst(LOGIN_FAILURES_PER_MINUTE + 1, {
+          method: "POST",
+          url: "/api/users/token/",
+          payload: { username: "nobody", password: "guess" },
+        }),
+      429,
+    ],
+    ["500 unexpected failure", () => send({ method: "GET", url: "/api/test-only/fails/" }), 500],
+    ["426 main socket over plain HTTP", () => send({ method: "GET", url: MAIN_SOCKET_PATH }), 426],
+    [
+      "426 board socket over plain HTTP",
+      () => send({ method: "GET", url: "/ws/board/7c9e6679-7425-40de-944b-e07fc1f90ae7/" }),
+      426,
+    ],
+    ["the SPA's index.html", () => send({ method: "GET", url: "/" }), 200],
+    ["the SPA's index.html for a client route", () => send({ method: "GET", url: "/manage-users" }), 200],
+    ["HEAD of the SPA", () => send({ method: "HEAD", url: "/login" }), 200],
+    ["the public form page", () => send({ method: "GET", url: "/form/abc" }), 200],
+    [
+      "a hashed asset, compressed",
+      () => send({ method: "GET", url: "/assets/index-abc123.js", headers: { "accept-encoding": "gzip" } }),
+      200,
+    ],
+    ["a file at the root of the build", () => send({ method: "GET", url: "/favicon.svg" }), 200],
+  ])("%s", async (_kind, request, status) => {
+    const res = await request();
+
+    expect(res.statusCode, res.body).toBe(status);
+    expectSecurityHeaders(res);
+  });
+
+  it("names the app's own origin only: no framing by other sites, no plugins, no foreign forms", () => {
+    const directives = Object.fromEntries(
+      contentSecurityPolicy()
+        .split("; ")
+        .map((d) => [d.split(" ")[0], d.slice(d.indexOf(" ") + 1)]),
+    );
+
+    expect(directives).toMatchObject({
+      "default-src": "'self'",
+      "script-src": "'self'",
+      "frame-ancestors": "'self'",
+      "object-src": "'none'",
+      "base-uri": "'self'",
+      "form-action": "'self'",
+    });
+  });
+});
+
+function bearer(): Record<string, string> {
+  return { authorization: `Bearer ${access}` };
+}

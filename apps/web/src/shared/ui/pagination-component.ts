@@ -1,0 +1,2 @@
+// The chunk LazyPagination loads: antd's Pagination alone.
+export { Pagination } from "antd";
