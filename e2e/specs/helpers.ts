@@ -44,14 +44,21 @@ export async function openProfileMenu(page: Page) {
   await page.getByRole("button", { name: "Меню профиля" }).click();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
+  // Clicks during the slide-in can miss an item: wait until the dropdown's motion classes are gone.
+  await expect(page.locator(".ant-dropdown").filter({ has: menu })).not.toHaveClass(/-(appear|enter)\b/);
   return menu;
 }
 
 /** Signs out through the profile menu («Выйти» → /logout → /login). */
 export async function signOut(page: Page): Promise<void> {
-  const menu = await openProfileMenu(page);
-  await menu.getByRole("menuitem", { name: "Выйти" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // A click that lands while the dropdown is still sliding in can miss the item (seen on a loaded
+  // CI machine): open the menu and click again until the page leaves for /login.
+  await expect(async () => {
+    const menu = page.getByRole("menu");
+    if (!(await menu.isVisible())) await openProfileMenu(page);
+    await menu.getByRole("menuitem", { name: "Выйти" }).click({ timeout: 3_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Opens the side menu and returns it. */

@@ -1,0 +1,79 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signIn } from "./helpers.ts";
+
+async function signedInPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, username);
+  return page;
+}
+
+test("client opens the demo Metabase report through a signed, short-lived embed URL", async ({ page }) => {
+  await signIn(page, "client");
+  await page.goto("/reports");
+  await page.getByRole("link", { name: "Воспроизводство стада (Metabase)" }).first().click();
+  await expect(page).toHaveURL(/\/report\/[0-9a-f-]{36}$/);
+
+  const frame = page.locator('iframe[title="Воспроизводство стада (Metabase)"]');
+  // header.payload.signature of a JWT: the key that signed it stays on the server.
+  await expect(frame).toHaveAttribute(
+    "src",
+    /^https:\/\/metabase\.example\.com\/embed\/dashboard\/[\w-]+\.[\w-]+\.[\w-]+#bordered=false&titled=true$/,
+  );
+  const src = (await frame.getAttribute("src")) ?? "";
+  const payload = JSON.parse(
+    Buffer.from(src.split("/embed/dashboard/")[1]?.split(".")[1] ?? "", "base64url").toString(),
+  );
+  expect(payload).toMatchObject({ resource: { dashboard: 1 }, params: { company: [expect.any(String)] } });
+  expect(payload.exp - Date.now() / 1000).toBeLessThanOrEqual(600);
+});
+
+test("admin gives viewer a report group in the user drawer, and viewer then has its reports", async ({ browser }) => {
+  const admin = await signedInPage(browser, "admin");
+  const viewer = await signedInPage(browser, "viewer");
+  try {
+    await viewer.goto("/reports");
+    await expect(viewer.getByText("Вам пока не открыт ни один отчёт — обратитесь к администратору")).toBeVisible();
+
+    await admin.goto("/manage-users?q=viewer");
+    await admin.getByRole("cell", { name: "viewer", exact: true }).click();
+    const drawer = admin.getByRole("dialog", { name: "Пользователь" });
+    const groups = drawer.getByRole("combobox", { name: "Группы отчётов" });
+    const option = admin.locator(".ant-select-item-option", { hasText: "Молочное производство" });
+    const tag = drawer.locator(".ant-select-selection-item", { hasText: "Молочное производство" });
+    // The pick must show as a tag before saving. While the drawer slides in and the group options
+    // load, the dropdown moves under the pointer and a click can miss; a user would click again, and
+    // so does this (never a second time once the tag is there: that would take the pick off).
+    await expect(async () => {
+      if (!(await tag.isVisible())) {
+        if (!(await option.isVisible())) await groups.click();
+        await option.click({ timeout: 3_000 });
+      }
+      await expect(tag).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    const saved = admin.waitForResponse(
+      (response) => response.request().method() === "PATCH" && /\/api\/admin\/users\/[^/]+\/$/.test(response.url()),
+    );
+    await drawer.getByRole("button", { name: "Сохранить" }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(drawer).toBeHidden();
+
+    await viewer.reload();
+    await expect(viewer.getByRole("link", { name: "Надои по фермам" })).toBeVisible();
+    await expect(viewer.getByRole("link", { name: "Карта хозяйств" })).toBeVisible();
+  } finally {
+    // The demo viewer has no reports again, for the specs after this one.
+    await admin.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem("access")}`, "content-type": "application/json" };
+      const found = await (await fetch("/api/admin/users/?q=viewer", { headers })).json();
+      const id = found.items.find((u: { username: string }) => u.username === "viewer").id;
+      await fetch(`/api/admin/users/${id}/`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({ iframe_group_ids: [] }),
+      });
+    });
+    await admin.context().close();
+    await viewer.context().close();
+  }
+});
