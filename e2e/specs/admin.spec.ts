@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { openSideMenu, signIn } from "./helpers.ts";
+import { motionEnded, openSideMenu, signIn } from "./helpers.ts";
 
 async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
@@ -33,6 +33,7 @@ async function openUser(admin: Page, username: string) {
   await admin.getByRole("cell", { name: username, exact: true }).click();
   const drawer = admin.getByRole("dialog", { name: "Пользователь" });
   await expect(drawer.getByRole("textbox", { name: "Логин" })).toHaveValue(username);
+  await motionEnded(admin);
   return drawer;
 }
 

@@ -11,6 +11,23 @@ export const TERMS_CHECKBOX = "Я принимаю условия использ
 
 export const termsDialog = (page: Page) => page.getByRole("dialog", { name: "Условия использования" });
 
+/**
+ * Waits until no antd dialog, drawer or dropdown is still sliding or zooming in (rc-motion's
+ * `-appear`/`-enter` classes). A click during the motion can miss its target; on a loaded CI
+ * machine the motion takes long enough for that to happen.
+ */
+export async function motionEnded(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("[class]")].some((element) =>
+          [...element.classList].some((name) => /-(appear|enter)(-(prepare|start|active))?$/.test(name)),
+        ),
+      ),
+    )
+    .toBe(false);
+}
+
 /** Fills and sends the login form, and waits for the signed-in home page (terms not handled). */
 export async function submitLogin(page: Page, username: string): Promise<void> {
   await page.goto("/login");
@@ -29,8 +46,13 @@ export async function submitLogin(page: Page, username: string): Promise<void> {
 export async function acceptTermsIfShown(page: Page): Promise<void> {
   const dialog = termsDialog(page);
   if (!(await dialog.isVisible())) return;
-  await dialog.getByRole("checkbox", { name: TERMS_CHECKBOX }).click();
-  await expect(dialog).toBeHidden();
+  await motionEnded(page);
+  // Not check(): the ticked box leaves with its dialog, and check() would wait for it to come back.
+  const box = dialog.getByRole("checkbox", { name: TERMS_CHECKBOX });
+  await expect(async () => {
+    if ((await dialog.isVisible()) && !(await box.isChecked({ timeout: 1_000 }))) await box.click({ timeout: 5_000 });
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Signs a user in through the login form, accepts the terms if asked and waits for the shell. */
@@ -44,8 +66,7 @@ export async function openProfileMenu(page: Page) {
   await page.getByRole("button", { name: "Меню профиля" }).click();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
-  // Clicks during the slide-in can miss an item: wait until the dropdown's motion classes are gone.
-  await expect(page.locator(".ant-dropdown").filter({ has: menu })).not.toHaveClass(/-(appear|enter)\b/);
+  await motionEnded(page);
   return menu;
 }
 

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { motionEnded, signIn } from "./helpers.ts";
 
 async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
@@ -38,6 +38,8 @@ test("admin gives viewer a report group in the user drawer, and viewer then has 
     await admin.goto("/manage-users?q=viewer");
     await admin.getByRole("cell", { name: "viewer", exact: true }).click();
     const drawer = admin.getByRole("dialog", { name: "Пользователь" });
+    await expect(drawer.getByRole("textbox", { name: "Логин" })).toHaveValue("viewer");
+    await motionEnded(admin);
     const groups = drawer.getByRole("combobox", { name: "Группы отчётов" });
     const option = admin.locator(".ant-select-item-option", { hasText: "Молочное производство" });
     const tag = drawer.locator(".ant-select-selection-item", { hasText: "Молочное производство" });
