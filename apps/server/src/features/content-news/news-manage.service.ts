@@ -73,7 +73,7 @@ interface Editor {
 }
 
 export function createNewsManageService(db: Db) {
-  /** Runs a change of an existing item: locked, loaded before and after, audited in the same transaction. */
+  /** Runs a change of an existing item: locked, loaded before and after, audited (when it changed) in the same transaction. */
   function change(
     who: Editor,
     id: number,
@@ -85,12 +85,11 @@ export function createNewsManageService(db: Db) {
       const before = await mustLoad(tx, id);
       await apply(tx);
       const after = await mustLoad(tx, id);
-      await audit(tx, {
-        action,
-        userId: who.caller.id,
-        ip: who.ip,
-        details: { id, before: auditSnapshot(before), after: auditSnapshot(after) },
-      });
+      const [was, now] = [auditSnapshot(before), auditSnapshot(after)];
+      // A save that changes nothing an editor sets is not a change (as for companies, users, reports).
+      if (JSON.stringify(was) !== JSON.stringify(now)) {
+        await audit(tx, { action, userId: who.caller.id, ip: who.ip, details: { id, before: was, after: now } });
+      }
       return after;
     });
   }

@@ -202,6 +202,23 @@ describe("news editors: audit and refusals", () => {
     });
   });
 
+  it("writes no audit entry for a save or a publish that changes nothing", async () => {
+    const w = await newsWorld(t);
+    const item = await w.editor.newNews({ title: "Без правок", excerpt: "Кратко" });
+    const at = hoursFromNow(-2);
+    ok(await w.editor.publish(item.id, at), 200);
+    const entriesBefore = (await newsAudit(t)).length;
+
+    ok(await w.editor.update(item.id, { title: "Без правок", excerpt: "Кратко" }), 200);
+    ok(await w.editor.publish(item.id, at), 200);
+    expect((await newsAudit(t)).length).toBe(entriesBefore);
+
+    ok(await w.editor.update(item.id, { title: "С правкой", excerpt: "Кратко" }), 200);
+    const last = (await newsAudit(t)).at(-1);
+    expect(last?.action).toBe("news_updated");
+    expect(last?.details).toMatchObject({ before: { title: "Без правок" }, after: { title: "С правкой" } });
+  });
+
   it("refuses unknown images, companies, items and bad input with 4xx and writes nothing", async () => {
     const w = await newsWorld(t);
     const item = await w.editor.newNews({ title: "Есть" });
