@@ -1,30 +1,11 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { motionEnded, openSideMenu, signIn } from "./helpers.ts";
+import { motionEnded, openSideMenu, patchUser, signIn } from "./helpers.ts";
 
 async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, username);
   return page;
-}
-
-/** Sets a user's «Активен» through the API, with the admin page's token. */
-async function setActive(admin: Page, username: string, active: boolean): Promise<void> {
-  const status = await admin.evaluate(
-    async ({ username, active }) => {
-      const headers = { authorization: `Bearer ${localStorage.getItem("access")}`, "content-type": "application/json" };
-      const found = await (await fetch(`/api/admin/users/?q=${username}`, { headers })).json();
-      const id = found.items.find((u: { username: string }) => u.username === username).id;
-      const response = await fetch(`/api/admin/users/${id}/`, {
-        method: "PATCH",
-        headers,
-        body: JSON.stringify({ is_active: active }),
-      });
-      return response.status;
-    },
-    { username, active },
-  );
-  expect(status).toBe(200);
 }
 
 /** /manage-users → the user found by `username` → its drawer. */
@@ -88,7 +69,7 @@ test("admin deactivates viewer while viewer is signed in, and viewer lands on /l
     await signIn(viewer, "viewer");
   } finally {
     // Viewer active again even when a step above failed: the specs after this one sign in as viewer.
-    await setActive(admin, "viewer", true);
+    await patchUser(admin, "viewer", { is_active: true });
     await admin.context().close();
     await viewer.context().close();
   }

@@ -90,3 +90,18 @@ export async function openSideMenu(page: Page) {
   await expect(nav.getByRole("link", { name: "Главная" })).toBeVisible();
   return nav;
 }
+
+/** PATCHes a user found by username through the admin API, with the signed-in admin page's token. */
+export async function patchUser(admin: Page, username: string, body: Record<string, unknown>): Promise<void> {
+  const status = await admin.evaluate(
+    async ({ username, body }) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem("access")}`, "content-type": "application/json" };
+      const found = await (await fetch(`/api/admin/users/?q=${username}`, { headers })).json();
+      const id = found.items.find((u: { username: string }) => u.username === username).id;
+      const response = await fetch(`/api/admin/users/${id}/`, { method: "PATCH", headers, body: JSON.stringify(body) });
+      return response.status;
+    },
+    { username, body },
+  );
+  expect(status).toBe(200);
+}

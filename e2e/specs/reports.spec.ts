@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { motionEnded, signIn } from "./helpers.ts";
+import { motionEnded, patchUser, signIn } from "./helpers.ts";
 
 async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
@@ -65,16 +65,7 @@ test("admin gives viewer a report group in the user drawer, and viewer then has 
     await expect(viewer.getByRole("link", { name: "Карта хозяйств" })).toBeVisible();
   } finally {
     // The demo viewer has no reports again, for the specs after this one.
-    await admin.evaluate(async () => {
-      const headers = { authorization: `Bearer ${localStorage.getItem("access")}`, "content-type": "application/json" };
-      const found = await (await fetch("/api/admin/users/?q=viewer", { headers })).json();
-      const id = found.items.find((u: { username: string }) => u.username === "viewer").id;
-      await fetch(`/api/admin/users/${id}/`, {
-        method: "PATCH",
-        headers,
-        body: JSON.stringify({ iframe_group_ids: [] }),
-      });
-    });
+    await patchUser(admin, "viewer", { iframe_group_ids: [] });
     await admin.context().close();
     await viewer.context().close();
   }
