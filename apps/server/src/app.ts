@@ -105,7 +105,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   recordRouteTable(app);
   installErrorHandler(app);
   installWellFormedJsonParser(app);
-  installSecurityHeaders(app, { yandexMetrika: config.YANDEX_METRIKA_ID !== undefined });
+  installSecurityHeaders(app, {
+    yandexMetrika: config.YANDEX_METRIKA_ID !== undefined,
+    https: publicUrl(config).startsWith("https:"),
+  });
 
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyJwt, { secret: options.signingSecret });

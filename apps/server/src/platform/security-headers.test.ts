@@ -13,13 +13,12 @@ import { buildApp } from "../app.ts";
 import { configSchema } from "../config.ts";
 import { refreshTokenFamilies } from "../db/schema/index.ts";
 import { seedUser } from "../db/seed/users.ts";
-import { contentSecurityPolicy } from "./web.ts";
+import { contentSecurityPolicy, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "./web.ts";
 
 // platform/web.ts sets the security headers in an onSend hook. This proves they are on every kind
 // of answer the server gives: API successes, every error status the error handler produces
 // (including 429s of both limiters and a 500), the JSON 404s, the SPA's pages and files, and the
-// sockets' 426 for plain HTTP. Strict-Transport-Security and Permissions-Policy are not set by
-// the app (HSTS belongs to the TLS proxy in front of it), so they are not asserted here.
+// sockets' 426 for plain HTTP. Strict-Transport-Security comes only when PUBLIC_URL is https.
 
 const SECURITY_HEADERS = {
   "content-security-policy": contentSecurityPolicy(),
@@ -27,6 +26,7 @@ const SECURITY_HEADERS = {
   "referrer-policy": "strict-origin-when-cross-origin",
   "x-frame-options": "SAMEORIGIN",
   "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": PERMISSIONS_POLICY,
 };
 
 let app: FastifyInstance;
@@ -224,6 +224,42 @@ describe("security headers on every kind of answer", () => {
       "form-action": "'self'",
     });
   });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is absent while the portal's address is plain http", async () => {
+    const res = await send({ method: "GET", url: "/api/health" });
+
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("tells browsers to use https only when PUBLIC_URL is https, on API answers and pages alike", async () => {
+    const secure = await buildApp({
+      config: configSchema.parse({ LOG_LEVEL: "silent", PUBLIC_URL: "https://nadoy.example" }),
+      database: await workerDatabase(),
+      signingSecret: randomBytes(32).toString("hex"),
+      version: "test",
+      webDist,
+    });
+    try {
+      for (const url of ["/api/health", "/api/nope/", "/login"]) {
+        const res = await secure.inject({ method: "GET", url, remoteAddress: nextAddress() });
+
+        expect(res.headers["strict-transport-security"], url).toBe(STRICT_TRANSPORT_SECURITY);
+        expect(res.headers["permissions-policy"], url).toBe(PERMISSIONS_POLICY);
+      }
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+it("switches off camera, microphone, location, payments and USB for the portal and its frames", () => {
+  const features = Object.fromEntries(PERMISSIONS_POLICY.split(", ").map((d) => d.split("=")));
+
+  expect(features).toEqual({ camera: "()", microphone: "()", geolocation: "()", payment: "()", usb: "()" });
+  expect(STRICT_TRANSPORT_SECURITY).toMatch(/^max-age=(\d+)$/);
+  expect(Number(STRICT_TRANSPORT_SECURITY.split("=")[1])).toBeGreaterThanOrEqual(180 * 24 * 3600);
 });
 
 function bearer(): Record<string, string> {

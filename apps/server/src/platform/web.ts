@@ -10,7 +10,19 @@ const METRIKA_HOSTS = "https://mc.yandex.ru https://mc.yandex.com";
 export interface SecurityHeaderOptions {
   /** Yandex Metrika is configured: its hosts are allowed for scripts, connections and images. */
   yandexMetrika?: boolean;
+  /** The portal's public address is https: browsers are told to come back over https only. */
+  https?: boolean;
 }
+
+/**
+ * Browser features no page of the portal uses, switched off for it and every frame it embeds (the
+ * reports' iframes included), so that injected or framed content cannot ask for them. Fullscreen
+ * stays allowed: report dashboards use it.
+ */
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+/** A year; no includeSubDomains, since a company's other hosts under the same domain may be http. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
   const metrika = options.yandexMetrika ? ` ${METRIKA_HOSTS}` : "";
@@ -39,6 +51,9 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "SAMEORIGIN",
     "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": PERMISSIONS_POLICY,
+    // Over plain http (localhost, a test stand) browsers ignore it; behind the TLS proxy it holds.
+    ...(options.https && { "strict-transport-security": STRICT_TRANSPORT_SECURITY }),
   };
   // A callback hook, not an async one: it runs on every response, and a promise per reply costs.
   app.addHook("onSend", (_request, reply, payload, done) => {
