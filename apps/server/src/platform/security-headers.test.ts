@@ -13,18 +13,21 @@ import { buildApp } from "../app.ts";
 import { configSchema } from "../config.ts";
 import { refreshTokenFamilies } from "../db/schema/index.ts";
 import { seedUser } from "../db/seed/users.ts";
-import { contentSecurityPolicy, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "./web.ts";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  PERMISSIONS_POLICY,
+  STRICT_TRANSPORT_SECURITY,
+} from "./web.ts";
 
 // platform/web.ts sets the security headers in an onSend hook. This proves they are on every kind
-// of answer the server gives: API successes, every error status the error handler produces
+// of answer the server gives (JSON with the API's short policy, everything else with the pages' one): API successes, every error status the error handler produces
 // (including 429s of both limiters and a 500), the JSON 404s, the SPA's pages and files, and the
 // sockets' 426 for plain HTTP. Strict-Transport-Security comes only when PUBLIC_URL is https.
 
 const SECURITY_HEADERS = {
-  "content-security-policy": contentSecurityPolicy(),
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
-  "x-frame-options": "SAMEORIGIN",
   "cross-origin-opener-policy": "same-origin",
   "permissions-policy": PERMISSIONS_POLICY,
 };
@@ -74,6 +77,14 @@ const send = (options: InjectOptions) => app.inject({ remoteAddress: nextAddress
 function expectSecurityHeaders(res: LightMyRequestResponse): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name], name).toBe(value);
   const csp = String(res.headers["content-security-policy"]);
+  if (String(res.headers["content-type"]).startsWith("application/json")) {
+    // JSON is never a page: it loads nothing and nobody may frame it.
+    expect(csp).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    return;
+  }
+  expect(csp).toBe(contentSecurityPolicy());
+  expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
   // What the policy is for, independent of how web.ts spells the rest.
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("frame-ancestors 'self'");
@@ -206,6 +217,24 @@ describe("security headers on every kind of answer", () => {
 
     expect(res.statusCode, res.body).toBe(status);
     expectSecurityHeaders(res);
+  });
+
+  it("gives JSON answers the API policy and pages the app's, whatever the status", async () => {
+    const json = await send({ method: "GET", url: "/api/health" });
+    const jsonError = await send({ method: "GET", url: "/api/nope/" });
+    const page = await send({ method: "GET", url: "/" });
+    const file = await send({ method: "GET", url: "/favicon.svg" });
+
+    expect([json, jsonError].map((r) => r.headers["content-security-policy"])).toEqual([
+      "default-src 'none'; frame-ancestors 'none'",
+      "default-src 'none'; frame-ancestors 'none'",
+    ]);
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(file.headers["content-security-policy"]).toContain("script-src 'self'");
+    // The short policy is what makes an API answer lighter on a slow link.
+    expect(String(json.headers["content-security-policy"]).length).toBeLessThan(
+      String(page.headers["content-security-policy"]).length / 4,
+    );
   });
 
   it("names the app's own origin only: no framing by other sites, no plugins, no foreign forms", () => {

@@ -87,10 +87,12 @@ describe("serving the SPA", () => {
   });
 
   it("sends the security headers on pages and on the API", async () => {
-    for (const url of ["/", "/api/health"]) {
+    for (const [url, policy] of [
+      ["/", ["default-src 'self'", "frame-ancestors 'self'"]],
+      ["/api/health", ["default-src 'none'", "frame-ancestors 'none'"]],
+    ] as const) {
       const res = await app.inject({ method: "GET", url });
-      expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
-      expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+      for (const directive of policy) expect(res.headers["content-security-policy"], url).toContain(directive);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     }

@@ -44,9 +44,14 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
   ].join("; ");
 }
 
+/**
+ * The policy of JSON answers (OWASP's for REST APIs): JSON is never a page, so it may load and be
+ * framed by nothing. A quarter of the page policy's bytes, on every poll over a slow rural link.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
-  const headers: Record<string, string> = {
-    "content-security-policy": contentSecurityPolicy(options),
+  const common: Record<string, string> = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "SAMEORIGIN",
@@ -55,9 +60,12 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     // Over plain http (localhost, a test stand) browsers ignore it; behind the TLS proxy it holds.
     ...(options.https && { "strict-transport-security": STRICT_TRANSPORT_SECURITY }),
   };
+  const pageHeaders = { "content-security-policy": contentSecurityPolicy(options), ...common };
+  const jsonHeaders = { ...common, "content-security-policy": API_CONTENT_SECURITY_POLICY, "x-frame-options": "DENY" };
   // A callback hook, not an async one: it runs on every response, and a promise per reply costs.
   app.addHook("onSend", (_request, reply, payload, done) => {
-    reply.headers(headers);
+    const type = reply.getHeader("content-type");
+    reply.headers(typeof type === "string" && type.startsWith("application/json") ? jsonHeaders : pageHeaders);
     done(null, payload);
   });
 }
