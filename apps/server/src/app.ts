@@ -80,6 +80,7 @@ applyRussianValidationMessages();
 /** The whole server, with its database and services injected: main.ts and the tests build it alike. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, redis } = options;
+  const appUrl = publicUrl(config);
   const redisPrefix = options.redisPrefix ?? "nadoy:";
   const app = Fastify({
     logger: options.logger ?? {
@@ -107,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installWellFormedJsonParser(app);
   installSecurityHeaders(app, {
     yandexMetrika: config.YANDEX_METRIKA_ID !== undefined,
-    https: publicUrl(config).startsWith("https:"),
+    https: appUrl.startsWith("https:"),
   });
 
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -168,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     dbKind: database.kind,
     version: options.version,
-    publicUrl: publicUrl(config),
+    publicUrl: appUrl,
     loginFailures,
     mailer,
     realtime,

@@ -21,9 +21,10 @@ import {
 } from "./web.ts";
 
 // platform/web.ts sets the security headers in an onSend hook. This proves they are on every kind
-// of answer the server gives (JSON with the API's short policy, everything else with the pages' one): API successes, every error status the error handler produces
-// (including 429s of both limiters and a 500), the JSON 404s, the SPA's pages and files, and the
-// sockets' 426 for plain HTTP. Strict-Transport-Security comes only when PUBLIC_URL is https.
+// of answer the server gives, JSON with the API's short policy and everything else with the
+// pages' one: API successes, every error status the error handler produces (including 429s of
+// both limiters and a 500), the JSON 404s, the SPA's pages and files, and the sockets' 426 for
+// plain HTTP. Strict-Transport-Security comes only when PUBLIC_URL is https.
 
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
