@@ -30,6 +30,7 @@ import { reportsRoutes } from "./features/reports/reports.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
 import { usageRoutes } from "./features/usage/usage.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
+import { companiesOfUsers } from "./platform/access/memberships.ts";
 import { pruneUnclaimedAttachments } from "./platform/attachments/attachments.repository.ts";
 import { CallerCache } from "./platform/auth/caller-cache.ts";
 import { liveSessions } from "./platform/auth/session.repository.ts";
@@ -128,7 +129,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : memoryBackend(),
     app.log,
-    { heartbeatMs, liveSessions: (ids) => liveSessions(database.db, ids) },
+    {
+      heartbeatMs,
+      liveSessions: (ids) => liveSessions(database.db, ids),
+      memberships: (ids) => companiesOfUsers(database.db, ids),
+    },
     databaseEventLog(database.db),
   );
   await realtime.start();

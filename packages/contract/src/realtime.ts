@@ -36,14 +36,24 @@ import { chatLastMessageSchema, chatMessageSchema, chatPinnedMessageSchema, chat
 // ping. Browsers answer pings by themselves; nothing to do in the client.
 //
 // Presence: a user is online while at least one of their sockets is open on any server instance
-// (several tabs are one presence). SITE_CONNECTED is broadcast to every main socket when a
-// user's first socket opens, SITE_DISCONNECTED when their last one closes. Both carry the full
-// sorted `users_online` at that moment, so a client may simply replace its list with it.
+// (several tabs are one presence). A user learns the presence only of the users who share a
+// company with them (superusers: of everyone), and of themselves. SITE_CONNECTED is sent to those
+// main sockets when a user's first socket opens, SITE_DISCONNECTED when their last one closes.
+// Both carry the sorted `users_online` at that moment as the receiver may see it, so a client may
+// simply replace its list with it.
 // Right after a socket opens the server also sends that socket alone a SITE_CONNECTED with the
 // caller's own `user_id` and the current `users_online`: after a reconnect the list is resynced
 // without refetching users/data. (Spec §4 has clients ignore messages with their own user id: a
 // client that applies that rule to SITE_* too only forgoes this resync, and catches up with the
 // next SITE_* message of anyone else, which carries the whole list again.)
+//
+// Rights: when an admin changes a user's role, superuser flag, module switches, companies or
+// farm/database access, or deactivates them, every open socket of that user on every instance is
+// checked again at once (within a second). A main socket stops receiving what the user may no
+// longer see (board and list hints of a company they left or a module switched off) and is sent a
+// fresh SITE_CONNECTED with its own `user_id` and the list it may now see; a deactivated user's
+// sockets close with 4401 "session_ended". A board socket of a board the user may no longer see
+// closes with 4404 "access_revoked"; otherwise its commands follow the new role from then on.
 
 /** The `since` query parameter: the last sequence number the client received (0 = none yet). */
 export const sinceSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -76,12 +86,34 @@ export const SocketCloseCode = {
   notFound: 4404,
   /** Board socket: the same user connected to the board again (another tab): do not reconnect. */
   replaced: 4409,
+  /**
+   * Board socket: more commands than BOARD_SOCKET_COMMAND_BURST at once, or more than
+   * BOARD_SOCKET_COMMANDS_PER_SECOND for long (an `error` event with code too_many_requests came
+   * first): reconnect with backoff.
+   */
+  rateLimited: 4429,
 } as const;
 
-/** Reasons sent with close code 4401. */
+/**
+ * A board socket's command budget (a token bucket): BURST commands at once, refilled at
+ * PER_SECOND. A person clicking through tasks sends a few a second at most; 2,000 state requests
+ * from one socket made every other request of the server wait seconds.
+ */
+export const BOARD_SOCKET_COMMAND_BURST = 20;
+export const BOARD_SOCKET_COMMANDS_PER_SECOND = 5;
+
+/** Reasons sent with the application's close codes. */
 export const SocketCloseReason = {
+  /** 4401 */
   tokenNotValid: "token_not_valid",
+  /** 4401 */
   sessionEnded: "session_ended",
+  /** 4404: no such board, or not the caller's. */
+  boardNotFound: "board_not_found",
+  /** 4404: the user may no longer see the board (left its company, boards switched off). */
+  accessRevoked: "access_revoked",
+  /** 4429 */
+  rateLimited: "rate_limited",
 } as const;
 
 /** How often the server pings each socket; a socket that misses one ping is dropped. */
@@ -295,7 +327,10 @@ export function parseMainServerMessage(frame: string): MainServerMessage | undef
 // the configured board socket host (GET /api/config/ `board_socket_host`) or, when that is null,
 // the page's own host. Opened while a board page is shown. The token is checked like the main
 // socket's (4401 on refusal or session end); a board the caller may not see, or a missing one,
-// closes with 4404. One socket per user and board: connecting again closes the previous one with
+// closes with 4404 "board_not_found", and one the caller stops being allowed to see while
+// connected with 4404 "access_revoked" (see "Rights" above). A socket that sends more commands
+// than its budget (BOARD_SOCKET_COMMAND_BURST) is sent an `error` (too_many_requests) and closed
+// with 4429. One socket per user and board: connecting again closes the previous one with
 // 4409 (on whichever instance it is). Heartbeat and reconnect rules are the main socket's.
 //
 // The client sends the commands of spec §7, JSON text frames with `type` and `message`. `user_id`

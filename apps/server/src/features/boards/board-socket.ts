@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { BoardState } from "@nadoy/contract/boards";
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import {
+  BOARD_SOCKET_COMMAND_BURST,
+  BOARD_SOCKET_COMMANDS_PER_SECOND,
   BOARD_SOCKET_ROUTE,
   type BoardCommand,
   type BoardEvent,
@@ -18,7 +20,7 @@ import { type AuthUser, loadCaller, verifyAccessToken } from "../../platform/aut
 import { ApiError } from "../../platform/errors.ts";
 import type { RoomEnvelope } from "../../platform/realtime/backend.ts";
 import { serialiseMessage, topicOf } from "../../platform/realtime/channels.ts";
-import type { HubConnection } from "../../platform/realtime/hub.ts";
+import type { HubConnection, RightsCheck } from "../../platform/realtime/hub.ts";
 import { socketRoute } from "../../platform/realtime/socket-route.ts";
 import { parseWellFormedJson } from "../../platform/well-formed-json.ts";
 
@@ -40,6 +42,7 @@ const roomOf = (boardUuid: string) => `board:${boardUuid}`;
 /** One board socket of this instance. */
 interface BoardConnection {
   conn: HubConnection;
+  /** The user as they are now: replaced when an admin changes them (the hub's recheck). */
   caller: AuthUser;
   board: { id: number; uuid: string };
   connId: string;
@@ -175,7 +178,7 @@ export function registerBoardSocket(app: FastifyInstance, deps: AppDeps, service
         return;
       }
       if (!params.success) {
-        socket.close(SocketCloseCode.notFound, "board_not_found");
+        socket.close(SocketCloseCode.notFound, SocketCloseReason.boardNotFound);
         return;
       }
       const boardUuid = params.data.board_uuid;
@@ -188,7 +191,7 @@ export function registerBoardSocket(app: FastifyInstance, deps: AppDeps, service
         }
         const board = await services.boardFor(caller, boardUuid);
         if (!board) {
-          hub.close(conn, SocketCloseCode.notFound, "board_not_found");
+          hub.close(conn, SocketCloseCode.notFound, SocketCloseReason.boardNotFound);
           return undefined;
         }
         const room = roomOf(board.uuid);
@@ -211,6 +214,7 @@ export function registerBoardSocket(app: FastifyInstance, deps: AppDeps, service
                 }),
             },
           ],
+          { recheck: () => recheck() },
         );
         if (socket.readyState !== socket.OPEN) return undefined;
         const opened: BoardConnection = { conn, caller, board, connId: randomUUID() };
@@ -224,12 +228,33 @@ export function registerBoardSocket(app: FastifyInstance, deps: AppDeps, service
         hub.close(conn, SocketCloseCode.internalError, "server_error");
         return undefined;
       });
+      /**
+       * An admin changed the user: a board they may no longer see closes (4404 access_revoked);
+       * otherwise the commands that follow run with the user as they are now.
+       */
+      const recheck = async (): Promise<RightsCheck> => {
+        const caller = await loadCaller(db, claims);
+        if (!caller) return { close: { code: SocketCloseCode.unauthorized, reason: SocketCloseReason.sessionEnded } };
+        const board = await services.boardFor(caller, boardUuid);
+        if (!board) return { close: { code: SocketCloseCode.notFound, reason: SocketCloseReason.accessRevoked } };
+        const bc = await ready;
+        if (bc) bc.caller = caller;
+        return { topics: [] };
+      };
+      const budget = commandBudget();
       // Commands run one at a time per socket, in the order they came, once the socket is in the room.
       let queue: Promise<void> = Promise.resolve();
       socket.on("message", (raw) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (!budget.take()) {
+          send(conn, { type: "error", code: ErrorCode.tooManyRequests, message: TOO_MANY_COMMANDS });
+          hub.close(conn, SocketCloseCode.rateLimited, SocketCloseReason.rateLimited);
+          return;
+        }
         const text = String(raw);
         queue = queue.then(async () => {
           const bc = await ready;
+          await hub.rightsSettled(conn);
           if (!bc || socket.readyState !== socket.OPEN) return;
           let command: BoardCommand;
           try {
@@ -249,6 +274,27 @@ export function registerBoardSocket(app: FastifyInstance, deps: AppDeps, service
 }
 
 const taskNotFound = () => new ApiError(404, ErrorCode.notFound, "Задача не найдена на этой доске");
+
+const TOO_MANY_COMMANDS = "Слишком много команд подряд: соединение с доской будет открыто заново";
+
+/**
+ * A socket's command budget, a token bucket (contract BOARD_SOCKET_COMMAND_BURST and
+ * BOARD_SOCKET_COMMANDS_PER_SECOND): counted as commands arrive, before any is parsed or run.
+ */
+export function commandBudget(now: () => number = () => performance.now()) {
+  let tokens = BOARD_SOCKET_COMMAND_BURST;
+  let at = now();
+  return {
+    take(): boolean {
+      const t = now();
+      tokens = Math.min(BOARD_SOCKET_COMMAND_BURST, tokens + ((t - at) / 1000) * BOARD_SOCKET_COMMANDS_PER_SECOND);
+      at = t;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
 
 /** The board event a room change means (joined/left, a task opened or closed). */
 function roomEvent(

@@ -26,8 +26,8 @@ import {
 } from "../../platform/attachments/attachments.repository.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { ApiError, validationError } from "../../platform/errors.ts";
+import { companyTopic } from "../../platform/realtime/channels.ts";
 import { currentSeq, type EventDraft, recordEvents } from "../../platform/realtime/event-log.ts";
-import { topicOf } from "../../platform/realtime/hub.ts";
 import {
   assertMayDeleteComment,
   assertMayEditTasks,
@@ -126,7 +126,7 @@ export function createBoardsService(deps: AppDeps) {
 
   /** BRD_TASK_UPDATED / BRD_TASK_DELETED to the main sockets of the board's company (not numbered). */
   async function publishHints(caller: AuthUser, board: repo.BoardRow, changes: readonly Change[]): Promise<void> {
-    const topic = topicOf("company", board.companyId);
+    const topic = companyTopic(board.companyId, "boards");
     for (const change of changes) {
       const hint =
         change.kind === "task"

@@ -66,7 +66,7 @@ export function createTableListsService(db: Db, changed: ListChanged) {
         });
       }
     });
-    changed({ uuid: form.listUuid, companyId: form.companyId }, null);
+    changed({ uuid: form.listUuid, companyId: form.companyId, kind: form.listKind }, null);
   }
 
   return {

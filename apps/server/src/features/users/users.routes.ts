@@ -7,7 +7,7 @@ import { createUsersService } from "./users.service.ts";
 export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
   const users = createUsersService({
     db: deps.db,
-    onlineUsers: () => deps.realtime.onlineUsers(),
+    onlineUsers: (caller) => deps.realtime.onlineUsersVisibleTo({ userId: caller.id, isSuperuser: caller.isSuperuser }),
     mailQueued: () => void deps.mailer.kick(),
   });
   registerRoute(app, deps.db, userDataRoute, ({ user }) => users.data(user));

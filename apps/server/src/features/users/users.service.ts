@@ -37,8 +37,8 @@ type ProfilePatch = z.output<typeof userProfilePatchSchema>;
 
 export interface UsersServiceDeps {
   db: Db;
-  /** Ids of the users online on any instance (the realtime hub). */
-  onlineUsers: () => Promise<number[]>;
+  /** Ids of the users online on any instance that the caller may see (the realtime hub). */
+  onlineUsers: (caller: AuthUser) => Promise<number[]>;
   /** Called after a commit that enqueued mail. */
   mailQueued: () => void;
 }
@@ -84,7 +84,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       // DTM entries, reports.
       const [user, usersOnline, companies, farms, databases, dtm, portal] = await Promise.all([
         loadUser(caller.id),
-        deps.onlineUsers(),
+        deps.onlineUsers(caller),
         repo.findVisibleCompanies(db, caller.id, caller.isSuperuser),
         visibleFarms(db, caller),
         visibleDatabases(db, caller),

@@ -8,8 +8,8 @@ import type { z } from "zod";
 
 /**
  * What may be published on each channel, checked against the contract before it leaves:
- * - main: presence to everyone (topic `main`), numbered chat events per user (`main:<user id>`),
- *   board task hints per company (`company:<company id>`);
+ * - main: presence (topic `main`, filtered per socket: hub.ts), numbered chat events per user
+ *   (`main:<user id>`), board and list hints per company and kind (`companyTopic`);
  * - board: one topic per board (`board:<uuid>`).
  */
 export interface ChannelMessages {
@@ -23,8 +23,20 @@ const CHANNEL_SCHEMAS: { [C in ChannelName]: z.ZodType<ChannelMessages[C]> } = {
   board: boardEventSchema,
 };
 
+/**
+ * What a company's members hear of on their main sockets, one topic each, so that a socket is
+ * subscribed only to what its user may see: board task hints (boards module), list or table
+ * change hints (those modules; clients no tables).
+ */
+export type CompanyArea = "boards" | "list" | "table";
+
+/** `company:<id>:<area>`: a company's hints of one kind. */
+export function companyTopic(companyId: number, area: CompanyArea): string {
+  return `company:${companyId}:${area}`;
+}
+
 /** A channel, or one instance of a channel (`board:<uuid>`, `main:<user id>`). */
-export function topicOf(channel: ChannelName | "company", key?: string | number): string {
+export function topicOf(channel: ChannelName, key?: string | number): string {
   return key === undefined ? channel : `${channel}:${key}`;
 }
 

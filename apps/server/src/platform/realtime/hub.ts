@@ -3,9 +3,18 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { CallerChange, Envelope, RealtimeBackend, RoomEnvelope, RoomViewer, SessionFilter } from "./backend.ts";
 import { type ChannelMessages, type ChannelName, serialiseMessage, topicOf } from "./channels.ts";
+import {
+  type CompaniesOf,
+  CompanyDirectory,
+  type MembershipLoader,
+  mayLearnPresence,
+  type PresenceScope,
+  scopeKey,
+  visibleOnline,
+} from "./company-directory.ts";
 import type { EventLog, RecordedEvent } from "./event-log.ts";
 
-export { type ChannelMessages, type ChannelName, topicOf };
+export { type ChannelMessages, type ChannelName, type PresenceScope, topicOf };
 
 /** A socket that buffers more than this (a client that stopped reading) is dropped. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -27,6 +36,21 @@ interface Outgoing {
   /** The frame; a Buffer when it goes to many sockets (encoded once, not once per socket). */
   data: string | Buffer;
   seq?: number;
+  /** A presence list, filtered for the socket's scope when it was queued. */
+  presence?: true;
+}
+
+/** What a socket's owner answers when the user's rights changed: its topics now, or a close. */
+export type RightsCheck =
+  | { close: { code: number; reason: string } }
+  | { topics: string[]; presence?: PresenceScope | undefined };
+
+/** How a socket's owner keeps it within the user's rights (main socket, board socket). */
+export interface SocketRights {
+  /** Whose presence the socket may learn (main sockets); none: it gets no presence. */
+  presence?: PresenceScope | undefined;
+  /** Checks the user again after an admin changed them: new unnumbered topics, or a close. */
+  recheck(): Promise<RightsCheck>;
 }
 
 interface Connection extends HubConnection {
@@ -45,6 +69,13 @@ interface Connection extends HubConnection {
   inbox: Outgoing[];
   /** Catching up or filling a gap from the event log: frames wait in the inbox. */
   busy: boolean;
+  /** Rights checks running: frames wait in the inbox until the socket's topics are right again. */
+  held: number;
+  /** The last rights check queued (they run one at a time). */
+  rechecking?: Promise<void>;
+  /** The user changed while the socket was opening: check once it is open. */
+  recheckOnOpen: boolean;
+  rights?: SocketRights;
 }
 
 /** A numbered topic a socket subscribes to, and where the client says it stands. */
@@ -56,8 +87,13 @@ export interface NumberedSubscription {
   syncFrame: (seq: number, resync: boolean) => string;
 }
 
-/** Lifecycle events, reported after presence has been updated (logging, tests). */
-export type HubEvent = { type: "opened" | "closed"; userId: number; sessionId: string };
+type PresenceMessage = Extract<MainServerMessage, { msg_type: "SITE_CONNECTED" | "SITE_DISCONNECTED" }>;
+
+/**
+ * Lifecycle events, reported after presence has been updated (logging, tests); "rechecked": the
+ * socket's topics follow the user's changed rights (or it is being closed).
+ */
+export type HubEvent = { type: "opened" | "closed" | "rechecked"; userId: number; sessionId: string };
 
 export interface RealtimeHubOptions {
   /** How often sockets are pinged and the backend heartbeats; 0 = only when `heartbeat()` is called. */
@@ -68,6 +104,11 @@ export interface RealtimeHubOptions {
    * by themselves — expired, or their user deactivated — are closed.
    */
   liveSessions?: (sessionIds: string[]) => Promise<Set<string>>;
+  /**
+   * The companies of users (platform/access companies): with it, presence reaches only the users
+   * who share a company (PresenceScope); without, everyone sees everyone.
+   */
+  memberships?: MembershipLoader;
 }
 
 /** Session sweeps run every this many heartbeats (30 s each: every 2 minutes). */
@@ -93,13 +134,18 @@ export class RealtimeHub {
   private timer: NodeJS.Timeout | undefined;
   private beats = 0;
   private stopping = false;
+  private readonly directory: CompanyDirectory | undefined;
+  /** Presence frames are filtered after a lookup: one at a time, so they keep their order. */
+  private presenceChain: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly backend: RealtimeBackend,
     private readonly log: FastifyBaseLogger,
     private readonly options: RealtimeHubOptions,
     private readonly events: EventLog,
-  ) {}
+  ) {
+    this.directory = options.memberships && new CompanyDirectory(options.memberships);
+  }
 
   get backendKind(): RealtimeBackend["kind"] {
     return this.backend.kind;
@@ -136,6 +182,8 @@ export class RealtimeHub {
       syncFrames: new Map(),
       inbox: [],
       busy: false,
+      held: 0,
+      recheckOnOpen: false,
     };
     this.connections.add(conn);
     socket.on("pong", () => {
@@ -151,9 +199,15 @@ export class RealtimeHub {
    * For each numbered topic it is then sent what it missed since `since` (or told to resync),
    * then its sync frame, then live frames — in order, without gaps or duplicates.
    */
-  async open(handle: HubConnection, topics: string[], numbered: NumberedSubscription[] = []): Promise<void> {
+  async open(
+    handle: HubConnection,
+    topics: string[],
+    numbered: NumberedSubscription[] = [],
+    rights?: SocketRights,
+  ): Promise<void> {
     const conn = handle as Connection;
     if (conn.state !== "pending" || this.stopping) return;
+    conn.rights = rights;
     this.count(conn.userId, 1);
     conn.joined = this.track(
       this.backend.join(conn.userId).then(
@@ -194,21 +248,37 @@ export class RealtimeHub {
     // The presence list after the catch-up, behind whatever live frames waited meanwhile: a replayed
     // event that carries an older list (CHAT_UPDATED's online_users) is then corrected at once.
     if (topics.includes(topicOf("main"))) {
-      try {
-        const online = await this.backend.online();
-        conn.inbox.push({
-          topic: "",
-          data: serialiseMessage("main", { msg_type: "SITE_CONNECTED", user_id: conn.userId, users_online: online }),
-        });
-      } catch (error) {
-        this.log.error({ err: error }, "realtime: presence list unavailable");
-      }
+      const list = await this.presenceListFor(conn);
+      if (list) conn.inbox.push(list);
     }
     // Last the sync frames: the client knows where it stands once all of the above is in.
     for (const data of syncFrames) conn.inbox.push({ topic: "", data });
     conn.busy = false;
     this.pump(conn);
     this.emit({ type: "opened", userId: conn.userId, sessionId: conn.sessionId });
+    if (conn.recheckOnOpen) this.recheck(conn);
+  }
+
+  /** SITE_CONNECTED with the socket's own user id and the users online it may see; undefined when unavailable. */
+  private async presenceListFor(conn: Connection): Promise<Outgoing | undefined> {
+    try {
+      const online = await this.backend.online();
+      const users = await this.visibleTo(conn.rights?.presence, online);
+      return {
+        topic: topicOf("main"),
+        presence: true,
+        data: serialiseMessage("main", { msg_type: "SITE_CONNECTED", user_id: conn.userId, users_online: users }),
+      };
+    } catch (error) {
+      this.log.error({ err: error }, "realtime: presence list unavailable");
+      return undefined;
+    }
+  }
+
+  private async visibleTo(scope: PresenceScope | undefined, online: number[]): Promise<number[]> {
+    if (!scope || !this.directory) return online;
+    if (scope.all) return online;
+    return visibleOnline(scope, online, await this.directory.lookup(online));
   }
 
   /** Sends what the socket missed on one numbered topic; returns its sync frame. */
@@ -313,9 +383,18 @@ export class RealtimeHub {
     for (const listener of this.callerListeners) listener(change);
   }
 
-  /** Ids of the users online on any instance, ascending (users/data `users_online`). */
+  /** Ids of the users online on any instance, ascending (chat members' presence). */
   onlineUsers(): Promise<number[]> {
     return this.backend.online();
+  }
+
+  /** The users online that this user may see (their companies' members, or all), ascending (users/data). */
+  async onlineUsersVisibleTo(user: { userId: number; isSuperuser: boolean }): Promise<number[]> {
+    const online = await this.backend.online();
+    if (user.isSuperuser || !this.directory) return online;
+    const companiesOf = await this.directory.lookup([user.userId, ...online]);
+    const scope = { userId: user.userId, all: false, companyIds: new Set(companiesOf(user.userId)) };
+    return visibleOnline(scope, online, companiesOf);
   }
 
   /**
@@ -420,12 +499,15 @@ export class RealtimeHub {
         this.deliver({ topic: envelope.topic, data: envelope.data, seq: envelope.seq });
         return;
       case "presence": {
-        const message: MainServerMessage = {
+        const message: PresenceMessage = {
           msg_type: envelope.event === "online" ? "SITE_CONNECTED" : "SITE_DISCONNECTED",
           user_id: envelope.user_id,
           users_online: envelope.users_online,
         };
-        this.deliver({ topic: topicOf("main"), data: serialiseMessage("main", message) });
+        this.presenceChain = this.presenceChain
+          .then(() => this.deliverPresence(message))
+          .catch((error: unknown) => this.log.error({ err: error }, "realtime: could not pass presence on"));
+        void this.track(this.presenceChain);
         return;
       }
       case "room":
@@ -433,6 +515,7 @@ export class RealtimeHub {
         return;
       case "callers-changed":
         this.tellCallerListeners({ userIds: envelope.user_ids });
+        this.rightsChanged(envelope.user_ids);
         return;
       case "end-sessions":
         this.tellCallerListeners(envelope.filter);
@@ -441,6 +524,161 @@ export class RealtimeHub {
         }
         return;
     }
+  }
+
+  /**
+   * A user came or went: each main socket that may learn it gets the list as it may see it. Sockets
+   * that see the same list share one filtered, encoded frame (scopeKey).
+   */
+  private async deliverPresence(message: PresenceMessage): Promise<void> {
+    const subscribers = this.byTopic.get(topicOf("main"));
+    if (!subscribers || subscribers.size === 0) return;
+    const directory = this.directory;
+    if (!directory) {
+      this.deliver({ topic: topicOf("main"), data: serialiseMessage("main", message), presence: true });
+      return;
+    }
+    const companiesOf = await directory.lookup([message.user_id, ...message.users_online]);
+    const frames = new Map<string, Outgoing | null>();
+    for (const conn of this.byTopic.get(topicOf("main")) ?? []) {
+      const scope = conn.rights?.presence;
+      if (!scope) {
+        this.enqueue(conn, { topic: topicOf("main"), data: serialiseMessage("main", message), presence: true });
+        continue;
+      }
+      const key = scopeKey(scope);
+      let frame = frames.get(key);
+      if (frame === undefined) {
+        // One frame per key, so it may not depend on whose socket came first: a member of the
+        // scope's companies is in them by the directory, like everyone else.
+        const shared = key.startsWith("self:") ? scope : { ...scope, userId: -1 };
+        frame = presenceFrame(shared, message, companiesOf);
+        frames.set(key, frame);
+      }
+      if (frame) this.enqueue(conn, frame);
+    }
+  }
+
+  /**
+   * An admin changed these users (role, superuser flag, modules, companies, access): on this
+   * instance, each of their sockets is checked again by its owner, and the other main sockets whose
+   * view of these users' presence changed get a fresh list.
+   */
+  private rightsChanged(userIds: number[]): void {
+    const changed = new Set(userIds);
+    const before = new Map(userIds.map((id) => [id, this.directory?.peek(id)] as const));
+    this.directory?.forget(userIds);
+    for (const conn of this.connections) {
+      if (!changed.has(conn.userId)) continue;
+      if (conn.state === "pending") conn.recheckOnOpen = true;
+      else if (conn.state === "open") this.recheck(conn);
+    }
+    if (this.directory) void this.track(this.refreshPresenceViews(changed, before));
+  }
+
+  /** Main sockets of others that may have seen, or may now see, the changed users get their list again. */
+  private async refreshPresenceViews(
+    changed: ReadonlySet<number>,
+    before: ReadonlyMap<number, readonly number[] | undefined>,
+  ): Promise<void> {
+    const directory = this.directory;
+    if (!directory) return;
+    try {
+      const online = await this.backend.online();
+      const changedOnline = online.filter((id) => changed.has(id));
+      if (changedOnline.length === 0) return;
+      const now = await directory.lookup(changedOnline);
+      const touched = new Set<number>();
+      for (const id of changedOnline) {
+        for (const c of before.get(id) ?? []) touched.add(c);
+        for (const c of now(id)) touched.add(c);
+      }
+      for (const conn of this.byTopic.get(topicOf("main")) ?? []) {
+        const scope = conn.rights?.presence;
+        if (!scope || scope.all || changed.has(conn.userId)) continue;
+        // Unknown before: the socket may have seen them; only sockets of the companies involved can have.
+        const affected =
+          [...scope.companyIds].some((c) => touched.has(c)) || changedOnline.some((id) => !before.get(id));
+        if (!affected) continue;
+        const list = await this.presenceListFor(conn);
+        if (list) this.enqueue(conn, list);
+      }
+    } catch (error) {
+      this.log.error({ err: error }, "realtime: could not refresh presence lists");
+    }
+  }
+
+  /**
+   * Checks one socket against the user's changed rights (its owner's `recheck`). Meanwhile its
+   * frames wait; afterwards those of topics it lost are dropped, and a main socket gets its
+   * presence list as it may now see it. Checks of one socket run one at a time.
+   */
+  private recheck(conn: Connection): void {
+    const rights = conn.rights;
+    if (!rights) return;
+    conn.held += 1;
+    const run = async () => {
+      if (conn.state !== "open") return;
+      let outcome: RightsCheck;
+      try {
+        outcome = await rights.recheck();
+      } catch (error) {
+        this.log.error({ err: error }, "realtime: could not check a socket's rights");
+        this.close(conn, SocketCloseCode.internalError, "server_error");
+        return;
+      }
+      if (conn.state !== "open") return;
+      if ("close" in outcome) {
+        this.close(conn, outcome.close.code, outcome.close.reason);
+        return;
+      }
+      this.resubscribe(conn, outcome.topics);
+      rights.presence = outcome.presence;
+      if (conn.topics.includes(topicOf("main"))) {
+        // Lists queued under the old scope go: the fresh one below says it all.
+        conn.inbox = conn.inbox.filter((frame) => !frame.presence);
+        const list = await this.presenceListFor(conn);
+        if (list) conn.inbox.push(list);
+      }
+    };
+    conn.rechecking = (conn.rechecking ?? Promise.resolve()).then(run).finally(() => {
+      conn.held -= 1;
+      if (conn.held === 0) {
+        conn.inbox = conn.inbox.filter((frame) => frame.topic === "" || conn.topics.includes(frame.topic));
+        this.pump(conn);
+      }
+      this.emit({ type: "rechecked", userId: conn.userId, sessionId: conn.sessionId });
+    });
+    void this.track(conn.rechecking);
+  }
+
+  /**
+   * Settles once the socket's rights checks queued so far are done: a command that arrives after
+   * an admin's change waits for it, and then runs with the user as they are now.
+   */
+  rightsSettled(handle: HubConnection): Promise<void> {
+    return (handle as Connection).rechecking ?? Promise.resolve();
+  }
+
+  /** Replaces a socket's unnumbered topics (its numbered ones stay). */
+  private resubscribe(conn: Connection, topics: string[]): void {
+    const numbered = conn.topics.filter((topic) => conn.positions.has(topic));
+    const next = [...new Set([...topics, ...numbered])];
+    for (const topic of conn.topics) {
+      if (next.includes(topic)) continue;
+      const set = this.byTopic.get(topic);
+      set?.delete(conn);
+      if (set?.size === 0) this.byTopic.delete(topic);
+    }
+    for (const topic of next) {
+      let set = this.byTopic.get(topic);
+      if (!set) {
+        set = new Set();
+        this.byTopic.set(topic, set);
+      }
+      set.add(conn);
+    }
+    conn.topics = next;
   }
 
   private deliver(frame: Outgoing): void {
@@ -453,7 +691,7 @@ export class RealtimeHub {
   private enqueue(conn: Connection, frame: Outgoing): void {
     if (conn.state !== "open") return;
     // The common case, nothing waiting and the frame next in line: straight out.
-    if (!conn.busy && conn.inbox.length === 0) {
+    if (!conn.busy && conn.held === 0 && conn.inbox.length === 0) {
       if (frame.seq === undefined) {
         this.send(conn, frame.data);
         return;
@@ -465,7 +703,7 @@ export class RealtimeHub {
       }
     }
     conn.inbox.push(frame);
-    if (!conn.busy) this.pump(conn);
+    if (!conn.busy && conn.held === 0) this.pump(conn);
   }
 
   /**
@@ -474,7 +712,7 @@ export class RealtimeHub {
    * gap is read from the event log — the counter lock makes every lower number committed already.
    */
   private pump(conn: Connection): void {
-    while (conn.inbox.length > 0 && !conn.busy) {
+    while (conn.inbox.length > 0 && !conn.busy && conn.held === 0) {
       if (conn.state !== "open") {
         conn.inbox.length = 0;
         return;
@@ -578,6 +816,17 @@ export class RealtimeHub {
     void promise.finally(() => this.inFlight.delete(promise)).catch(() => undefined);
     return promise;
   }
+}
+
+/** The presence message as a scope may see it; null when it may not learn of this change at all. */
+function presenceFrame(scope: PresenceScope, message: PresenceMessage, companiesOf: CompaniesOf): Outgoing | null {
+  if (!mayLearnPresence(scope, message.user_id, companiesOf)) return null;
+  const users = visibleOnline(scope, message.users_online, companiesOf);
+  return {
+    topic: topicOf("main"),
+    presence: true,
+    data: serialiseMessage("main", { ...message, users_online: users }),
+  };
 }
 
 function sessionMatches(filter: SessionFilter, conn: SocketIdentity): boolean {

@@ -18,6 +18,7 @@ import {
 import { startTestApp, type TestApp, testRedisUrl } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
 import { refreshTokens, users } from "../../db/schema/index.ts";
+import { seedCompany } from "../../db/seed/companies.ts";
 import { seedUser } from "../../db/seed/users.ts";
 import { presenceKeys } from "./redis-backend.ts";
 
@@ -31,12 +32,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => resetDatabase(t.database));
 
+/**
+ * The company every user of a test belongs to: presence is told only to users who share one
+ * (presence-scope tests make users of other companies themselves). One per test and database.
+ */
+let shared = new WeakMap<TestApp, Promise<number>>();
+beforeEach(() => {
+  shared = new WeakMap();
+});
+function sharedCompanyOf(app: TestApp): Promise<number> {
+  let id = shared.get(app);
+  if (!id) {
+    id = seedCompany(app.database.db, { name: `Компания ${randomBytes(4).toString("hex")}` }).then((c) => c.company.id);
+    shared.set(app, id);
+  }
+  return id;
+}
+
 const TOKEN_NOT_VALID = { code: SocketCloseCode.unauthorized, reason: "token_not_valid" };
 const SESSION_ENDED = { code: SocketCloseCode.unauthorized, reason: "session_ended" };
 
 /** A user with a fresh session: id and access token. */
 async function user(username: string, roles: number[] = [Role.zootechnician]) {
-  const row = await seedUser(t.database.db, { username, roles });
+  const row = await seedUser(t.database.db, { username, roles, companyIds: [await sharedCompanyOf(t)] });
   return { id: row.id, token: await accessTokenFor(t, row.id) };
 }
 
@@ -89,7 +107,11 @@ describe("/ws/main/ refuses sockets it cannot authenticate with close code 4401"
   });
 
   it("refuses the token of a session that was signed out", async () => {
-    await createAccount(t.database.db, { username: "ivan", password: "correct-horse" });
+    await createAccount(t.database.db, {
+      username: "ivan",
+      password: "correct-horse",
+      companyIds: [await sharedCompanyOf(t)],
+    });
     const pair = await signIn(t, "ivan", "correct-horse");
     const logout = await t.request({
       method: "POST",
@@ -237,7 +259,11 @@ describe("presence on the main socket", () => {
 
 describe("sessions that end close their sockets", () => {
   beforeEach(async () => {
-    await createAccount(t.database.db, { username: "ivan", password: "correct-horse" });
+    await createAccount(t.database.db, {
+      username: "ivan",
+      password: "correct-horse",
+      companyIds: [await sharedCompanyOf(t)],
+    });
   });
 
   it("closes the socket of a session that logs out with 4401 session_ended, and keeps the other session's", async () => {
@@ -305,7 +331,11 @@ describe("sessions that end close their sockets", () => {
 
 describe("/ws/main/ lives no longer than its session", () => {
   beforeEach(async () => {
-    await createAccount(t.database.db, { username: "ivan", password: "correct-horse" });
+    await createAccount(t.database.db, {
+      username: "ivan",
+      password: "correct-horse",
+      companyIds: [await sharedCompanyOf(t)],
+    });
   });
 
   it("closes, on the session sweep, the socket of a session whose refresh token expired unrenewed", async () => {
@@ -438,7 +468,8 @@ if (testRedisUrl) {
     });
 
     const userOn = async (app: TestApp, username: string) => {
-      const row = await seedUser(app.database.db, { username });
+      // Both instances share one database: one company for the test, whichever app seeds it.
+      const row = await seedUser(app.database.db, { username, companyIds: [await sharedCompanyOf(one)] });
       return { id: row.id, token: await accessTokenFor(app, row.id) };
     };
     const onlineOn = async (app: TestApp, token: string) =>
