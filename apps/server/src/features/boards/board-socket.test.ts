@@ -1,13 +1,22 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { applyBoardEvent, applyViewerEvent } from "@nadoy/contract/board-state";
 import type { BoardHead, BoardState, TaskCard, Workspace } from "@nadoy/contract/boards";
-import { type BoardEvent, type BoardViewer, SocketCloseCode } from "@nadoy/contract/realtime";
+import { ErrorCode } from "@nadoy/contract/errors";
+import {
+  BOARD_SOCKET_COMMAND_BURST,
+  BOARD_SOCKET_COMMANDS_PER_SECOND,
+  type BoardEvent,
+  type BoardViewer,
+  SocketCloseCode,
+  SocketCloseReason,
+} from "@nadoy/contract/realtime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../../test/callers.ts";
 import { createCompanyCallers } from "../../../test/lists.ts";
 import { openBoardSocket, socketBase, type TestSocket } from "../../../test/sockets.ts";
 import { startTestApp, type TestApp, testRedisUrl } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
+import { commandBudget } from "./board-socket.ts";
 
 // The board socket (contract realtime.ts "board socket"; spec §4, §7): commands, events, viewers,
 // force-close, session end, reconnect — and across two instances.
@@ -343,3 +352,40 @@ if (testRedisUrl) {
     });
   });
 }
+
+describe("board socket: command budget (issue 15 item 5)", () => {
+  it(`tells a socket that sends more than ${BOARD_SOCKET_COMMAND_BURST} commands at once, then closes it with 4429`, async () => {
+    const { board, byLabel } = await setup();
+    const me = who(byLabel("role 3"));
+    const socket = await join(base, board.uuid, me.token);
+
+    for (let i = 0; i < 2_000; i++)
+      socket.command({ type: "BRD_REQ_UPDATE", message: "request_update", user_id: me.id });
+
+    expect(await socket.closed).toEqual({ code: SocketCloseCode.rateLimited, reason: SocketCloseReason.rateLimited });
+    const told = socket.received.filter((e) => e.type === "error");
+    expect(told).toEqual([expect.objectContaining({ code: ErrorCode.tooManyRequests })]);
+    // At most the budget was run: the rest was never parsed, let alone answered.
+    expect(socket.received.filter((e) => e.type === "state").length).toBeLessThanOrEqual(BOARD_SOCKET_COMMAND_BURST);
+    // The same user may connect again and work.
+    const again = await join(base, board.uuid, me.token);
+    again.command({ type: "BRD_REQ_UPDATE", message: "request_update", user_id: me.id });
+    expect((await again.next((e) => e.type === "state", "the state")).type).toBe("state");
+    await again.close();
+  });
+
+  it("refills the budget over time: a person's pace is never refused", () => {
+    let now = 0;
+    const budget = commandBudget(() => now);
+    for (let i = 0; i < BOARD_SOCKET_COMMAND_BURST; i++) expect(budget.take()).toBe(true);
+    expect(budget.take()).toBe(false);
+    now += 1_000 / BOARD_SOCKET_COMMANDS_PER_SECOND;
+    expect(budget.take()).toBe(true);
+    expect(budget.take()).toBe(false);
+    // A command every second for ten minutes stays well within it.
+    for (let i = 0; i < 600; i++) {
+      now += 1_000;
+      expect(budget.take()).toBe(true);
+    }
+  });
+});

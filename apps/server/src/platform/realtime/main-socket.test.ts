@@ -1,6 +1,11 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { ErrorCode } from "@nadoy/contract/errors";
-import { MAIN_SOCKET_HANDSHAKES_PER_MINUTE, SocketCloseCode } from "@nadoy/contract/realtime";
+import {
+  MAIN_SOCKET_HANDSHAKES_PER_MINUTE,
+  type MainMessageOf,
+  type MainServerMessage,
+  SocketCloseCode,
+} from "@nadoy/contract/realtime";
 import { Role } from "@nadoy/contract/roles";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -253,6 +258,83 @@ describe("presence on the main socket", () => {
     await b.close();
     await bGone;
     expect(await onlineSeenBy(anna.token)).toEqual([anna.id]);
+    await a.close();
+  });
+});
+
+describe("presence is told only within shared companies (issue 15 item 11)", () => {
+  /** A user of these companies (none: of no company), with a session. */
+  async function memberOf(username: string, companyIds: number[], isSuperuser = false) {
+    const row = await seedUser(t.database.db, { username, companyIds, isSuperuser });
+    return { id: row.id, token: await accessTokenFor(t, row.id) };
+  }
+  const company = async (name: string) => (await seedCompany(t.database.db, { name })).company;
+  const superuserToken = async () => (await memberOf("admin", [], true)).token;
+
+  it("tells each user only of their companies' members; a superuser of everyone", async () => {
+    const [zarya, niva] = [await company("Заря"), await company("Нива")];
+    const anna = await memberOf("anna", [zarya.id]);
+    const boris = await memberOf("boris", [niva.id]);
+    const vera = await memberOf("vera", [zarya.id, niva.id]);
+    const loner = await memberOf("loner", []);
+    const su = await memberOf("su", [], true);
+    const a = await connectUser(base, anna.token, anna.id);
+    const s = await connectUser(base, su.token, su.id);
+
+    // Boris (another company) comes and goes: Anna hears nothing; the superuser hears it.
+    const b = await connectUser(base, boris.token, boris.id);
+    expect((await s.next(connected(boris.id))).users_online).toEqual([anna.id, boris.id, su.id]);
+    // Vera shares a company with each: both get her, each with only what they may see.
+    const v = await connectUser(base, vera.token, vera.id);
+    expect((await a.next(connected(vera.id))).users_online).toEqual([anna.id, vera.id]);
+    expect((await b.next(connected(vera.id))).users_online).toEqual([boris.id, vera.id]);
+    expect(v.received.find(connected(vera.id))?.users_online).toEqual([anna.id, boris.id, vera.id]);
+    // A user of no company sees only themselves, and nobody (but the superuser) sees them.
+    const l = await connectUser(base, loner.token, loner.id);
+    expect(l.received.find(connected(loner.id))?.users_online).toEqual([loner.id]);
+    expect((await s.next(connected(loner.id))).users_online).toEqual(
+      [anna.id, boris.id, su.id, vera.id, loner.id].sort((x, y) => x - y),
+    );
+    await b.close();
+    await s.next(disconnected(boris.id));
+    await v.close();
+    expect((await a.next(disconnected(vera.id))).users_online).toEqual([anna.id]);
+
+    // Anna heard of Vera only: never of Boris, the loner or the superuser.
+    const heardOf = a.received.flatMap((m) => ("users_online" in m ? [m.user_id, ...m.users_online] : []));
+    expect(new Set(heardOf)).toEqual(new Set([anna.id, vera.id]));
+    expect(await onlineSeenBy(anna.token)).toEqual([anna.id]);
+    expect(await onlineSeenBy(loner.token)).toEqual([loner.id]);
+    expect(await onlineSeenBy(su.token)).toEqual([anna.id, su.id, loner.id].sort((x, y) => x - y));
+    for (const socket of [a, s, l]) await socket.close();
+  });
+
+  it("gives both sides a fresh list at once when an admin puts a user into a shared company", async () => {
+    const [zarya, niva] = [await company("Заря"), await company("Нива")];
+    const anna = await memberOf("anna", [zarya.id]);
+    const boris = await memberOf("boris", [niva.id]);
+    const a = await connectUser(base, anna.token, anna.id);
+    const b = await connectUser(base, boris.token, boris.id);
+    expect(await onlineSeenBy(anna.token)).toEqual([anna.id]);
+
+    const res = await t.request({
+      method: "PATCH",
+      url: `/api/admin/businesses/${zarya.uuid}/`,
+      token: await superuserToken(),
+      payload: { user_ids: [anna.id, boris.id] },
+    });
+    expect(res.statusCode).toBe(200);
+
+    // Boris's socket is checked again (his own list); Anna's gets a list that now has him.
+    const withBoth =
+      (id: number) =>
+      (m: MainServerMessage): m is MainMessageOf<"SITE_CONNECTED"> =>
+        connected(id)(m) && m.users_online.includes(anna.id) && m.users_online.includes(boris.id);
+    expect((await b.next(withBoth(boris.id), "boris's fresh list")).users_online).toEqual([anna.id, boris.id]);
+    expect((await a.next(withBoth(anna.id), "anna's fresh list")).users_online).toEqual([anna.id, boris.id]);
+    expect(await onlineSeenBy(anna.token)).toEqual([anna.id, boris.id]);
+    await b.close();
+    expect((await a.next(disconnected(boris.id))).users_online).toEqual([anna.id]);
     await a.close();
   });
 });
