@@ -120,6 +120,18 @@ export function canAdminister(user: Pick<AccessSubject, "groups" | "is_superuser
   return hasRoleOrSuperuser(user, ADMIN_ROLES);
 }
 
+/**
+ * Only a superuser makes, unmakes or edits a superuser — their companies, farms, databases, DTM
+ * codes, reports and groups included; an admin (role 1) edits everyone else. The server answers 403
+ * otherwise, whichever route carries the change.
+ */
+export function canChangeUser(
+  caller: Pick<AccessSubject, "is_superuser">,
+  target: Pick<AccessSubject, "is_superuser">,
+): boolean {
+  return caller.is_superuser || !target.is_superuser;
+}
+
 /** Add and manage news, notifications and instructions: superusers or role 2. */
 export function canManageContent(user: Pick<AccessSubject, "groups" | "is_superuser">): boolean {
   return hasRoleOrSuperuser(user, CONTENT_ROLES);

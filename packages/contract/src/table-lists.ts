@@ -10,6 +10,30 @@ export { COLUMN_TYPES, type ColumnType, columnTypeSchema, type TagOption, tagOpt
 export const FORM_BLOCK_TYPES = ["text_block", "link_block"] as const;
 export type FormBlockType = (typeof FORM_BLOCK_TYPES)[number];
 
+/**
+ * The tags a form's rich text (a text block, a field's description) may keep, in the browser and on
+ * the server alike (which stores and serves it so); links keep http(s) and mailto addresses only.
+ * The header and the conclusion are plain text: no tags at all.
+ */
+export const FORM_RICH_TEXT_TAGS = [
+  "b",
+  "strong",
+  "i",
+  "em",
+  "u",
+  "s",
+  "br",
+  "p",
+  "div",
+  "span",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "h3",
+  "h4",
+] as const;
+
 /** Requests per minute per client address on the public form routes. */
 export const FORM_READS_PER_MINUTE = 120;
 export const FORM_SUBMITS_PER_MINUTE = 20;
@@ -26,16 +50,16 @@ export const formElementSchema = z.object({
   type: columnTypeSchema.nullable(),
   /** The column's name (the field's title); "" for blocks. */
   name: z.string(),
-  /** Rich text (text_block), a URL (link_block) or the field's description. */
+  /** Rich text (text_block) or the field's description, only FORM_RICH_TEXT_TAGS; a URL (link_block). */
   label_data: z.string(),
   mandatory_filling: z.boolean(),
   not_empty: z.boolean(),
   type_form_element: z.enum(FORM_BLOCK_TYPES).nullable(),
   place_holder: z.string(),
   order: z.number().int(),
-  /** The form's header, repeated on every element (the page uses the first one's). */
+  /** The form's header, plain text, repeated on every element (the page uses the first one's). */
   form_header: z.string(),
-  /** The text shown after a send, repeated on every element. */
+  /** The text shown after a send, plain text, repeated on every element. */
   conclusion: z.string(),
 });
 export type FormElement = z.infer<typeof formElementSchema>;

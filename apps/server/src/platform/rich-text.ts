@@ -12,6 +12,8 @@ const BASE_TAGS = RICH_TEXT_BASE_TAGS;
 const TABLE_TAGS = RICH_TEXT_TABLE_TAGS;
 
 export interface RichTextProfile {
+  /** The formatting, lists and links kept, when not RICH_TEXT_BASE_TAGS (a public form's own list). */
+  baseTags?: readonly string[];
   /** Tags kept besides formatting, lists and links. */
   extraTags?: readonly string[];
   /** Tables (table, thead, tbody, tr, th, td). */
@@ -21,7 +23,7 @@ export interface RichTextProfile {
 }
 
 function optionsFor(profile: RichTextProfile): sanitizeHtml.IOptions {
-  const tags: string[] = [...BASE_TAGS, ...(profile.extraTags ?? [])];
+  const tags: string[] = [...(profile.baseTags ?? BASE_TAGS), ...(profile.extraTags ?? [])];
   if (profile.tables) tags.push(...TABLE_TAGS);
   if (profile.contentImages) tags.push("img");
   return {
@@ -59,6 +61,22 @@ export function richTextSanitizer(profile: RichTextProfile = {}): (html: string)
 
 /** News bodies (contract content.ts): formatting, lists, links, content images and tables. */
 export const sanitizeContentHtml = richTextSanitizer({ tables: true, contentImages: true });
+
+// ---- plain text that no HTML reader takes for markup (a form's header, say) ----
+
+/** "<" followed by a letter, "/", "!" or "?": where an HTML reader starts a tag or a comment. */
+const MARKUP_START = /<(?=[a-z/!?])/gi;
+const NO_TAGS: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "discard" };
+
+/**
+ * Text meant as plain text, without markup: tags go (scripts and styles with their text), the rest
+ * of the text stays as typed ("1 < 2 & 3"), and no "<" is left that could open a tag, even once
+ * entities are decoded. Shown as text or put into a page as HTML, it is the same inert text.
+ */
+export function withoutMarkup(text: string): string {
+  if (!text.includes("<") && !text.includes("&")) return text;
+  return decodeEntities(sanitizeHtml(text, NO_TAGS)).replace(MARKUP_START, "");
+}
 
 // ---- the text of sanitised HTML (search and snippets of instructions) ----
 

@@ -11,10 +11,11 @@ import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import type { RouteBody, RouteQuery } from "@nadoy/contract/http";
 import { canAdminister } from "@nadoy/contract/roles";
 import type { Db } from "../../db/client.ts";
+import { refuseSuperuserChange } from "../../platform/access/superusers.ts";
 import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { createOneTimeLink, passwordResetUrl } from "../../platform/auth/one-time-links.ts";
-import { ApiError, forbidden, validationError } from "../../platform/errors.ts";
+import { ApiError, validationError } from "../../platform/errors.ts";
 import { enqueueMail } from "../../platform/mail/outbox.ts";
 import type { SessionFilter } from "../../platform/realtime/backend.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
@@ -24,7 +25,8 @@ import { accessOf, accessSnapshot, applyAccess, companyIdsOfUser, sendsAccess } 
 
 // Admins' users (contract admin-users.ts). Every change and its audit entries commit together; a
 // refused change throws inside the transaction and writes nothing. Admins (role 1) do not touch
-// superusers: only a superuser makes, unmakes or edits one. Nobody takes their own access away.
+// superusers: only a superuser makes, unmakes or edits one (platform/access/superusers.ts, which the
+// business member lists share). Nobody takes their own access away.
 
 export const SELF_DEACTIVATE_TEXT = "Нельзя отключить собственную учётную запись";
 export const SELF_DEMOTE_TEXT = "Нельзя снять с себя роль администратора — попросите об этом другого администратора";
@@ -155,7 +157,7 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
 
     /** No password: the new user sets one through the mailed link (a password_reset link). */
     async create(who: Admin, body: CreateBody): Promise<AdminUser> {
-      if (body.is_superuser && !who.caller.isSuperuser) throw forbidden();
+      refuseSuperuserChange(who.caller, body.is_superuser);
       const fields: Record<string, string> = {};
       if (await repo.taken(db, "username", body.username)) fields.username = ErrorText.usernameTaken;
       if (await repo.taken(db, "email", body.email)) fields.email = ErrorText.emailTaken;
@@ -210,9 +212,9 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
           const record = await repo.findUser(tx, id);
           if (!record) throw notFound();
           const before = adminUser(record, (await repo.companiesOf(tx, [id])).get(id) ?? [], await accessOf(tx, id));
-          if (before.is_superuser && !who.caller.isSuperuser) throw forbidden();
+          refuseSuperuserChange(who.caller, before.is_superuser);
           const superuser = body.is_superuser ?? before.is_superuser;
-          if (superuser !== before.is_superuser && !who.caller.isSuperuser) throw forbidden();
+          refuseSuperuserChange(who.caller, superuser);
 
           const groups = await repo.groupsOf(tx, id);
           // The role is the first group; other groups the user has stay after it.
@@ -299,7 +301,7 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
       await db.transaction(async (tx) => {
         if (!(await repo.lockUser(tx, id))) throw notFound();
         const user = await mustLoad(tx, id);
-        if (user.is_superuser && !who.caller.isSuperuser) throw forbidden();
+        refuseSuperuserChange(who.caller, user.is_superuser);
         if (!user.email) throw conflict("email", NO_EMAIL_TEXT);
         await mailPasswordLink(tx, user, "reset");
         await audit(tx, {

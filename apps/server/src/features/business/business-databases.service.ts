@@ -2,12 +2,13 @@ import type { BusinessDatabase } from "@nadoy/contract/business";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { userDatabases } from "../../db/schema/index.ts";
+import { refuseSuperuserMemberChange } from "../../platform/access/superusers.ts";
 import { audit } from "../../platform/audit.ts";
 import { validationError } from "../../platform/errors.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import { databasesWithAccess, lockCompany, lockCompanyById } from "./business.repository.ts";
 import * as repo from "./business-databases.repository.ts";
-import { type DatabaseWithIds, databaseSnapshot, databasesFrom, publicDatabase } from "./business-dto.ts";
+import { type DatabaseWithIds, databaseSnapshot, databasesFrom, idsOf, publicDatabase } from "./business-dto.ts";
 import {
   type Admin,
   conflict,
@@ -59,7 +60,10 @@ async function orTaken<T>(work: Promise<T>): Promise<T> {
 
 export function createDatabasesService(db: Db) {
   return {
-    /** 409 with fields.db_name when server + db_name is registered already. */
+    /**
+     * 409 with fields.db_name when server + db_name is registered already; only superusers give a
+     * database to a superuser or take it away (403), here and in update.
+     */
     create(
       who: Admin,
       companyUuid: string,
@@ -70,6 +74,7 @@ export function createDatabasesService(db: Db) {
         if (!company) throw notFound();
         const farmId = await farmIdOf(tx, fields.farm_uuid, company.id);
         const userIds = await membersOnly(tx, company.id, fields.user_ids ?? []);
+        await refuseSuperuserMemberChange(tx, who.caller, [], userIds);
         if (await repo.databaseTaken(tx, fields.server, fields.db_name)) throw taken();
         const id = await repo.insertDatabase(tx, {
           companyId: company.id,
@@ -102,6 +107,7 @@ export function createDatabasesService(db: Db) {
         const before = await loadDatabase(tx, found.id);
         const farmId = await farmIdOf(tx, fields.farm_uuid, company.id);
         const userIds = fields.user_ids && (await membersOnly(tx, company.id, fields.user_ids));
+        if (userIds) await refuseSuperuserMemberChange(tx, who.caller, idsOf(before.users), userIds);
         const server = fields.server ?? before.server;
         const dbName = fields.db_name ?? before.db_name;
         if (

@@ -28,6 +28,9 @@ export function userRef(row: UserColumns): BusinessUserRef | undefined {
   };
 }
 
+/** The ids of these users, e.g. a farm's or a database's before a change of its user_ids. */
+export const idsOf = (refs: readonly BusinessUserRef[]): number[] => refs.map((ref) => ref.id);
+
 export type FarmWithIds = BusinessFarm & { id: number; companyId: number };
 
 /** Farm rows (one per picked user, or one with no user) as farms with their users, in row order. */

@@ -2,9 +2,10 @@ import type { FarmWithCompany } from "@nadoy/contract/business";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { farms } from "../../db/schema/index.ts";
+import { refuseSuperuserMemberChange } from "../../platform/access/superusers.ts";
 import { audit } from "../../platform/audit.ts";
 import { farmsWithPicks, findCompanyById, lockCompany, lockCompanyById } from "./business.repository.ts";
-import { type FarmWithIds, farmSnapshot, farmsFrom, publicFarm } from "./business-dto.ts";
+import { type FarmWithIds, farmSnapshot, farmsFrom, idsOf, publicFarm } from "./business-dto.ts";
 import * as repo from "./business-farms.repository.ts";
 import {
   type Admin,
@@ -52,13 +53,17 @@ export function createFarmsService(db: Db) {
       return withCompany(await loadFarm(db, found.id));
     },
 
-    /** 409 when the company has a farm of that name; picked users must be its members (400). */
+    /**
+     * 409 when the company has a farm of that name; picked users must be its members (400); only
+     * superusers pick or unpick a superuser (403), here and in update.
+     */
     create(who: Admin, companyUuid: string, fields: FarmFields & { name: string }): Promise<FarmWithCompany> {
       return db.transaction(async (tx) => {
         const company = await lockCompany(tx, companyUuid);
         if (!company) throw notFound();
         if (await repo.farmNameTaken(tx, company.id, fields.name)) throw conflict("name", FARM_NAME_TAKEN_TEXT);
         const userIds = await membersOnly(tx, company.id, fields.user_ids ?? []);
+        await refuseSuperuserMemberChange(tx, who.caller, [], userIds);
         const id = await repo.insertFarm(tx, { ...values(fields), name: fields.name, companyId: company.id });
         await repo.replaceFarmPicks(tx, id, userIds);
         const after = await loadFarm(tx, id);
@@ -88,6 +93,7 @@ export function createFarmsService(db: Db) {
           throw conflict("name", FARM_NAME_TAKEN_TEXT);
         }
         const userIds = fields.user_ids && (await membersOnly(tx, company.id, fields.user_ids));
+        if (userIds) await refuseSuperuserMemberChange(tx, who.caller, idsOf(before.farm.users), userIds);
         await repo.updateFarm(tx, found.id, values(fields));
         if (userIds) await repo.replaceFarmPicks(tx, found.id, userIds);
         const after = await loadFarm(tx, found.id);

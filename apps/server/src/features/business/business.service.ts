@@ -2,6 +2,7 @@ import { BUSINESS_PAGE_SIZE, type Business, type BusinessRow } from "@nadoy/cont
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { dtmEntries, farms, userDatabases } from "../../db/schema/index.ts";
+import { refuseSuperuserMemberChange } from "../../platform/access/superusers.ts";
 import { audit } from "../../platform/audit.ts";
 import * as repo from "./business.repository.ts";
 import {
@@ -107,7 +108,7 @@ export function createBusinessService(db: Db) {
 
     /**
      * `user_ids` is the full member set: who leaves loses their farm picks, databases, DTM entries
-     * and reports of it.
+     * and reports of it. Only superusers add or remove a superuser (403, nothing changes).
      */
     update(who: Admin, uuid: string, body: { name?: string | undefined; user_ids?: number[] | undefined }) {
       return change(who, uuid, async (tx, company) => {
@@ -117,7 +118,9 @@ export function createBusinessService(db: Db) {
           await repo.renameCompany(tx, company.id, body.name);
         }
         if (body.user_ids !== undefined) {
-          await repo.replaceMembers(tx, company.id, await existingUsers(tx, body.user_ids));
+          const userIds = await existingUsers(tx, body.user_ids);
+          await refuseSuperuserMemberChange(tx, who.caller, await repo.memberIds(tx, company.id), userIds);
+          await repo.replaceMembers(tx, company.id, userIds);
         }
       });
     },

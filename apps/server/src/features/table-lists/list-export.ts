@@ -4,7 +4,7 @@ import { formatCell } from "@nadoy/contract/list-cells";
 import { applyListView, type ListView, visibleColumns } from "@nadoy/contract/list-view";
 import { LIST_FILE_TYPES, type ListFileFormat } from "@nadoy/contract/lists";
 import ExcelJS from "exceljs";
-import { formatCsv, guardFormula } from "./csv.ts";
+import { formatCsv } from "./csv.ts";
 
 // ---- a list as a file: exactly the rows and columns its grid's view shows ----
 
@@ -53,8 +53,6 @@ function sheetName(name: string): string {
 }
 
 const isNumeric = (type: ColumnType) => type === "number" || type === "percent";
-/** Columns whose text comes from people (public forms too): guarded against formulas in CSV. */
-const FREE_TEXT_TYPES = new Set<ColumnType>(["text", "ref", "tag", "select"]);
 
 /** The header and the cells of the rows the view shows, as text (numbers kept as numbers for XLSX). */
 export function exportTable<R extends { values: Record<string, unknown> }>(
@@ -75,6 +73,10 @@ export function exportTable<R extends { values: Record<string, unknown> }>(
   };
 }
 
+/**
+ * XLSX needs no formula guard: exceljs writes a string as a text cell, and only a `{ formula }`
+ * value becomes a formula (list-export-formulas.test.ts reads a "=HYPERLINK(…)" name back as text).
+ */
 function xlsxStream(title: string, header: string[], rows: (string | number)[][]): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: true });
@@ -99,16 +101,9 @@ export function buildExport<R extends { values: Record<string, unknown> }>(
   const table = exportTable(columns, rows, view);
   const disposition = contentDisposition(`${fileBaseName(listName)}.${format}`);
   if (format === "csv") {
-    const shown = visibleColumns(columns, view);
-    const csvCell = (cell: string | number, index: number) => {
-      const type = shown[index]?.type;
-      return typeof cell === "string" && type !== undefined && FREE_TEXT_TYPES.has(type)
-        ? guardFormula(cell)
-        : String(cell);
-    };
-    const records = [table.header, ...table.rows.map((r) => r.map(csvCell))];
+    // formatCsv guards every text field against formulas, column names included.
     return {
-      body: Buffer.from(formatCsv(records), "utf8"),
+      body: Buffer.from(formatCsv([table.header, ...table.rows]), "utf8"),
       contentType: `${LIST_FILE_TYPES.csv}; charset=utf-8`,
       disposition,
     };

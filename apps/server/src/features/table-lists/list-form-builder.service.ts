@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { validationError } from "../../platform/errors.ts";
+import { formLabel, formPlainText } from "./form-html.ts";
 import { assertMayManage } from "./list-access.ts";
 import * as forms from "./list-forms.repository.ts";
 import * as repo from "./lists.repository.ts";
@@ -55,17 +56,18 @@ export function checkElements(elements: readonly ElementInput[], columnUuids: Re
 
 /** The form builder: read (any member), save and publish (those who manage lists). */
 export function createFormBuilderService(db: Db, lists: ListsService) {
+  /** The form as stored, its HTML sanitised as on save (a form saved before that is served clean too). */
   async function definition(tx: Db, form: forms.FormRecord): Promise<FormDefinition> {
     const elements = await forms.findElements(tx, form.id);
     return {
       uuid_link: form.uuidLink,
       published: form.published,
-      form_header: form.formHeader,
-      conclusion: form.conclusion,
+      form_header: formPlainText(form.formHeader),
+      conclusion: formPlainText(form.conclusion),
       elements: elements.map((e, order) => ({
         column_uuid: e.columnUuid,
         type_form_element: e.typeFormElement,
-        label_data: e.labelData,
+        label_data: formLabel(e.typeFormElement, e.labelData),
         place_holder: e.placeHolder,
         mandatory_filling: e.mandatoryFilling,
         not_empty: e.notEmpty,
@@ -80,7 +82,10 @@ export function createFormBuilderService(db: Db, lists: ListsService) {
       return definition(db, await forms.ensureForm(db, ref.id));
     },
 
-    /** Header, conclusion and every element replaced in one transaction; 400 keyed elements.<index>. */
+    /**
+     * Header, conclusion and every element replaced in one transaction; 400 keyed elements.<index>.
+     * Stored sanitised (form-html.ts): plain header and conclusion, the form's formatting in text.
+     */
     async save(
       caller: AuthUser,
       listUuid: string,
@@ -98,21 +103,22 @@ export function createFormBuilderService(db: Db, lists: ListsService) {
         if (form.published && !elements.some((e) => e.column_uuid !== null)) {
           throw validationError({ elements: FormBuilderText.noField }, FormBuilderText.noField);
         }
-        await forms.updateForm(tx, form.id, { formHeader: body.form_header, conclusion: body.conclusion });
+        const [formHeader, conclusion] = [formPlainText(body.form_header), formPlainText(body.conclusion)];
+        await forms.updateForm(tx, form.id, { formHeader, conclusion });
         await forms.replaceElements(
           tx,
           form.id,
           elements.map((e) => ({
             columnUuid: e.column_uuid,
             typeFormElement: e.type_form_element,
-            labelData: e.type_form_element === "link_block" ? e.label_data.trim() : e.label_data,
+            labelData: e.type_form_element === "link_block" ? e.label_data.trim() : formLabel(null, e.label_data),
             placeHolder: e.place_holder,
             mandatoryFilling: e.mandatory_filling,
             notEmpty: e.not_empty,
           })),
         );
         await repo.touchList(tx, ref.id);
-        return definition(tx, { ...form, formHeader: body.form_header, conclusion: body.conclusion });
+        return definition(tx, { ...form, formHeader, conclusion });
       });
       lists.changed(ref, caller.id);
       return saved;

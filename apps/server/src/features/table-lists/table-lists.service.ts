@@ -6,6 +6,7 @@ import type { FormElement, FormSubmitBody, TagOption } from "@nadoy/contract/tab
 import type { Db } from "../../db/client.ts";
 import { ApiError, validationError } from "../../platform/errors.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
+import { formLabel, formPlainText } from "./form-html.ts";
 import type { ListChanged } from "./list-hints.ts";
 import { countRows, lockList } from "./lists.repository.ts";
 import { tooManyRows } from "./lists.service.ts";
@@ -48,7 +49,7 @@ export function createTableListsService(db: Db, changed: ListChanged) {
       if ((await countRows(tx, form.listId)) >= LIST_ROWS_MAX) throw tooManyRows();
       await repo.appendRow(tx, form.listId, values, clientId);
       if (form.ownerId === null) return;
-      const formName = form.formHeader || form.listName;
+      const formName = formPlainText(form.formHeader) || form.listName;
       const open = await repo.findOpenFormNotification(tx, form.listId, form.ownerId);
       if (open) {
         const answers = open.answers + 1;
@@ -70,23 +71,27 @@ export function createTableListsService(db: Db, changed: ListChanged) {
   }
 
   return {
-    /** Spec §3 "Form element" for each element of a published form, by order. */
+    /**
+     * Spec §3 "Form element" for each element of a published form, by order; its HTML sanitised
+     * as it is on save (form-html.ts), so that a form stored before that is served clean too.
+     */
     async formData(uuidLink: string): Promise<FormElement[]> {
       const form = await repo.findPublishedForm(db, uuidLink);
       if (!form) throw notFound();
       const elements = await repo.findFormElements(db, form.id);
+      const [header, conclusion] = [formPlainText(form.formHeader), formPlainText(form.conclusion)];
       return elements.map((e) => ({
         column_uuid: e.columnUuid,
         type: e.columnType,
         name: e.columnName ?? "",
-        label_data: e.labelData,
+        label_data: formLabel(e.typeFormElement, e.labelData),
         mandatory_filling: e.mandatoryFilling,
         not_empty: e.notEmpty,
         type_form_element: e.typeFormElement,
         place_holder: e.placeHolder,
         order: e.order,
-        form_header: form.formHeader,
-        conclusion: form.conclusion,
+        form_header: header,
+        conclusion,
       }));
     },
 

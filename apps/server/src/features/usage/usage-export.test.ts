@@ -1,5 +1,6 @@
 import { USAGE_XLSX_TYPE } from "@nadoy/contract/usage";
 import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
@@ -79,6 +80,21 @@ describe("GET /api/admin/usage/export/", () => {
     const res = await usageApi(t, admin.token).export({ from: "2026-11-01", to: "2026-11-02" });
 
     expect(await readXlsx(res.rawPayload)).toEqual({ "По дням": [DAILY_HEADER], "По разделам": [SECTIONS_HEADER] });
+  });
+
+  it("writes names a user typed like formulas as text, never as formulas", async () => {
+    const admin = await signedInAdmin(t);
+    const formula = '=HYPERLINK("http://x","y")';
+    const user = await seedUser(t.database.db, { username: "@cmd", firstName: formula, lastName: "" });
+    await seedHits(t, [{ userId: user.id, path: "/lists", at: "2026-11-02T10:00:00Z" }]);
+
+    const res = await usageApi(t, admin.token).export({ from: "2026-11-01", to: "2026-11-02" });
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const [name, username] = [2, 3].map((c) => workbook.getWorksheet("По дням")?.getRow(2).getCell(c));
+    expect([name?.value, username?.value]).toEqual([formula, "@cmd"]);
+    expect([name?.type, username?.type]).toEqual([ExcelJS.ValueType.String, ExcelJS.ValueType.String]);
   });
 
   it(`pages through more than ${EXPORT_BATCH} rows without losing or repeating one`, async () => {

@@ -5,6 +5,7 @@ import { DELETED_USER, personOf } from "./usage-names.ts";
 
 // The usage report as XLSX, written as a stream: rows go out batch by batch as the database hands
 // them over, and the next batch is read only once the client has taken the previous one.
+// Names typed by users go in as text: exceljs writes a string as a text cell, never as a formula.
 
 export interface SectionTotal {
   section: string;

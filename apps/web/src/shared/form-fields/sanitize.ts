@@ -1,7 +1,8 @@
+import { FORM_RICH_TEXT_TAGS } from "@nadoy/contract/table-lists";
 import DOMPurify from "dompurify";
 
 /** The formatting a label or text block may keep; everything else (scripts, handlers, styles) goes. */
-const ALLOWED_TAGS = ["b", "strong", "i", "em", "u", "s", "br", "p", "div", "span", "ul", "ol", "li", "a", "h3", "h4"];
+const ALLOWED_TAGS = [...FORM_RICH_TEXT_TAGS];
 const ALLOWED_ATTR = ["href", "target", "rel"];
 
 let hooked = false;

@@ -1,5 +1,5 @@
 import { type AdminUser, MODULE_NAMES, type UserModules } from "@nadoy/contract/admin-users";
-import { ROLE_IDS, ROLE_NAMES } from "@nadoy/contract/roles";
+import { canChangeUser, ROLE_IDS, ROLE_NAMES } from "@nadoy/contract/roles";
 import type { UserData } from "@nadoy/contract/users";
 import { Alert, Divider, Flex, Form, Input, Select, Switch, Typography } from "antd";
 import { useState } from "react";
@@ -62,7 +62,7 @@ export function UserForm({ me, user, onDone }: UserFormProps) {
   const failed = useFailureToast();
   const [formError, setFormError] = useState<string | null>(null);
   // Only a superuser may edit a superuser (the server answers 403 to others).
-  const locked = user?.is_superuser === true && !me.is_superuser;
+  const locked = user !== undefined && !canChangeUser(me, user);
   const companies = companyOptions(me, user);
 
   const showError = (error: unknown) => {
