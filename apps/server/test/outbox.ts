@@ -17,7 +17,7 @@ export async function mailCount(db: Db): Promise<number> {
 }
 
 /** The token of a link `http://nadoy.test/<page>/<token>` in a letter; throws when there is none. */
-export function linkToken(text: string, page: "registration-confirm" | "reset-password"): string {
+export function linkToken(text: string, page: "registration-confirm" | "reset-password" | "email-confirm"): string {
   const match = new RegExp(`http://nadoy\\.test/${page}/([A-Za-z0-9_-]+)`).exec(text);
   if (!match?.[1]) throw new Error(`no ${page} link in the letter:\n${text}`);
   return match[1];

@@ -5,7 +5,8 @@ import { defineRoute } from "./http.ts";
 /**
  * A route of the app as the router shows it: starts with "/", no control characters. The server
  * keeps only the pathname: a query string or hash is accepted and dropped (they may carry codes),
- * and the token segment of /reset-password/… and /registration-confirm/… is stored as ":token".
+ * and the token segment of /reset-password/…, /registration-confirm/… and /email-confirm/… is stored
+ * as ":token".
  */
 export const pageHitPathSchema = z
   .string()
@@ -13,7 +14,7 @@ export const pageHitPathSchema = z
   .regex(/^\/[^\p{Cc}]*$/u, "Путь должен начинаться с /");
 
 /** Routes whose last segment is a mailed secret (spec §2). */
-const SECRET_SEGMENT_ROUTES = /^\/(reset-password|registration-confirm)\/[^/]+/;
+const SECRET_SEGMENT_ROUTES = /^\/(reset-password|registration-confirm|email-confirm)\/[^/]+/;
 
 /**
  * What of a path may be stored or sent to a counter: the pathname only (a query or hash may carry

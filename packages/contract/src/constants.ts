@@ -49,3 +49,9 @@ export const PAGE_HITS_PER_MINUTE = 120;
 
 /** Password change attempts per user per minute (a wrong current password counts too). */
 export const PASSWORD_CHANGES_PER_MINUTE = 10;
+
+/**
+ * An account without a password (Yandex ID only) proves it is its owner who changes the email by
+ * a Yandex sign-in at most this many minutes old (the session's start).
+ */
+export const FRESH_SIGN_IN_MINUTES = 10;

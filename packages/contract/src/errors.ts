@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FRESH_SIGN_IN_MINUTES } from "./constants.ts";
 import { pluralRu } from "./plural.ts";
 
 /** Every API error has this JSON shape; `fields` carries per-field messages for forms. */
@@ -29,6 +30,8 @@ export const ErrorCode = {
   providerFailed: "provider_failed",
   /** The current password given to change it is wrong (fields.old_password says so). */
   wrongPassword: "wrong_password",
+  /** The account has no password and its session is older than FRESH_SIGN_IN_MINUTES (403). */
+  freshSignInRequired: "fresh_sign_in_required",
   /** A plain HTTP request to a WebSocket path (426). */
   upgradeRequired: "upgrade_required",
   /** A chat message that was deleted cannot be edited or pinned (409). */
@@ -62,6 +65,8 @@ export const ErrorText = {
   providerFailed: "Не удалось войти через Яндекс",
   wrongPassword: "Неверный текущий пароль",
   oldPasswordRequired: "Введите текущий пароль",
+  emailUnchanged: "Это ваш текущий адрес",
+  freshSignInRequired: `Чтобы сменить адрес, подтвердите, что это вы: выйдите и снова войдите через Яндекс ID, затем повторите смену адреса в течение ${FRESH_SIGN_IN_MINUTES} ${pluralRu(FRESH_SIGN_IN_MINUTES, ["минуты", "минут", "минут"])}.`,
   chatMessageDeleted: "Сообщение удалено",
   chatNotContact: "С этим пользователем нельзя начать чат",
   chatSelf: "Нельзя начать чат с самим собой",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  changeEmailBodySchema,
   changePasswordBodySchema,
   loginBodySchema,
   registerBodySchema,
@@ -30,13 +31,24 @@ describe("user schemas", () => {
     expect(userProfilePatchSchema.parse({ theme: "black" })).toEqual({ theme: "black" });
   });
   it("takes the settings fields with the registration rules, and known menu styles only", () => {
-    expect(
-      userProfilePatchSchema.parse({ first_name: " Пётр ", email: " P@Example.com ", boards_menu_style: "List_menu" }),
-    ).toEqual({ first_name: "Пётр", email: "P@Example.com", boards_menu_style: "List_menu" });
-    expect(userProfilePatchSchema.safeParse({ email: "nope" }).success).toBe(false);
+    expect(userProfilePatchSchema.parse({ first_name: " Пётр ", boards_menu_style: "List_menu" })).toEqual({
+      first_name: "Пётр",
+      boards_menu_style: "List_menu",
+    });
+    // The email changes only through change_email (password, then the mailed link).
+    expect(userProfilePatchSchema.safeParse({ email: "p@example.com" }).success).toBe(false);
     expect(userProfilePatchSchema.safeParse({ boards_menu_style: "Tiles" }).success).toBe(false);
     expect(userProfilePatchSchema.safeParse({ last_name: "я".repeat(151) }).success).toBe(false);
     expect(userProfilePatchSchema.safeParse({ username: "boss" }).success).toBe(false);
+  });
+  it("takes a valid new email with an optional current password to change the email", () => {
+    expect(changeEmailBodySchema.parse({ email: " P@Example.com ", password: "x" })).toEqual({
+      email: "P@Example.com",
+      password: "x",
+    });
+    expect(changeEmailBodySchema.safeParse({ email: "p@example.com" }).success).toBe(true);
+    expect(changeEmailBodySchema.safeParse({ email: "nope", password: "x" }).success).toBe(false);
+    expect(changeEmailBodySchema.safeParse({ email: "p@example.com", extra: 1 }).success).toBe(false);
   });
   it("needs a valid new password to change it; the current one may be left out", () => {
     expect(changePasswordBodySchema.safeParse({ new_password: "long-enough" }).success).toBe(true);

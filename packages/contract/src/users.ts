@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   ANNOUNCEMENT_MAX,
   EMAIL_MAX,
+  FRESH_SIGN_IN_MINUTES,
   MENU_STYLES,
   NAME_MAX,
   PASSWORD_CHANGES_PER_MINUTE,
@@ -186,12 +187,14 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 /**
  * The /userprofile/settings tab: the profile plus what the settings form edits. `has_password`
  * is false for accounts created through Yandex ID that never set a password: they may set one
- * without giving a current password (see changePasswordRoute).
+ * without giving a current password (see changePasswordRoute). `pending_email` is the address a
+ * requested email change waits to confirm (changeEmailRoute), null when none waits.
  */
 export const userProfileSettingsSchema = userProfileSchema.extend({
   username: z.string(),
   boards_menu_style: menuStyleSchema,
   has_password: z.boolean(),
+  pending_email: z.string().nullable(),
 });
 export type UserProfileSettings = z.infer<typeof userProfileSettingsSchema>;
 
@@ -205,11 +208,12 @@ export const userProfileRoute = defineRoute({
 
 /**
  * PATCH fields that belong to the settings tab. Spec §6: role 6 cannot open profile settings
- * (`canOpenProfileSettings` in roles.ts), so the server refuses these fields and change_password
- * to such users with 403; theme, read_status, last_read_announcement and boards_menu_style stay
- * open to every user.
+ * (`canOpenProfileSettings` in roles.ts), so the server refuses these fields, change_password and
+ * change_email to such users with 403; theme, read_status, last_read_announcement and
+ * boards_menu_style stay open to every user. The email is not a PATCH field: it changes only
+ * through changeEmailRoute (current password, then the link mailed to the new address).
  */
-export const PROFILE_SETTINGS_FIELDS = ["first_name", "last_name", "email"] as const;
+export const PROFILE_SETTINGS_FIELDS = ["first_name", "last_name"] as const;
 
 export const userProfilePatchSchema = z
   .strictObject({
@@ -220,8 +224,6 @@ export const userProfilePatchSchema = z
     boards_menu_style: menuStyleSchema.optional(),
     first_name: personNameSchema.optional(),
     last_name: personNameSchema.optional(),
-    /** Same rules as at registration; taken by another account (any letter case) → 409, fields.email. */
-    email: emailSchema.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, "Нет полей для изменения");
 export type UserProfilePatch = z.input<typeof userProfilePatchSchema>;
@@ -233,7 +235,7 @@ export const userProfilePatchRoute = defineRoute({
   body: userProfilePatchSchema,
   /** The whole profile after the change, as GET user_profile answers it. */
   response: userProfileSettingsSchema,
-  summary: "Тема, согласие с условиями, прочитанное объявление, вид меню досок, имя, фамилия, почта",
+  summary: "Тема, согласие с условиями, прочитанное объявление, вид меню досок, имя, фамилия",
 });
 
 export const changePasswordBodySchema = z.strictObject({
@@ -259,6 +261,51 @@ export const changePasswordRoute = defineRoute({
   response: z.object({ detail: z.string() }),
   rateLimit: { max: PASSWORD_CHANGES_PER_MINUTE, timeWindowMs: 60_000 },
   summary: "Смена пароля; остальные сессии пользователя завершаются",
+});
+
+export const changeEmailBodySchema = z.strictObject({
+  /** Same rules as at registration. */
+  email: emailSchema,
+  /** The current password; required when the account has one (has_password). */
+  password: z.string().max(PASSWORD_MAX).optional(),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/**
+ * Asks to change the caller's email. Nothing changes yet: a link is mailed to the new address
+ * (valid 24 hours, once; a newer request retires it) and the old address is told. Proof that the
+ * caller is the owner: the current password, or — for an account without one (Yandex ID only) — a
+ * session begun by a Yandex sign-in at most FRESH_SIGN_IN_MINUTES ago. Errors: 400
+ * `validation_error` with fields.password «Введите текущий пароль» when it is missing, or
+ * fields.email when the address is the current one; 400 `wrong_password` with fields.password;
+ * 403 `fresh_sign_in_required`; 403 for role 6; 409 with fields.email when another account has
+ * the address confirmed; 429 after PASSWORD_CHANGES_PER_MINUTE attempts a minute. A change of the
+ * letter case only applies at once (same mailbox), without letters.
+ */
+export const changeEmailRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/change_email/",
+  auth: "user",
+  body: changeEmailBodySchema,
+  response: z.object({ detail: z.string(), pending_email: z.string().nullable() }),
+  rateLimit: { max: PASSWORD_CHANGES_PER_MINUTE, timeWindowMs: 60_000 },
+  summary: `Смена почты: пароль (или вход через Яндекс не старше ${FRESH_SIGN_IN_MINUTES} минут), затем ссылка на новый адрес`,
+});
+
+/**
+ * Follows the link mailed by changeEmailRoute: the new address becomes the account's (confirmed)
+ * and the old one is told. Public: the link may be opened in any browser; the token is the proof.
+ * 400 `token_invalid` for a wrong, used or expired link; 409 with fields.email when another
+ * account confirmed the address meanwhile.
+ */
+export const changeEmailConfirmRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/change_email/confirm/",
+  auth: "public",
+  body: z.strictObject({ token: tokenSchema }),
+  response: z.object({ detail: z.string(), email: z.string() }),
+  rateLimit: { max: 20, timeWindowMs: 60_000 },
+  summary: "Подтверждение нового адреса почты по ссылке из письма",
 });
 
 // ---- registration and recovery ----

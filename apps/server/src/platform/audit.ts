@@ -13,6 +13,9 @@ export type AuditAction =
   | "yandex_login"
   | "profile_updated"
   | "email_changed"
+  | "email_change_requested"
+  | "email_change_failed"
+  | "unconfirmed_email_released"
   | "password_changed"
   | "password_change_failed"
   // Content editors (issue 6): details hold {id, before, after} of what changed.

@@ -1,4 +1,5 @@
 import { ATTACHMENT_UPLOAD_CONTENT_TYPE } from "@nadoy/contract/attachments";
+import { FRESH_SIGN_IN_MINUTES } from "@nadoy/contract/constants";
 import { LIST_FILE_TYPES } from "@nadoy/contract/lists";
 
 // What a contract route object cannot say about itself but its comments and its feature's service
@@ -27,7 +28,11 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
     503: "Вход через Яндекс не настроен",
   },
   "POST /api/users/register/": { 409: "Имя пользователя или адрес уже заняты (fields)" },
-  "PATCH /api/users/user_profile/": { 409: "Адрес уже занят другим пользователем (fields.email)" },
+  "POST /api/users/change_email/": {
+    403: `Роль 6, или у учётной записи нет пароля, а вход через Яндекс был больше ${FRESH_SIGN_IN_MINUTES} минут назад (fresh_sign_in_required)`,
+    409: "Адрес подтверждён другим пользователем (fields.email)",
+  },
+  "POST /api/users/change_email/confirm/": { 409: "Адрес тем временем подтвердил другой пользователь (fields.email)" },
   "POST /api/admin/users/": { 409: "Имя пользователя или адрес уже заняты (fields)" },
   "PATCH /api/admin/users/:id/": {
     409: "Имя или адрес заняты; нельзя отключить, понизить или лишить прав суперпользователя самого себя",
@@ -67,6 +72,7 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
 export const USER_ROUTES_WITH_403: readonly (RouteKey | `/api/${string}/`)[] = [
   "PATCH /api/users/user_profile/",
   "POST /api/users/change_password/",
+  "POST /api/users/change_email/",
   "/api/chat/",
   "/api/workspaces/",
   "/api/boards/",

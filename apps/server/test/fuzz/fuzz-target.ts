@@ -33,12 +33,14 @@ interface CallerState {
 }
 
 /**
- * Refusals that write on purpose: failed sign-ins, failed password changes and a replayed refresh
- * token are audited (features/auth/auth.service.ts). Nothing else may change on a 4xx.
+ * Refusals that write on purpose: failed sign-ins, failed password changes, email changes with a
+ * wrong password and a replayed refresh token are audited (features/auth/auth.service.ts). Nothing
+ * else may change on a 4xx.
  */
 const AUDITED_REFUSALS: Record<string, readonly string[]> = {
   "POST /api/users/token/": ["audit_log"],
   "POST /api/users/change_password/": ["audit_log"],
+  "POST /api/users/change_email/": ["audit_log"],
   "POST /api/users/token/refresh/": ["audit_log"],
 };
 

@@ -31,6 +31,13 @@ export const authRows: Row[] = [
     send: () => ({ body: INVALID }),
   },
   { route: "POST /api/users/change_password/", expected: signedIn(400), send: () => ({ body: INVALID }) },
+  {
+    route: "POST /api/users/change_email/",
+    expected: signedIn(400),
+    send: () => ({ body: INVALID }),
+    note: "an invalid body is 400 for every signed-in caller; role 6's 403 for a valid one: email-change.test.ts",
+  },
+  { route: "POST /api/users/change_email/confirm/", expected: everyone(400), send: () => ({ body: INVALID }) },
   { route: "POST /api/analytics/page_hit/", expected: signedIn(204), send: () => ({ body: { path: "/" } }) },
   { route: "POST /api/news/user_notifications/", expected: signedIn(200), send: () => ({ body: {} }) },
   { route: "PUT /api/news/user_notifications/", expected: signedIn(205), send: () => ({ body: [] }) },

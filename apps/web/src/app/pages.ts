@@ -45,6 +45,10 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/auth/pages/RegistrationConfirmPage.tsx"),
     (m) => m.RegistrationConfirmPage,
   ),
+  emailConfirm: page(
+    () => import("../features/auth/pages/EmailConfirmPage.tsx"),
+    (m) => m.EmailConfirmPage,
+  ),
   logout: page(
     () => import("../features/auth/pages/LogoutPage.tsx"),
     (m) => m.LogoutPage,

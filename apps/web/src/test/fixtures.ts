@@ -60,6 +60,7 @@ export function userProfileFixture(
     last_read_announcement: null,
     boards_menu_style: "Card_menu",
     has_password: true,
+    pending_email: null,
     ...overrides,
   };
 }

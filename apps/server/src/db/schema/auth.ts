@@ -36,7 +36,7 @@ export const refreshTokens = pgTable(
   (t) => [index("refresh_tokens_family_idx").on(t.familyId)],
 );
 
-/** Links mailed to users: registration confirmation and password reset. Stored hashed. */
+/** Links mailed to users: registration confirmation, password reset, email change. Stored hashed. */
 export const oneTimeTokens = pgTable(
   "one_time_tokens",
   {
@@ -46,6 +46,8 @@ export const oneTimeTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: varchar("kind", { length: 32 }).notNull(),
     tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    /** email_change: the new address the link was mailed to; it becomes the user's when followed. */
+    email: varchar("email", { length: 254 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

@@ -55,6 +55,7 @@ describe("POST /api/analytics/page_hit/", () => {
     ["/yandex/token/redirect?code=secret&state=abc", "/yandex/token/redirect"],
     ["/reset-password/AbC123_-xyz", "/reset-password/:token"],
     ["/registration-confirm/AbC123", "/registration-confirm/:token"],
+    ["/email-confirm/AbC123_-xyz", "/email-confirm/:token"],
     ["/?utm=1", "/"],
   ])("stores %s as %s (no query, hash or mailed secret)", async (path, stored) => {
     const ivan = await userWithToken("ivan");

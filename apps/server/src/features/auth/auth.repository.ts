@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { oneTimeTokens, refreshTokenFamilies, refreshTokens, users } from "../../db/schema/index.ts";
 
@@ -19,7 +19,13 @@ export async function findUserByUsername(db: Db, username: string) {
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, isActive: users.isActive, username: users.username })
+    .select({
+      id: users.id,
+      email: users.email,
+      isActive: users.isActive,
+      username: users.username,
+      emailConfirmedAt: users.emailConfirmedAt,
+    })
     .from(users)
     .where(eq(lower(users.email), email.toLowerCase()));
   return row;
@@ -39,6 +45,76 @@ export async function findUserForPasswordChange(db: Db, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** The user row locked until the transaction ends: an email change and its confirmation go one at a time. */
+export async function lockUserForEmailChange(db: Db, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, username: users.username, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return row;
+}
+
+/** When the session (refresh-token family) began, i.e. when its sign-in happened. */
+export async function sessionStartedAt(db: Db, familyId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: refreshTokenFamilies.createdAt })
+    .from(refreshTokenFamilies)
+    .where(eq(refreshTokenFamilies.id, familyId));
+  return row?.createdAt;
+}
+
+/** Whether another user holds this address confirmed (any letter case). Unconfirmed holders do not count. */
+export async function emailConfirmedByOther(db: Db, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(lower(users.email), email.toLowerCase()),
+        ne(users.id, userId),
+        sql`${users.emailConfirmedAt} is not null`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Takes the address away from accounts that hold it without ever having proven it (a registration
+ * never confirmed, or an address set without confirmation before email changes needed one), when
+ * its owner has just proven it. Their unused mailed links are retired, so that a registration
+ * link sent to the owner cannot later switch on somebody else's account. Returns them.
+ */
+export async function releaseUnconfirmedEmail(db: Db, email: string, exceptUserId?: number) {
+  const holders = await db
+    .update(users)
+    .set({ email: "" })
+    .where(
+      and(
+        eq(lower(users.email), email.toLowerCase()),
+        isNull(users.emailConfirmedAt),
+        ...(exceptUserId === undefined ? [] : [ne(users.id, exceptUserId)]),
+      ),
+    )
+    .returning({ id: users.id, username: users.username });
+  if (holders.length > 0) {
+    await db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          inArray(
+            oneTimeTokens.userId,
+            holders.map((h) => h.id),
+          ),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
+  }
+  return holders;
 }
 
 export async function usernameExists(db: Db, username: string): Promise<boolean> {
@@ -70,7 +146,14 @@ export async function insertUser(
 export async function updateUser(
   db: Db,
   userId: number,
-  values: Partial<{ passwordHash: string; isActive: boolean; yandexId: string; lastLoginAt: Date }>,
+  values: Partial<{
+    passwordHash: string;
+    isActive: boolean;
+    yandexId: string;
+    lastLoginAt: Date;
+    email: string;
+    emailConfirmedAt: Date;
+  }>,
 ): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, userId));
 }

@@ -1,4 +1,6 @@
 import {
+  changeEmailConfirmRoute,
+  changeEmailRoute,
   changePasswordRoute,
   loginRoute,
   logoutRoute,
@@ -34,6 +36,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const yandex = createYandexService({
     db,
     auth,
+    mailQueued: () => void deps.mailer.kick(),
     config: {
       clientId: deps.config.YANDEX_CLIENT_ID,
       clientSecret: deps.config.YANDEX_CLIENT_SECRET,
@@ -56,6 +59,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, db, changePasswordRoute, async ({ user, body, ip }) => {
     await auth.changePassword(user, body, ip);
     return { detail: "Пароль изменён. Остальные сеансы входа завершены." };
+  });
+  route(app, db, changeEmailRoute, ({ user, body, ip }) => auth.requestEmailChange(user, body, ip));
+  route(app, db, changeEmailConfirmRoute, async ({ body, ip }) => {
+    const email = await auth.confirmEmailChange(body.token, ip);
+    return { detail: `Адрес электронной почты изменён на ${email}.`, email };
   });
   route(app, db, registerRoute, async ({ body, ip }) => {
     await auth.register(body, ip);

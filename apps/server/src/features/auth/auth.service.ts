@@ -1,12 +1,19 @@
-import { LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
+import { FRESH_SIGN_IN_MINUTES, LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import { canOpenProfileSettings } from "@nadoy/contract/roles";
-import type { ChangePasswordBody, LoginBody, registerBodySchema, TokenKind, TokenPair } from "@nadoy/contract/users";
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  LoginBody,
+  registerBodySchema,
+  TokenKind,
+  TokenPair,
+} from "@nadoy/contract/users";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
-import { createOneTimeLink, passwordResetUrl } from "../../platform/auth/one-time-links.ts";
+import { createOneTimeLink, emailChangeUrl, passwordResetUrl } from "../../platform/auth/one-time-links.ts";
 import { newSecret, sameHash, sha256 } from "../../platform/auth/opaque-token.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
 import { ApiError, forbidden, unauthorized, validationError } from "../../platform/errors.ts";
@@ -30,9 +37,44 @@ export interface AuthServiceDeps {
 
 const REGISTRATION_LINK_TTL_MS = 3 * 24 * 3600_000;
 const RESET_LINK_TTL_MS = 3600_000;
+const EMAIL_CHANGE_LINK_TTL_MS = 24 * 3600_000;
 
 const invalidRefresh = () => unauthorized(ErrorText.tokenInvalid, ErrorCode.tokenInvalid);
 const invalidLink = () => new ApiError(400, ErrorCode.tokenInvalid, ErrorText.tokenInvalid);
+const emailTaken = () => new ApiError(409, ErrorCode.conflict, ErrorText.emailTaken, { email: ErrorText.emailTaken });
+
+/**
+ * The owner of `email` has just proven it (a Yandex sign-in, or the link of an email change):
+ * accounts that hold the address unproven lose it, and their mailed links stop working; the owner
+ * is told. In the caller's transaction.
+ */
+export async function takeAddressFromUnconfirmed(
+  tx: Db,
+  email: string,
+  owner: { userId?: number; ip: string },
+): Promise<void> {
+  const released = await repo.releaseUnconfirmedEmail(tx, email, owner.userId);
+  for (const holder of released) {
+    await audit(tx, {
+      action: "unconfirmed_email_released",
+      userId: holder.id,
+      ip: owner.ip,
+      details: { email, owner: owner.userId ?? null },
+    });
+    await enqueueMail(tx, {
+      to: email,
+      subject: "Надой: неподтверждённая регистрация с вашим адресом отменена",
+      text: [
+        "Здравствуйте!",
+        "",
+        `Ваш адрес был указан у пользователя ${holder.username}, но так и не был подтверждён по ссылке из письма.`,
+        "Вы подтвердили, что адрес принадлежит вам, поэтому он снят с той учётной записи, а её ссылки из писем больше не действуют.",
+        "",
+        "Если ту регистрацию начинали вы, ничего делать не нужно: входите так, как только что вошли.",
+      ].join("\n"),
+    });
+  }
+}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps;
@@ -195,6 +237,130 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       await deps.sessionsEnded({ userId: user.id, exceptSessionId: user.sessionId });
       if (account.email) deps.mailQueued();
+    },
+
+    /**
+     * Spec: the email changes only when its new owner follows the link mailed to it, and only the
+     * account's owner may ask. Proof of the owner: the current password; an account without one
+     * (made through Yandex ID, never given a password — and a password once set cannot be removed)
+     * can only have sessions begun by a Yandex sign-in, so a session started at most
+     * FRESH_SIGN_IN_MINUTES ago is a fresh Yandex sign-in (refresh rotation keeps the session's
+     * start). A stolen, older session cannot redirect the account's mail.
+     */
+    async requestEmailChange(user: AuthUser, body: ChangeEmailBody, ip: string) {
+      if (!canOpenProfileSettings({ groups: user.groups })) throw forbidden();
+      const account = await repo.findUserForPasswordChange(db, user.id);
+      if (!account) throw unauthorized();
+      if (body.email === account.email) throw validationError({ email: ErrorText.emailUnchanged });
+      if (account.passwordHash) {
+        if (!body.password) throw validationError({ password: ErrorText.oldPasswordRequired });
+        if (!(await verifyPassword(account.passwordHash, body.password))) {
+          await audit(db, { action: "email_change_failed", userId: user.id, ip });
+          throw new ApiError(400, ErrorCode.wrongPassword, ErrorText.wrongPassword, {
+            password: ErrorText.wrongPassword,
+          });
+        }
+      } else {
+        const started = await repo.sessionStartedAt(db, user.sessionId);
+        if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MINUTES * 60_000) {
+          throw new ApiError(403, ErrorCode.freshSignInRequired, ErrorText.freshSignInRequired);
+        }
+      }
+      // Only the letter case changes: the same mailbox, nothing to prove; applied at once.
+      if (body.email.toLowerCase() === account.email.toLowerCase()) {
+        await db.transaction(async (tx) => {
+          await repo.updateUser(tx, user.id, { email: body.email });
+          await audit(tx, {
+            action: "email_changed",
+            userId: user.id,
+            ip,
+            details: { from: account.email, to: body.email },
+          });
+        });
+        return { detail: "Адрес сохранён.", pending_email: null };
+      }
+      if (await repo.emailConfirmedByOther(db, body.email, user.id)) throw emailTaken();
+      await db.transaction(async (tx) => {
+        const token = await createOneTimeLink(tx, user.id, "email_change", EMAIL_CHANGE_LINK_TTL_MS, body.email);
+        await enqueueMail(tx, {
+          to: body.email,
+          subject: "Надой: подтвердите новый адрес электронной почты",
+          text: [
+            "Здравствуйте!",
+            "",
+            `Пользователь ${account.username} указал этот адрес как новый адрес электронной почты. Чтобы подтвердить его, перейдите по ссылке:`,
+            emailChangeUrl(deps.publicUrl, token),
+            "",
+            "Ссылка действует 24 часа. Пока вы не перейдёте по ней, письма приходят на прежний адрес.",
+            "Если вы ничего не меняли, просто удалите это письмо.",
+          ].join("\n"),
+        });
+        if (account.email) {
+          await enqueueMail(tx, {
+            to: account.email,
+            subject: "Надой: запрошена смена адреса электронной почты",
+            text: [
+              "Здравствуйте!",
+              "",
+              `Для пользователя ${account.username} запрошена смена адреса электронной почты на ${body.email}.`,
+              "Адрес изменится, только когда будет открыта ссылка из письма, отправленного на новый адрес.",
+              "",
+              `Если это сделали не вы, смените пароль и обратитесь к администратору портала: ${deps.publicUrl}/submit-email`,
+            ].join("\n"),
+          });
+        }
+        await audit(tx, { action: "email_change_requested", userId: user.id, ip, details: { to: body.email } });
+      });
+      deps.mailQueued();
+      return {
+        detail: `На новый адрес ${body.email} отправлено письмо со ссылкой. Адрес изменится, когда вы перейдёте по ней.`,
+        pending_email: body.email,
+      };
+    },
+
+    /** The link from the new address: it becomes the account's, confirmed; the old address is told. */
+    async confirmEmailChange(token: string, ip: string): Promise<string> {
+      let email: string;
+      try {
+        email = await db.transaction(async (tx) => {
+          const row = await takeOneTimeToken(tx, token);
+          if (row.kind !== "email_change" || !row.email) throw invalidLink();
+          const account = await repo.lockUserForEmailChange(tx, row.userId);
+          // A disabled account's mail stays where it is.
+          if (!account?.isActive) throw invalidLink();
+          if (await repo.emailConfirmedByOther(tx, row.email, row.userId)) throw emailTaken();
+          await takeAddressFromUnconfirmed(tx, row.email, { userId: row.userId, ip });
+          await repo.markOneTimeTokenUsed(tx, row.id);
+          await repo.updateUser(tx, row.userId, { email: row.email, emailConfirmedAt: new Date() });
+          await audit(tx, {
+            action: "email_changed",
+            userId: row.userId,
+            ip,
+            details: { from: account.email, to: row.email },
+          });
+          if (account.email) {
+            await enqueueMail(tx, {
+              to: account.email,
+              subject: "Надой: адрес электронной почты изменён",
+              text: [
+                "Здравствуйте!",
+                "",
+                `Адрес электронной почты пользователя ${account.username} изменён на ${row.email}.`,
+                "Письма о входе и восстановлении пароля теперь приходят на новый адрес.",
+                "",
+                "Если это сделали не вы, срочно обратитесь к администратору портала.",
+              ].join("\n"),
+            });
+          }
+          return row.email;
+        });
+      } catch (error) {
+        // Another account confirmed the address between the check and the write: the index decided.
+        if (violatedUniqueIndex(error) !== undefined) throw emailTaken();
+        throw error;
+      }
+      deps.mailQueued();
+      return email;
     },
 
     async register(body: z.output<typeof registerBodySchema>, ip: string): Promise<void> {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { ApiError } from "../../platform/errors.ts";
 import * as repo from "./auth.repository.ts";
-import type { AuthService } from "./auth.service.ts";
+import { type AuthService, takeAddressFromUnconfirmed } from "./auth.service.ts";
 
 export interface YandexConfig {
   clientId?: string;
@@ -20,6 +20,8 @@ export interface YandexServiceDeps {
   db: Db;
   config: YandexConfig;
   auth: AuthService;
+  /** Called after a commit that enqueued mail. */
+  mailQueued: () => void;
   signState: (claims: { typ: "yandex_state"; nonce: string }) => string;
   verifyState: (state: string) => unknown;
   fetch?: typeof fetch;
@@ -93,7 +95,17 @@ export function createYandexService(deps: YandexServiceDeps) {
       return { url: url.toString(), state };
     },
 
-    /** Links by Yandex id, then by confirmed email; otherwise creates an active user. */
+    /**
+     * Links by Yandex id, then by email — only to an account whose address is confirmed (mailed
+     * link, admin, Yandex); otherwise creates an active user with the address.
+     *
+     * An account that holds the address unconfirmed is never entered: anyone can register with
+     * someone else's address, and its password would keep working after the owner signs in
+     * here. Nor is the owner refused with "confirm the email first": the link they would follow
+     * is the one that switches on that stranger's account. Yandex has proven whose address it is,
+     * so the owner gets an account of their own with it, and the unconfirmed holder loses the
+     * address and its mailed links (takeAddressFromUnconfirmed; the owner is told by mail).
+     */
     async signIn(code: string, state: string, ip: string): Promise<TokenPair> {
       if (!enabled()) throw disabled();
       try {
@@ -106,29 +118,31 @@ export function createYandexService(deps: YandexServiceDeps) {
       const email = profile.default_email ?? profile.emails?.[0] ?? "";
 
       let user = await repo.findUserByYandexId(db, profile.id);
-      if (!user && email) {
-        const byEmail = await repo.findUserByEmail(db, email);
-        if (byEmail) {
-          await db.transaction(async (tx) => {
-            await repo.updateUser(tx, byEmail.id, { yandexId: profile.id });
-            // Yandex has confirmed the address: a registration waiting for it becomes active.
-            await repo.confirmEmail(tx, byEmail.id);
-          });
-          user = await repo.findUserByYandexId(db, profile.id);
-        }
-      }
       if (!user) {
-        const created = await repo.insertUser(db, {
-          username: await freeUsername(db, profile.login),
-          email,
-          firstName: profile.first_name ?? "",
-          lastName: profile.last_name ?? "",
-          passwordHash: null,
-          isActive: true,
-          emailConfirmedAt: email ? new Date() : null,
-          yandexId: profile.id,
+        let released = false;
+        user = await db.transaction(async (tx) => {
+          const holder = email ? await repo.findUserByEmail(tx, email) : undefined;
+          if (holder?.emailConfirmedAt) {
+            await repo.updateUser(tx, holder.id, { yandexId: profile.id });
+            return { id: holder.id, isActive: holder.isActive };
+          }
+          if (holder) {
+            await takeAddressFromUnconfirmed(tx, email, { ip });
+            released = true;
+          }
+          const created = await repo.insertUser(tx, {
+            username: await freeUsername(tx, profile.login),
+            email,
+            firstName: profile.first_name ?? "",
+            lastName: profile.last_name ?? "",
+            passwordHash: null,
+            isActive: true,
+            emailConfirmedAt: email ? new Date() : null,
+            yandexId: profile.id,
+          });
+          return { id: created.id, isActive: true };
         });
-        user = { id: created.id, isActive: true };
+        if (released) deps.mailQueued();
       }
       if (!user.isActive) throw new ApiError(401, ErrorCode.accountDisabled, ErrorText.accountDisabled);
       return deps.auth.startSession(user.id, ip, "yandex_login");

@@ -1,9 +1,10 @@
 import { ErrorCode } from "@nadoy/contract/errors";
 import { Role } from "@nadoy/contract/roles";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAccount, signIn } from "../../../test/accounts.ts";
 import { type FakeYandex, startFakeYandex, type YandexProfile } from "../../../test/fake-yandex.ts";
+import { linkToken, mailTo } from "../../../test/outbox.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
 import { users } from "../../db/schema/index.ts";
@@ -47,6 +48,9 @@ async function signInAs(profile: YandexProfile, code = `code-${profile.id}-${Mat
   yandex.willAnswer(code, profile);
   return exchange(code, state);
 }
+
+const login = (username: string, password: string) =>
+  t.request({ method: "POST", url: "/api/users/token/", payload: { username, password } });
 
 async function userData(access: string) {
   const res = await t.request({ method: "GET", url: "/api/users/data/", token: access });
@@ -114,7 +118,7 @@ describe("POST /api/users/yandex/token/", () => {
     expect(await userCount()).toBe(1);
   });
 
-  it("links a profile whose address belongs to an existing user to that user", async () => {
+  it("links a profile whose address an existing user has confirmed to that user", async () => {
     const ivan = await createAccount(t.database.db, {
       username: "ivan",
       email: "Alice@Yandex.ru",
@@ -134,18 +138,98 @@ describe("POST /api/users/yandex/token/", () => {
     expect((await userData(again.json().access)).id).toBe(ivan.id);
   });
 
-  it("activates a waiting account whose address Yandex has confirmed", async () => {
-    await createAccount(t.database.db, {
-      username: "alice",
-      email: "alice@yandex.ru",
-      password: "correct-horse",
-      isActive: false,
+  it("does not let a registration never confirmed with the owner's address take the owner's sign-in", async () => {
+    // The attacker registers with Alice's address and never confirms it (the link went to Alice).
+    const registered = await t.request({
+      method: "POST",
+      url: "/api/users/register/",
+      payload: { username: "attacker", email: "alice@yandex.ru", password: "attackers-password" },
     });
+    expect(registered.statusCode).toBe(201);
+    const [invitation] = await mailTo(t.database.db, "alice@yandex.ru");
+    const registrationLink = linkToken(invitation?.text ?? "", "registration-confirm");
 
     const res = await signInAs(alice);
 
     expect(res.statusCode).toBe(200);
-    expect((await signIn(t, "alice", "correct-horse")).access).toEqual(expect.any(String));
+    const data = await userData(res.json().access);
+    expect(data.username).toBe("alice.smirnova");
+    const [attacker] = await t.database.db.select().from(users).where(eq(users.username, "attacker"));
+    expect(data.id).not.toBe(attacker?.id);
+    // Alice's own account has her address; the attacker's has lost it and stays switched off.
+    const profile = await t.request({ method: "GET", url: "/api/users/user_profile/", token: res.json().access });
+    expect(profile.json().email).toEqual({ email: "alice@yandex.ru" });
+    expect(attacker).toMatchObject({ email: "", isActive: false, yandexId: null });
+    const attackerLogin = await login("attacker", "attackers-password");
+    expect(attackerLogin.statusCode).toBe(401);
+    expect(attackerLogin.json().code).toBe(ErrorCode.accountInactive);
+    // The registration link in Alice's mailbox no longer switches the attacker's account on.
+    const late = await t.request({
+      method: "POST",
+      url: "/api/users/registration_confirm/",
+      payload: { token: registrationLink },
+    });
+    expect(late.statusCode).toBe(400);
+    expect((await login("attacker", "attackers-password")).json().code).toBe(ErrorCode.accountInactive);
+    // Alice is told why.
+    const letters = await mailTo(t.database.db, "alice@yandex.ru");
+    expect(letters.at(-1)?.subject).toBe("Надой: неподтверждённая регистрация с вашим адресом отменена");
+    expect(letters.at(-1)?.text).toContain("attacker");
+  });
+
+  it("does not let an address put in a profile without confirmation take the owner's sign-in", async () => {
+    await createAccount(t.database.db, {
+      username: "attacker",
+      email: "attacker@example.com",
+      password: "attackers-password",
+    });
+    const { access } = await signIn(t, "attacker", "attackers-password");
+    const patch = await t.request({
+      method: "PATCH",
+      url: "/api/users/user_profile/",
+      token: access,
+      payload: { email: "alice@yandex.ru" },
+    });
+    expect(patch.statusCode).toBe(400);
+    const request = await t.request({
+      method: "POST",
+      url: "/api/users/change_email/",
+      token: access,
+      payload: { email: "alice@yandex.ru", password: "attackers-password" },
+    });
+    expect(request.statusCode).toBe(200); // asked for, but only a link mailed to Alice could apply it
+
+    const res = await signInAs(alice);
+
+    expect(res.statusCode).toBe(200);
+    const data = await userData(res.json().access);
+    expect(data.username).toBe("alice.smirnova");
+    const [attacker] = await t.database.db.select().from(users).where(eq(users.username, "attacker"));
+    expect(data.id).not.toBe(attacker?.id);
+    expect(attacker).toMatchObject({ email: "attacker@example.com", yandexId: null });
+  });
+
+  it("links to a user who took the address through a confirmed email change", async () => {
+    const ivan = await createAccount(t.database.db, {
+      username: "ivan",
+      email: "ivan@example.com",
+      password: "correct-horse",
+    });
+    const { access } = await signIn(t, "ivan", "correct-horse");
+    await t.request({
+      method: "POST",
+      url: "/api/users/change_email/",
+      token: access,
+      payload: { email: "alice@yandex.ru", password: "correct-horse" },
+    });
+    const [letter] = await mailTo(t.database.db, "alice@yandex.ru");
+    const token = linkToken(letter?.text ?? "", "email-confirm");
+    const followed = await t.request({ method: "POST", url: "/api/users/change_email/confirm/", payload: { token } });
+    expect(followed.statusCode).toBe(200);
+
+    const res = await signInAs(alice);
+
+    expect((await userData(res.json().access)).id).toBe(ivan.id);
   });
 
   it("does not re-enable a disabled account found by its address", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { announcements, companies, companyMemberships, userGroups, users } from "../../db/schema/index.ts";
 
@@ -92,19 +92,8 @@ export type ProfileValues = Partial<{
   boardsMenuStyle: string;
   firstName: string;
   lastName: string;
-  email: string;
 }>;
 
 export async function updateProfile(db: Db, userId: number, values: ProfileValues): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, userId));
-}
-
-/** Whether another user has this email, compared case-insensitively (as the unique index does). */
-export async function emailTakenByOther(db: Db, email: string, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)))
-    .limit(1);
-  return row !== undefined;
 }

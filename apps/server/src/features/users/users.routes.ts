@@ -8,7 +8,6 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
   const users = createUsersService({
     db: deps.db,
     onlineUsers: (caller) => deps.realtime.onlineUsersVisibleTo({ userId: caller.id, isSuperuser: caller.isSuperuser }),
-    mailQueued: () => void deps.mailer.kick(),
   });
   registerRoute(app, deps.db, userDataRoute, ({ user }) => users.data(user));
   registerRoute(app, deps.db, userProfileRoute, ({ user }) => users.profile(user));

@@ -1,5 +1,4 @@
 import { DEFAULT_MENU_STYLE, MENU_STYLES, type MenuStyle, type Theme } from "@nadoy/contract/constants";
-import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import { boardsEnabledFor, canOpenProfileSettings, listsEnabledFor, tablesEnabledFor } from "@nadoy/contract/roles";
 import {
   PROFILE_SETTINGS_FIELDS,
@@ -14,9 +13,8 @@ import { type VisibleDatabase, visibleDatabases, visibleFarms } from "../../plat
 import { visibleReports } from "../../platform/access/reports.ts";
 import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
-import { ApiError, forbidden, unauthorized } from "../../platform/errors.ts";
-import { enqueueMail } from "../../platform/mail/outbox.ts";
-import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
+import { pendingEmailChange } from "../../platform/auth/one-time-links.ts";
+import { forbidden, unauthorized } from "../../platform/errors.ts";
 import * as repo from "./users.repository.ts";
 
 /** Spec §3 userDatabaseSchema. */
@@ -39,11 +37,7 @@ export interface UsersServiceDeps {
   db: Db;
   /** Ids of the users online on any instance that the caller may see (the realtime hub). */
   onlineUsers: (caller: AuthUser) => Promise<number[]>;
-  /** Called after a commit that enqueued mail. */
-  mailQueued: () => void;
 }
-
-const emailTaken = () => new ApiError(409, ErrorCode.conflict, ErrorText.emailTaken, { email: ErrorText.emailTaken });
 
 export function createUsersService(deps: UsersServiceDeps) {
   const { db } = deps;
@@ -69,6 +63,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       last_read_announcement: user.lastReadAnnouncement,
       boards_menu_style: asMenuStyle(user.boardsMenuStyle),
       has_password: user.passwordHash !== null,
+      pending_email: await pendingEmailChange(db, user.id),
     };
   }
 
@@ -142,63 +137,29 @@ export function createUsersService(deps: UsersServiceDeps) {
     profile: (caller: AuthUser) => profile(caller.id),
 
     /**
-     * Theme, terms, announcement and menu style for everyone; names and email only for users who
-     * may open the settings tab (spec §6: not role 6). A new email must be free (any letter case);
-     * the old address is told of the change, in the same transaction.
+     * Theme, terms, announcement and menu style for everyone; names only for users who may open
+     * the settings tab (spec §6: not role 6). The email is not changed here: see change_email in
+     * the auth feature (current password, then the link mailed to the new address).
      */
     async updateProfile(caller: AuthUser, patch: ProfilePatch, ip: string): Promise<UserProfileSettings> {
       const touchesSettings = PROFILE_SETTINGS_FIELDS.some((field) => patch[field] !== undefined);
       if (touchesSettings && !canOpenProfileSettings({ groups: caller.groups })) throw forbidden();
-      const current = await loadUser(caller.id);
-      const newEmail = patch.email !== undefined && patch.email !== current.email ? patch.email : undefined;
-      const emailChanges = newEmail !== undefined && newEmail.toLowerCase() !== current.email.toLowerCase();
-      if (emailChanges && (await repo.emailTakenByOther(db, newEmail, caller.id))) throw emailTaken();
-      try {
-        await db.transaction(async (tx) => {
-          await repo.updateProfile(tx, caller.id, {
-            ...(patch.theme !== undefined && { theme: patch.theme }),
-            ...(patch.read_status !== undefined && { readStatus: patch.read_status }),
-            ...(patch.last_read_announcement !== undefined && { lastReadAnnouncement: patch.last_read_announcement }),
-            ...(patch.boards_menu_style !== undefined && { boardsMenuStyle: patch.boards_menu_style }),
-            ...(patch.first_name !== undefined && { firstName: patch.first_name }),
-            ...(patch.last_name !== undefined && { lastName: patch.last_name }),
-            ...(newEmail !== undefined && { email: newEmail }),
-          });
-          await audit(tx, {
-            action: "profile_updated",
-            userId: caller.id,
-            ip,
-            details: { fields: Object.keys(patch) },
-          });
-          if (emailChanges) {
-            await audit(tx, {
-              action: "email_changed",
-              userId: caller.id,
-              ip,
-              details: { from: current.email, to: newEmail },
-            });
-            if (current.email) {
-              await enqueueMail(tx, {
-                to: current.email,
-                subject: "Надой: адрес электронной почты изменён",
-                text: [
-                  "Здравствуйте!",
-                  "",
-                  `Адрес электронной почты пользователя ${current.username} изменён на ${newEmail}.`,
-                  "Письма о входе и восстановлении пароля теперь приходят на новый адрес.",
-                  "",
-                  "Если это сделали не вы, срочно обратитесь к администратору портала.",
-                ].join("\n"),
-              });
-            }
-          }
+      await db.transaction(async (tx) => {
+        await repo.updateProfile(tx, caller.id, {
+          ...(patch.theme !== undefined && { theme: patch.theme }),
+          ...(patch.read_status !== undefined && { readStatus: patch.read_status }),
+          ...(patch.last_read_announcement !== undefined && { lastReadAnnouncement: patch.last_read_announcement }),
+          ...(patch.boards_menu_style !== undefined && { boardsMenuStyle: patch.boards_menu_style }),
+          ...(patch.first_name !== undefined && { firstName: patch.first_name }),
+          ...(patch.last_name !== undefined && { lastName: patch.last_name }),
         });
-      } catch (error) {
-        // Another account took the address between the check and the write: the index decided.
-        if (violatedUniqueIndex(error) !== undefined) throw emailTaken();
-        throw error;
-      }
-      if (emailChanges && current.email) deps.mailQueued();
+        await audit(tx, {
+          action: "profile_updated",
+          userId: caller.id,
+          ip,
+          details: { fields: Object.keys(patch) },
+        });
+      });
       return profile(caller.id);
     },
   };

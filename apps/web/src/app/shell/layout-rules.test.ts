@@ -26,9 +26,10 @@ const CASES: [path: string, expected: LayoutDecision][] = [
   // ... with a trailing slash, as the router treats them alike
   ["/login/", full],
   ["/changelog/", full],
-  // Full page: reset-password, registration-confirm, constructor, form followed by a segment
+  // Full page: reset-password, registration-confirm, email-confirm, constructor, form followed by a segment
   ["/reset-password/token-1/", full],
   ["/registration-confirm/token-2", full],
+  ["/email-confirm/token-3", full],
   ["/constructor/c1", full],
   ["/form/3f2a-uuid", full],
   ["/form/3f2a-uuid/preview", full],

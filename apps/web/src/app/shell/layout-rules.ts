@@ -29,7 +29,13 @@ export const FULL_PAGE_PATHS: readonly string[] = [
 ];
 
 /** These, followed by a segment (/reset-password/{token}, /form/{uuid} ...), take it too. */
-export const FULL_PAGE_PREFIXES: readonly string[] = ["reset-password", "registration-confirm", "constructor", "form"];
+export const FULL_PAGE_PREFIXES: readonly string[] = [
+  "reset-password",
+  "registration-confirm",
+  "email-confirm",
+  "constructor",
+  "form",
+];
 
 /** Report, plan-fact report, farm audit, monitoring, tasks and chat pages have no footer. */
 const NO_FOOTER: readonly RegExp[] = [

@@ -32,10 +32,15 @@ describe("spec §2 layout rules in the app", () => {
     "/changelog",
     "/yandex/token/redirect",
     "/registration-confirm/token-2",
+    "/email-confirm/token-3",
     "/form/3f2a-uuid",
   ])("%s is a full page: no navbar, side menu or footer", async (path) => {
     mockApi({
       "POST /api/users/registration_confirm/": {
+        status: 400,
+        body: { code: "token_invalid", message: "Ссылка недействительна или устарела" },
+      },
+      "POST /api/users/change_email/confirm/": {
         status: 400,
         body: { code: "token_invalid", message: "Ссылка недействительна или устарела" },
       },

@@ -1,4 +1,5 @@
 import {
+  changeEmailConfirmRoute,
   type LoginBody,
   loginRoute,
   logoutRoute,
@@ -14,6 +15,7 @@ import {
 } from "@nadoy/contract/users";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchUserData, userDataQueryKey } from "../../shared/hooks/use-user-data.ts";
+import { userProfileQueryKey } from "../../shared/hooks/use-user-profile.ts";
 import { callApi } from "../../shared/lib/api-client.ts";
 import { browserLocation } from "../../shared/lib/browser-location.ts";
 import { readRefreshToken, saveTokens, saveUser } from "../../shared/lib/browser-storage.ts";
@@ -94,6 +96,18 @@ export function useRegister() {
 
 export function useRegistrationConfirm() {
   return useMutation({ mutationFn: (token: string) => callApi(registrationConfirmRoute, { body: { token } }) });
+}
+
+/**
+ * Follows the link mailed to a new address (POST users/change_email/confirm/). Public: it may be
+ * opened in another browser. Where the user is signed in, the cached profile is refetched.
+ */
+export function useEmailChangeConfirm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => callApi(changeEmailConfirmRoute, { body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfileQueryKey }),
+  });
 }
 
 export function usePasswordResetRequest() {

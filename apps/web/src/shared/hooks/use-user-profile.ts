@@ -17,7 +17,7 @@ export function useUserProfile(enabled = true) {
 }
 
 /**
- * PATCH /api/users/user_profile/ (theme, terms, announcement, menu style, names, email). The answer
+ * PATCH /api/users/user_profile/ (theme, terms, announcement, menu style, names). The answer
  * is the whole profile: it replaces the cached profile, and the fields users/data shares with it
  * are copied there, so that the shell (terms dialog, side menu style, names) follows at once.
  */

@@ -31,6 +31,7 @@ const SPEC_ROUTE_TABLE = [
   "/token-confirm",
   "/reset-password/:token",
   "/registration-confirm/:token",
+  "/email-confirm/:token",
   "/logout",
   // User pages
   "/userprofile/:tab?",

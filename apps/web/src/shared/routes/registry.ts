@@ -82,6 +82,7 @@ export const ROUTES = {
   tokenConfirm: page("/token-confirm", "auth", "Код из письма"),
   resetPassword: page("/reset-password/:token", "auth", "Новый пароль"),
   registrationConfirm: page("/registration-confirm/:token", "auth", "Подтверждение регистрации"),
+  emailConfirm: page("/email-confirm/:token", "auth", "Подтверждение адреса"),
   logout: page("/logout", "auth", "Выход"),
 
   // User pages

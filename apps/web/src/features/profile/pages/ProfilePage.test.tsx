@@ -1,4 +1,4 @@
-import type { UserProfilePatch } from "@nadoy/contract/users";
+import type { ChangeEmailBody, UserProfilePatch } from "@nadoy/contract/users";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { userDataFixture, userProfileFixture } from "../../../test/fixtures.ts";
@@ -16,6 +16,14 @@ const conflict = {
     fields: { email: "Этот адрес уже зарегистрирован" },
   },
 };
+const wrongEmailPassword = {
+  status: 400,
+  body: {
+    code: "wrong_password",
+    message: "Неверный текущий пароль",
+    fields: { password: "Неверный текущий пароль" },
+  },
+};
 const wrongPassword = {
   status: 400,
   body: {
@@ -25,7 +33,12 @@ const wrongPassword = {
   },
 };
 
-/** A signed-in user whose users/data and user_profile follow every PATCH, as the server does. */
+const CURRENT_PASSWORD = "correct-horse";
+
+/**
+ * A signed-in user whose users/data and user_profile follow every PATCH, as the server does; an
+ * email change with the right password (or none, for an account without one) waits for its link.
+ */
 function serverWithProfile(groups: number[] = [3], extra: Handlers = {}, profileOverrides = {}) {
   let user = everythingUserData({ groups });
   let profile = userProfileFixture(profileOverrides);
@@ -34,13 +47,15 @@ function serverWithProfile(groups: number[] = [3], extra: Handlers = {}, profile
     "GET /api/users/user_profile/": () => ({ status: 200, body: profile }),
     "PATCH /api/users/user_profile/": (call) => {
       const patch = call.body as UserProfilePatch;
-      profile = {
-        ...profile,
-        ...patch,
-        email: patch.email ? { email: patch.email } : profile.email,
-      } as typeof profile;
+      profile = { ...profile, ...patch } as typeof profile;
       user = { ...user, ...profile, email: undefined } as unknown as typeof user;
       return { status: 200, body: profile };
+    },
+    "POST /api/users/change_email/": (call) => {
+      const body = call.body as ChangeEmailBody;
+      if (profile.has_password && body.password !== CURRENT_PASSWORD) return wrongEmailPassword;
+      profile = { ...profile, pending_email: body.email };
+      return { status: 200, body: { detail: "Письмо отправлено.", pending_email: body.email } };
     },
     ...extra,
   });
@@ -52,10 +67,25 @@ const tabNames = async () => {
   return tabs.map((tab) => tab.textContent);
 };
 const patches = (calls: RecordedCall[]) => calls.filter((call) => call.method === "PATCH").map((call) => call.body);
+const emailChanges = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.path === "/api/users/change_email/").map((call) => call.body);
+/** The «Личные данные» form (the password card has a «Текущий пароль» field of its own). */
+const personal = () => {
+  const form = document.querySelector("form#personal-data");
+  if (!(form instanceof HTMLElement)) throw new Error("no personal data form");
+  return within(form);
+};
+const PENDING = /^На новый адрес petr@example\.ru отправлено письмо со ссылкой\. Пожалуйста, перейдите по ней/;
 
 /** The form item (label, field, messages) around the field labelled `label`. */
 const fieldItem = (label: string) => {
   const item = screen.getByLabelText(label).closest(".ant-form-item");
+  if (!(item instanceof HTMLElement)) throw new Error(`no form item for ${label}`);
+  return item;
+};
+
+const personalFieldItem = (label: string) => {
+  const item = personal().getByLabelText(label).closest(".ant-form-item");
   if (!(item instanceof HTMLElement)) throw new Error(`no form item for ${label}`);
   return item;
 };
@@ -114,23 +144,100 @@ describe("profile tabs (spec §2, §6)", () => {
 });
 
 describe("profile settings", () => {
-  it("saves name and email", async () => {
+  it("saves the names without asking for a password", async () => {
     const api = serverWithProfile([3]);
     renderApp("/userprofile/settings");
 
     fireEvent.change(await screen.findByLabelText("Имя"), { target: { value: "Пётр" } });
-    fireEvent.change(screen.getByLabelText("Электронная почта"), { target: { value: "petr@example.ru" } });
     fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
 
     expect(await screen.findByText("Данные профиля сохранены")).toBeTruthy();
-    expect(patches(api.calls)).toEqual([{ first_name: "Пётр", last_name: "Петров", email: "petr@example.ru" }]);
+    expect(patches(api.calls)).toEqual([{ first_name: "Пётр", last_name: "Петров" }]);
+    expect(personal().queryByLabelText("Текущий пароль")).toBeNull();
+    expect(emailChanges(api.calls)).toEqual([]);
+  });
+
+  it("asks for the current password when the email changes, and sends nothing without it", async () => {
+    const api = serverWithProfile([3]);
+    renderApp("/userprofile/settings");
+
+    expect(await screen.findByLabelText("Электронная почта")).toBeTruthy();
+    expect(personal().queryByLabelText("Текущий пароль")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Электронная почта"), { target: { value: "petr@example.ru" } });
+    expect(await personal().findByLabelText("Текущий пароль")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+
+    expect(await screen.findByText("Введите текущий пароль")).toBeTruthy();
+    expect(emailChanges(api.calls)).toEqual([]);
+    expect(patches(api.calls)).toEqual([]);
+  });
+
+  it("says a letter went to the new address, and keeps showing the current one until the link is followed", async () => {
+    const api = serverWithProfile([3]);
+    renderApp("/userprofile/settings");
+
+    fireEvent.change(await screen.findByLabelText("Электронная почта"), { target: { value: "petr@example.ru" } });
+    fireEvent.change(await personal().findByLabelText("Текущий пароль"), { target: { value: CURRENT_PASSWORD } });
+    fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+
+    expect(await screen.findByText(PENDING)).toBeTruthy();
+    expect(emailChanges(api.calls)).toEqual([{ email: "petr@example.ru", password: CURRENT_PASSWORD }]);
+    expect(patches(api.calls)).toEqual([]);
+    await waitFor(() =>
+      expect((screen.getByLabelText("Электронная почта") as HTMLInputElement).value).toBe("zootech@example.ru"),
+    );
+    expect(personal().queryByLabelText("Текущий пароль")).toBeNull();
+  });
+
+  it("shows the waiting address when the page opens", async () => {
+    serverWithProfile([3], {}, { pending_email: "petr@example.ru" });
+    renderApp("/userprofile/settings");
+
+    expect(await screen.findByText(PENDING)).toBeTruthy();
+  });
+
+  it("shows a wrong current password under its field, and nothing waits", async () => {
+    serverWithProfile([3]);
+    renderApp("/userprofile/settings");
+
+    fireEvent.change(await screen.findByLabelText("Электронная почта"), { target: { value: "petr@example.ru" } });
+    fireEvent.change(await personal().findByLabelText("Текущий пароль"), { target: { value: "guess" } });
+    fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+
+    await waitFor(() =>
+      expect(within(personalFieldItem("Текущий пароль")).getByText("Неверный текущий пароль")).toBeTruthy(),
+    );
+    expect(screen.queryByText(PENDING)).toBeNull();
+  });
+
+  it("asks an account without a password (Yandex ID) for no password, and explains a stale sign-in", async () => {
+    const stale = {
+      status: 403,
+      body: {
+        code: "fresh_sign_in_required",
+        message: "Чтобы сменить адрес, подтвердите, что это вы: выйдите и снова войдите через Яндекс ID.",
+      },
+    };
+    const api = serverWithProfile([3], { "POST /api/users/change_email/": stale }, { has_password: false });
+    renderApp("/userprofile/settings");
+
+    fireEvent.change(await screen.findByLabelText("Электронная почта"), { target: { value: "petr@example.ru" } });
+    expect(
+      await screen.findByText(/^Вы входите через Яндекс ID\. Сменить адрес можно в течение 10 минут/),
+    ).toBeTruthy();
+    expect(personal().queryByLabelText("Текущий пароль")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
+
+    expect(await screen.findByText(stale.body.message)).toBeTruthy();
+    expect(emailChanges(api.calls)).toEqual([{ email: "petr@example.ru" }]);
   });
 
   it("shows a taken email (409) under the email field", async () => {
-    serverWithProfile([3], { "PATCH /api/users/user_profile/": conflict });
+    serverWithProfile([3], { "POST /api/users/change_email/": conflict });
     renderApp("/userprofile/settings");
 
     fireEvent.change(await screen.findByLabelText("Электронная почта"), { target: { value: "taken@example.ru" } });
+    fireEvent.change(await personal().findByLabelText("Текущий пароль"), { target: { value: CURRENT_PASSWORD } });
     fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
 
     await waitFor(() =>
