@@ -5,7 +5,7 @@ import { type BoardEvent, SocketCloseCode, SocketCloseReason } from "@nadoy/cont
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessTokenFor } from "../test/callers.ts";
 import { createCompanyCallers, listApi } from "../test/lists.ts";
-import { connectUser, openBoardSocket, socketBase, type TestSocket } from "../test/sockets.ts";
+import { connectUser, openBoardSocket, socketBase } from "../test/sockets.ts";
 import { startTestApp, type TestApp, testRedisUrl } from "../test/test-app.ts";
 import { resetDatabase } from "../test/test-database.ts";
 import { seedUser } from "./db/seed/users.ts";
@@ -67,7 +67,10 @@ async function setup(admin: TestApp, sockets: TestApp, subjectIsSuperuser: boole
     admin.request({ method, url, token, ...(payload && { payload }) });
   const ws = await call(actor, "POST", "/api/workspaces/", { company_uuid: company.company.uuid, name: "Ферма" });
   expect(ws.statusCode).toBe(201);
-  const created = await call(actor, "POST", "/api/boards/", { workspace_uuid: ws.json<Workspace>().uuid, name: "Доска" });
+  const created = await call(actor, "POST", "/api/boards/", {
+    workspace_uuid: ws.json<Workspace>().uuid,
+    name: "Доска",
+  });
   expect(created.statusCode).toBe(201);
   const board = created.json<BoardHead>();
   const state = (await call(actor, "GET", `/api/boards/${board.uuid}/`)).json<BoardState>();
