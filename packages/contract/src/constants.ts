@@ -49,3 +49,6 @@ export const PAGE_HITS_PER_MINUTE = 120;
 
 /** Password change attempts per user per minute (a wrong current password counts too). */
 export const PASSWORD_CHANGES_PER_MINUTE = 10;
+
+/** File imports (lists, herd files ...) a user may start per minute, per import route (more answer 429). */
+export const IMPORTS_PER_MINUTE = 10;

@@ -33,14 +33,13 @@ export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const lists = createListsService(db, listChangedHints(deps.realtime));
   const columns = createListColumnsService(db, lists);
-  const files = createListFilesService(db, lists);
+  const files = createListFilesService(db, lists, deps.imports);
   const forms = createFormBuilderService(db, lists);
 
-  // Import bodies are the file's bytes; the import route's own bodyLimit (contract) bounds them.
+  // Import bodies are the file's bytes, handed on as the request's stream: platform/imports reads
+  // them as they arrive and bounds them (LIST_IMPORT_BYTES_MAX, 413), once the import may start.
   for (const type of Object.values(LIST_FILE_TYPES)) {
-    if (!app.hasContentTypeParser(type)) {
-      app.addContentTypeParser(type, { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    }
+    if (!app.hasContentTypeParser(type)) app.addContentTypeParser(type, (_request, body, done) => done(null, body));
   }
 
   registerRoute(app, db, listsRoute, ({ user, query }) => lists.catalogue(user, query.kind));
@@ -78,6 +77,7 @@ export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
       skipInvalid: query.skip_invalid,
       body: request.body,
       contentType: request.headers["content-type"],
+      contentLength: request.headers["content-length"] ? Number(request.headers["content-length"]) : undefined,
     }),
   );
 
