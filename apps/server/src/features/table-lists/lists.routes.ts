@@ -21,6 +21,7 @@ import {
 } from "@nadoy/contract/lists";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
+import { closeUnreadUpload } from "../../platform/imports/import-rows.ts";
 import { registerRoute } from "../../platform/routes.ts";
 import { createListColumnsService } from "./list-columns.service.ts";
 import { createListFilesService } from "./list-files.service.ts";
@@ -70,16 +71,20 @@ export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header("content-type", file.contentType).header("content-disposition", file.disposition);
     return file.body;
   });
-  registerRoute(app, db, importListRoute, ({ user, params, query, request }) =>
-    files.import(user, params.uuid, {
-      format: query.format,
-      mode: query.mode,
-      skipInvalid: query.skip_invalid,
-      body: request.body,
-      contentType: request.headers["content-type"],
-      contentLength: request.headers["content-length"] ? Number(request.headers["content-length"]) : undefined,
-    }),
-  );
+  registerRoute(app, db, importListRoute, async ({ user, params, query, request, reply }) => {
+    try {
+      return await files.import(user, params.uuid, {
+        format: query.format,
+        mode: query.mode,
+        skipInvalid: query.skip_invalid,
+        body: request.body,
+        contentType: request.headers["content-type"],
+        contentLength: request.headers["content-length"] ? Number(request.headers["content-length"]) : undefined,
+      });
+    } finally {
+      closeUnreadUpload(request, reply);
+    }
+  });
 
   registerRoute(app, db, listFormRoute, ({ user, params }) => forms.get(user, params.uuid));
   registerRoute(app, db, saveFormRoute, ({ user, params, body }) => forms.save(user, params.uuid, body));

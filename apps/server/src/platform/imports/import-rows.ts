@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { ErrorCode, importColumnsLimitText, importFileTooLargeText, importRowsLimitText } from "@nadoy/contract/errors";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, validationError } from "../errors.ts";
 import { CsvParser, type FileRecord, ImportFileError, TextSniffer } from "./csv-rows.ts";
 import { xlsxRecords } from "./xlsx-rows.ts";
@@ -110,7 +111,8 @@ async function* batches(body: Readable | Buffer, options: ImportRowsOptions, sta
   if (options.declaredBytes !== undefined && options.declaredBytes > options.maxBytes) {
     throw new ApiError(413, ErrorCode.payloadTooLarge, importFileTooLargeText(options.maxBytes));
   }
-  // Not destroyed when reading stops early: the request's socket must still carry the answer.
+  // Not destroyed when reading stops early: the request's socket must still carry the answer
+  // (closeUnreadUpload closes it after that).
   const source: Iterable<Buffer> | AsyncIterable<Buffer | string> = Buffer.isBuffer(body)
     ? [body]
     : { [Symbol.asyncIterator]: () => body.iterator({ destroyOnReturn: false }) };
@@ -158,18 +160,14 @@ async function* batches(body: Readable | Buffer, options: ImportRowsOptions, sta
     throw error;
   } finally {
     await records.return(undefined);
-    if (!Buffer.isBuffer(body)) drain(body, options.maxBytes);
   }
 }
 
-/** The rest of a body left unread is read and dropped (up to `maxBytes` more), so that the answer goes out. */
-function drain(body: Readable, maxBytes: number): void {
-  if (body.readableEnded || body.destroyed) return;
-  let dropped = 0;
-  body.on("error", () => {});
-  body.on("data", (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > maxBytes) body.destroy();
-  });
-  body.resume();
+/**
+ * Call when an import route is done, however it ended: when the upload was not read to its end
+ * (refused early), the connection closes after the answer — as Fastify does for a body it
+ * refuses — instead of the rest being received for nothing.
+ */
+export function closeUnreadUpload(request: FastifyRequest, reply: FastifyReply): void {
+  if (!request.raw.readableEnded && !reply.sent) reply.header("connection", "close");
 }
