@@ -61,22 +61,30 @@ export function importFileError(message: string): ApiError {
 
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === "");
 
+/** Bytes parsed at a time: a body that arrives in one big piece is still read in small steps. */
+const CSV_STEP_BYTES = 64 * 1024;
+
 async function* csvRecords(body: AsyncIterable<Buffer>, onBytes: (n: number) => void): AsyncGenerator<FileRecord> {
   const sniffer = new TextSniffer();
   const parser = new CsvParser();
-  const ready: FileRecord[] = [];
+  let ready: FileRecord[] = [];
   const emit = (record: FileRecord) => {
     ready.push(record);
   };
-  for await (const chunk of body) {
-    onBytes(chunk.length);
-    parser.push(sniffer.decode(chunk), emit);
-    // One chunk (≤ 64 KB) at a time: at most its records are held here.
-    while (ready.length > 0) yield ready.shift() as FileRecord;
+  for await (const piece of body) {
+    for (let at = 0; at < piece.length; at += CSV_STEP_BYTES) {
+      const chunk = piece.subarray(at, at + CSV_STEP_BYTES);
+      onBytes(chunk.length);
+      parser.push(sniffer.decode(chunk), emit);
+      // At most one step's records are held here.
+      const step = ready;
+      ready = [];
+      yield* step;
+    }
   }
   parser.push(sniffer.end(), emit);
   parser.end(emit);
-  while (ready.length > 0) yield ready.shift() as FileRecord;
+  yield* ready;
 }
 
 async function* byteLimited(
