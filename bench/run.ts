@@ -9,6 +9,7 @@ import { measureApi, measureBaselines } from "./api.bench.ts";
 import { startApp } from "./app-server.ts";
 import { benchDatabase } from "./database.ts";
 import { formPageJs, measureSubmissions, shellPageJs } from "./feedback-form.bench.ts";
+import { measureImport } from "./import.bench.ts";
 import type { RateFigure } from "./measure.ts";
 import * as options from "./options.ts";
 import { measurePoll } from "./poll.bench.ts";
@@ -86,6 +87,13 @@ try {
       `${fanout.idle} idle main sockets: ${fanout.appKb.toFixed(1)} KB heap each (bare ws ${fanout.baseKb.toFixed(1)} KB)`,
   );
 
+  const [xlsxImport] = await measureImport();
+  if (!xlsxImport) throw new Error("import bench gave no figure");
+  log(
+    `\nImport of ${xlsxImport.file}: ${xlsxImport.answer.slice(0, 40)}… in ${xlsxImport.refuseMs.toFixed(0)} ms, ` +
+      `peak extra RSS ${xlsxImport.peakExtraRssMb.toFixed(0)} MB, max event-loop delay ${xlsxImport.maxLoopStallMs.toFixed(1)} ms`,
+  );
+
   const hello = baselines.hello.rps;
   const figures = {
     api_overhead_ratio: round(api.verifyToken.rps / hello),
@@ -131,6 +139,9 @@ try {
     ws_idle_socket_heap_ratio: round(fanout.appKb / fanout.baseKb, 2),
     form_submissions_ok: submissions.ok,
     form_submissions_ratio: round(submissions.ms / baselines.echoBurstMs, 2),
+    import_peak_rss_mb: round(xlsxImport.peakExtraRssMb, 1),
+    import_max_loop_stall_ms: round(xlsxImport.maxLoopStallMs, 1),
+    import_refuse_ms: Math.round(xlsxImport.refuseMs),
     goals_met: goals,
     seconds: Math.round((performance.now() - started) / 1000),
   };

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Db, DbKind } from "./db/client.ts";
+import type { ImportGate } from "./platform/imports/import-gate.ts";
 import type { FailureCounter } from "./platform/limits/failure-counter.ts";
 import type { MailDispatcher } from "./platform/mail/mailer.ts";
 import type { RealtimeHub } from "./platform/realtime/hub.ts";
@@ -13,6 +14,8 @@ export interface AppDeps {
   version: string;
   publicUrl: string;
   loginFailures: FailureCounter;
+  /** One file import at a time per user (in Redis when configured: across instances). */
+  imports: ImportGate;
   mailer: MailDispatcher;
   /** Sockets, presence and fan-out (in-process, or across instances through Redis). */
   realtime: RealtimeHub;

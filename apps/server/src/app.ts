@@ -35,6 +35,7 @@ import { pruneUnclaimedAttachments } from "./platform/attachments/attachments.re
 import { CallerCache } from "./platform/auth/caller-cache.ts";
 import { liveSessions } from "./platform/auth/session.repository.ts";
 import { installErrorHandler } from "./platform/errors.ts";
+import { memoryImportGate, redisImportGate } from "./platform/imports/import-gate.ts";
 import { type FailureCounter, memoryFailureCounter, redisFailureCounter } from "./platform/limits/failure-counter.ts";
 import { consoleTransport, MailDispatcher, type MailTransport, smtpTransport } from "./platform/mail/mailer.ts";
 import { databaseEventLog, pruneEvents } from "./platform/realtime/event-log.ts";
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: options.version,
     publicUrl: appUrl,
     loginFailures,
+    imports: redis ? redisImportGate(redis, `${redisPrefix}import:`) : memoryImportGate(),
     mailer,
     realtime,
     ...(redis && { redis }),

@@ -55,3 +55,6 @@ export const PASSWORD_CHANGES_PER_MINUTE = 10;
  * a Yandex sign-in at most this many minutes old (the session's start).
  */
 export const FRESH_SIGN_IN_MINUTES = 10;
+
+/** File imports (lists, herd files ...) a user may start per minute, per import route (more answer 429). */
+export const IMPORTS_PER_MINUTE = 10;

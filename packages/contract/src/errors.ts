@@ -42,6 +42,8 @@ export const ErrorCode = {
   boardGroupNotEmpty: "board_group_not_empty",
   /** A board has BOARD_GROUPS_MAX groups already (409). */
   boardGroupsLimit: "board_groups_limit",
+  /** The user's previous file import is still running (409): one at a time per user. */
+  importInProgress: "import_in_progress",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -81,8 +83,29 @@ export const ErrorText = {
   boardProjectMissing: "Проект не найден на этой доске",
   boardAssigneeNotMember: "Исполнителем может быть только сотрудник компании",
   boardDescriptionTooLong: "Описание слишком длинное",
+  importInProgress: "Дождитесь окончания предыдущего импорта: файлы загружаются по одному",
   internal: "Что-то пошло не так...",
 } as const;
+
+const ruNumber = (n: number) => n.toLocaleString("ru-RU");
+
+/** 400 about an imported file with more rows below its header than the importer takes. */
+export function importRowsLimitText(maxRows: number): string {
+  return `В файле больше ${ruNumber(maxRows)} ${pluralRu(maxRows, ["строки", "строк", "строк"])} — это предел одной загрузки. Разделите файл на части.`;
+}
+
+/** 400 about an imported file with a row of more cells than any importer reads. */
+export function importColumnsLimitText(line: number, maxColumns: number): string {
+  return `В строке ${line} файла больше ${ruNumber(maxColumns)} столбцов`;
+}
+
+/** 413 about an imported file larger than the importer takes. */
+export function importFileTooLargeText(maxBytes: number): string {
+  const mb = maxBytes / 1024 / 1024;
+  return mb >= 1
+    ? `Файл больше ${ruNumber(Math.floor(mb))} МБ`
+    : `Файл больше ${ruNumber(Math.floor(maxBytes / 1024))} КБ`;
+}
 
 /** 409 board_group_full: names the group and its board's limit. */
 export function boardGroupFullText(groupName: string, capacity: number): string {

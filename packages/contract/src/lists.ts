@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IMPORTS_PER_MINUTE } from "./constants.ts";
 import { columnTypeSchema, TAG_COLOR_MAX, TAG_NAME_MAX } from "./form-values.ts";
 import { defineRoute } from "./http.ts";
 import { listViewSchema } from "./list-view.ts";
@@ -380,7 +381,10 @@ export type ImportResult = z.infer<typeof importResultSchema>;
  * LIST_IMPORT_BYTES_MAX, larger → 413). Header row = column names (matched exactly, then ignoring
  * case). 400 validation_error when the file cannot be read or has no known column, and — unless
  * skip_invalid — when any row has an error (the answer's `fields.file` says how many; call preview
- * to list them). 409 past LIST_ROWS_MAX. All rows are written in one transaction.
+ * to list them), and when the file has more than LIST_ROWS_MAX rows below its header (reading
+ * stops there). 409 past LIST_ROWS_MAX in the list, and 409 import_in_progress while the caller's
+ * previous import (of any file) runs. At most IMPORTS_PER_MINUTE per user (429 with Retry-After).
+ * All rows are written in one transaction.
  */
 export const importListRoute = defineRoute({
   method: "POST",
@@ -390,6 +394,7 @@ export const importListRoute = defineRoute({
   query: importQuerySchema,
   response: importResultSchema,
   bodyLimit: LIST_IMPORT_BYTES_MAX,
+  rateLimit: { max: IMPORTS_PER_MINUTE, timeWindowMs: 60_000 },
   summary: "Загрузить строки из CSV или XLSX (с проверкой)",
 });
 

@@ -58,7 +58,9 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "POST /api/tableLists/lists/:uuid/columns/": { 409: "В списке уже максимум столбцов" },
   "PATCH /api/tableLists/columns/:uuid/": { 409: "Значения некоторых строк не подходят к новому типу столбца" },
   "POST /api/tableLists/lists/:uuid/rows/": { 409: "В списке уже максимум строк" },
-  "POST /api/tableLists/lists/:uuid/import/": { 409: "Строк стало бы больше максимума" },
+  "POST /api/tableLists/lists/:uuid/import/": {
+    409: "Строк стало бы больше максимума; или идёт предыдущий импорт пользователя (import_in_progress)",
+  },
   "POST /api/tableLists/link_uuid_form/": {
     404: "Формы с такой ссылкой нет или она снята с публикации",
     409: "В списке формы уже максимум строк",

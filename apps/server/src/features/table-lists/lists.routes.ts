@@ -21,6 +21,7 @@ import {
 } from "@nadoy/contract/lists";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
+import { closeUnreadUpload } from "../../platform/imports/import-rows.ts";
 import { registerRoute } from "../../platform/routes.ts";
 import { createListColumnsService } from "./list-columns.service.ts";
 import { createListFilesService } from "./list-files.service.ts";
@@ -33,14 +34,13 @@ export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const lists = createListsService(db, listChangedHints(deps.realtime));
   const columns = createListColumnsService(db, lists);
-  const files = createListFilesService(db, lists);
+  const files = createListFilesService(db, lists, deps.imports);
   const forms = createFormBuilderService(db, lists);
 
-  // Import bodies are the file's bytes; the import route's own bodyLimit (contract) bounds them.
+  // Import bodies are the file's bytes, handed on as the request's stream: platform/imports reads
+  // them as they arrive and bounds them (LIST_IMPORT_BYTES_MAX, 413), once the import may start.
   for (const type of Object.values(LIST_FILE_TYPES)) {
-    if (!app.hasContentTypeParser(type)) {
-      app.addContentTypeParser(type, { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    }
+    if (!app.hasContentTypeParser(type)) app.addContentTypeParser(type, (_request, body, done) => done(null, body));
   }
 
   registerRoute(app, db, listsRoute, ({ user, query }) => lists.catalogue(user, query.kind));
@@ -71,15 +71,20 @@ export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header("content-type", file.contentType).header("content-disposition", file.disposition);
     return file.body;
   });
-  registerRoute(app, db, importListRoute, ({ user, params, query, request }) =>
-    files.import(user, params.uuid, {
-      format: query.format,
-      mode: query.mode,
-      skipInvalid: query.skip_invalid,
-      body: request.body,
-      contentType: request.headers["content-type"],
-    }),
-  );
+  registerRoute(app, db, importListRoute, async ({ user, params, query, request, reply }) => {
+    try {
+      return await files.import(user, params.uuid, {
+        format: query.format,
+        mode: query.mode,
+        skipInvalid: query.skip_invalid,
+        body: request.body,
+        contentType: request.headers["content-type"],
+        contentLength: request.headers["content-length"] ? Number(request.headers["content-length"]) : undefined,
+      });
+    } finally {
+      closeUnreadUpload(request, reply);
+    }
+  });
 
   registerRoute(app, db, listFormRoute, ({ user, params }) => forms.get(user, params.uuid));
   registerRoute(app, db, saveFormRoute, ({ user, params, body }) => forms.save(user, params.uuid, body));

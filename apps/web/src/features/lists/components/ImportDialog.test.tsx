@@ -1,4 +1,5 @@
-import type { ImportResult } from "@nadoy/contract/lists";
+import { ErrorCode, ErrorText, importRowsLimitText } from "@nadoy/contract/errors";
+import { type ImportResult, LIST_ROWS_MAX } from "@nadoy/contract/lists";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/render-app.tsx";
@@ -97,5 +98,21 @@ describe("import dialog", { timeout: 20_000 }, () => {
     chooseFile(dialog, new File(["x"], "коровы.txt", { type: "text/plain" }));
     expect(await within(dialog).findByText("Выберите файл CSV или XLSX")).toBeTruthy();
     expect(importCalls(api.fetchMock)).toHaveLength(0);
+  });
+
+  it.each([
+    [409, ErrorCode.importInProgress, ErrorText.importInProgress],
+    [400, ErrorCode.validation, importRowsLimitText(LIST_ROWS_MAX)],
+    [429, ErrorCode.tooManyRequests, ErrorText.tooManyRequests],
+  ])("shows the server's %s answer as it is", async (status, code, message) => {
+    serveList(undefined, { [IMPORT]: { status, body: { code, message } } });
+    renderApp(`/lists/${LIST_UUID}`);
+    await screen.findByText("Зорька");
+    fireEvent.click(screen.getByText("Загрузить из файла"));
+    const dialog = await screen.findByRole("dialog");
+
+    chooseFile(dialog, new File(["Кличка\r\n"], "коровы.csv", { type: "text/csv" }));
+
+    await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe(message));
   });
 });
