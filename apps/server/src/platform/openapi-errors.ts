@@ -1,4 +1,8 @@
-import { ATTACHMENT_UPLOAD_CONTENT_TYPE } from "@nadoy/contract/attachments";
+import {
+  ATTACHMENT_UPLOAD_CONTENT_TYPE,
+  ATTACHMENT_UPLOADS_AT_ONCE,
+  ATTACHMENT_UPLOADS_PER_MINUTE,
+} from "@nadoy/contract/attachments";
 import { LIST_FILE_TYPES } from "@nadoy/contract/lists";
 
 // What a contract route object cannot say about itself but its comments and its feature's service
@@ -54,6 +58,11 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "PATCH /api/tableLists/columns/:uuid/": { 409: "Значения некоторых строк не подходят к новому типу столбца" },
   "POST /api/tableLists/lists/:uuid/rows/": { 409: "В списке уже максимум строк" },
   "POST /api/tableLists/lists/:uuid/import/": { 409: "Строк стало бы больше максимума" },
+  "POST /api/attachments/": {
+    413: "Файл больше 10 МБ (payload_too_large) или не помещается в квоту пользователя, его неприкреплённых файлов или компании (quota_exceeded)",
+    429: `Больше ${ATTACHMENT_UPLOADS_PER_MINUTE} загрузок в минуту (Retry-After), или уже идут ${ATTACHMENT_UPLOADS_AT_ONCE} загрузки пользователя`,
+    503: "Сервер уже принимает столько загрузок, сколько может одновременно (server_busy, Retry-After)",
+  },
   "POST /api/tableLists/link_uuid_form/": {
     404: "Формы с такой ссылкой нет или она снята с публикации",
     409: "В списке формы уже максимум строк",
