@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { gzipSync } from "node:zlib";
 import {
   ATTACHMENT_BYTES_MAX,
   ATTACHMENT_COMPANY_BYTES_MAX,
@@ -186,6 +187,29 @@ describe("attachment quotas: per user", () => {
     // None of it is unclaimed: the unclaimed quota alone would have let it through.
     expect(await unclaimedOf(w.klara.id)).toBe(0);
     expect((await uploadFile(t, w.klara.token, "счёт.pdf", pdfOf(1000))).statusCode).toBe(201);
+  });
+
+  it("measures a gzip-compressed body by what it holds: stored whole, refused when that is past the quota", async () => {
+    const w = await world();
+    const file = pdfOf(50_000);
+    const send = (bytes: Buffer) =>
+      t.request({
+        method: "POST",
+        url: "/api/attachments/?name=scan.pdf",
+        token: w.anna.token,
+        headers: { "content-type": "application/octet-stream", "content-encoding": "gzip" },
+        payload: gzipSync(bytes),
+      });
+    const stored = await send(file);
+    expect(stored.statusCode, stored.body).toBe(201);
+    expect(stored.json().size).toBe(50_000);
+
+    await storedEarlier({
+      uploaderId: w.anna.id,
+      companyId: w.company.id,
+      bytes: ATTACHMENT_UNCLAIMED_BYTES_MAX - 60_000,
+    });
+    expect(problem(await send(file))).toMatchObject({ status: 413, code: "quota_exceeded" });
   });
 
   it("refuses a file announced over 10 MB before reading it, as before", async () => {

@@ -30,9 +30,13 @@ export function attachmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw error;
     });
 
-    registerRoute(scope, db, uploadAttachment, ({ user, query, request }) =>
-      files.upload(user, query.name, request.body, request.headers["content-length"]),
-    );
+    // A compressed body (Content-Encoding, decompressed by @fastify/compress on its way here) is
+    // measured as it is read: its Content-Length says nothing about the file's size.
+    registerRoute(scope, db, uploadAttachment, ({ user, query, request }) => {
+      const encoding = request.headers["content-encoding"];
+      const encoded = encoding !== undefined && encoding.toLowerCase() !== "identity";
+      return files.upload(user, query.name, request.body, encoded ? undefined : request.headers["content-length"]);
+    });
 
     registerRoute(scope, db, attachmentQuota, ({ user }) => files.quota(user));
 
