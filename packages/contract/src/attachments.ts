@@ -18,12 +18,55 @@ import { defineRoute } from "./http.ts";
 // Checked before anything is written: the size (at most ATTACHMENT_BYTES_MAX, larger → 413
 // payload_too_large), the name's extension (one of ATTACHMENT_TYPES) and that the first bytes are
 // what that extension says (415 unsupported_media_type with ATTACHMENT_TYPE_TEXT otherwise).
+//
+// Quotas (issue 15): files live in the database, so what one user or one company may keep there is
+// bounded. Three sums of `size`, each checked before the body is read (with Content-Length) and again
+// in the transaction that stores the file (a per-user and a per-company lock, so parallel uploads
+// cannot slip past together); a file that would cross any of them → 413 quota_exceeded naming it
+// (QuotaText in errors.ts), nothing written:
+// - unclaimed, per user (ATTACHMENT_UNCLAIMED_BYTES_MAX): uploaded but not yet on a message, task
+//   or instruction — what the hourly pruning would otherwise be the only bound of;
+// - everything a user uploaded, attached or not (ATTACHMENT_USER_BYTES_MAX);
+// - everything charged to a company (ATTACHMENT_COMPANY_BYTES_MAX). A file is charged, when it is
+//   uploaded, to its uploader's company — the one of their companies with the smallest id (a
+//   member of several gets one stable answer, shown by the quota route) — and stays charged there
+//   wherever it is attached later; a user in no company (superusers, clients of no company) charges
+//   none, and only the two per-user quotas bound them. The charge is recorded on the row, so a
+//   company's usage is one indexed SUM, and a member joining or leaving moves nothing.
+// A file stops counting when it is deleted: with its message, task or instruction, or by pruning.
+// The rate: ATTACHMENT_UPLOADS_PER_MINUTE per user (429 with Retry-After), and at most
+// ATTACHMENT_UPLOADS_AT_ONCE of one user's uploads on their way at once (429; the web app sends
+// that many at a time). GET /api/attachments/quota/ answers the caller's usage and limits.
 
 export const ATTACHMENT_BYTES_MAX = 10 * 1024 * 1024;
 export const ATTACHMENT_NAME_MAX = 255;
 /** Files per chat message, and per task. */
 export const ATTACHMENTS_PER_ITEM_MAX = 10;
 export const ATTACHMENT_UNCLAIMED_HOURS = 24;
+
+const MB = 1024 * 1024;
+/**
+ * Unattached files per user: a full message or task of files (ATTACHMENTS_PER_ITEM_MAX × 10 MB) on
+ * their way. Without it, 60 uploads a minute kept for a day could add tens of GB per user.
+ */
+export const ATTACHMENT_UNCLAIMED_BYTES_MAX = ATTACHMENTS_PER_ITEM_MAX * ATTACHMENT_BYTES_MAX;
+/**
+ * Everything one user uploaded: 1 GB is a hundred 10 MB scans or thousands of ordinary photos and
+ * documents (usually 0.2–2 MB) — years of a person's work files; a runaway script stops here.
+ */
+export const ATTACHMENT_USER_BYTES_MAX = 1024 * MB;
+/**
+ * Everything charged to one company: 5 GB, i.e. a few dozen people's working files. It bounds what
+ * one tenant adds to the shared database and its backups.
+ */
+export const ATTACHMENT_COMPANY_BYTES_MAX = 5 * 1024 * MB;
+/** Uploads per user a minute: two full messages' worth of files; a script gets 429 after that. */
+export const ATTACHMENT_UPLOADS_PER_MINUTE = 20;
+/**
+ * One user's uploads on their way at once (each may hold up to 10 MB in the server's memory until
+ * it is stored); the web app uploads this many at a time.
+ */
+export const ATTACHMENT_UPLOADS_AT_ONCE = 3;
 
 /** Allowed extensions (lower case) and the MIME type each is served with. */
 export const ATTACHMENT_TYPES = {
@@ -81,7 +124,9 @@ export const attachmentUuids = z.array(z.uuid()).max(ATTACHMENTS_PER_ITEM_MAX);
 
 /**
  * Body: the file's bytes, Content-Type application/octet-stream; `name` is its file name. 201 with
- * the stored file; 413 and 415 as above; 400 for a missing or bad name (or an empty file).
+ * the stored file; 413 (the file's size, or quota_exceeded) and 415 as above; 400 for a missing or
+ * bad name (or an empty file); 429 past the rate or with ATTACHMENT_UPLOADS_AT_ONCE uploads on their
+ * way; 503 server_busy (Retry-After) when this server instance takes no more uploads at the moment.
  */
 export const uploadAttachment = defineRoute({
   method: "POST",
@@ -91,7 +136,7 @@ export const uploadAttachment = defineRoute({
   query: z.strictObject({ name: z.string().trim().min(1).max(ATTACHMENT_NAME_MAX) }),
   response: attachmentSchema,
   bodyLimit: ATTACHMENT_BYTES_MAX,
-  rateLimit: { max: 60, timeWindowMs: 60_000 },
+  rateLimit: { max: ATTACHMENT_UPLOADS_PER_MINUTE, timeWindowMs: 60_000 },
   summary: "Загрузить файл для сообщения или задачи",
 });
 
@@ -109,3 +154,40 @@ export const downloadAttachment = defineRoute({
   response: z.unknown(),
   summary: "Скачать вложение",
 });
+
+const quotaPartSchema = z.object({
+  /** Bytes counted now. */
+  used_bytes: z.number().int().min(0),
+  limit_bytes: z.number().int().min(0),
+});
+export type QuotaPart = z.infer<typeof quotaPartSchema>;
+
+export const attachmentQuotaSchema = z.object({
+  /** The caller's uploads not yet on a message, task or instruction. */
+  unclaimed: quotaPartSchema,
+  /** Everything the caller uploaded. */
+  user: quotaPartSchema,
+  /** The company the caller's uploads are charged to; null when they are in no company. */
+  company: quotaPartSchema.extend({ uuid: z.uuid(), name: z.string() }).nullable(),
+  /** The largest file (ATTACHMENT_BYTES_MAX) and the rate (ATTACHMENT_UPLOADS_PER_MINUTE), for the hint. */
+  file_bytes_max: z.number().int(),
+  uploads_per_minute: z.number().int(),
+});
+export type AttachmentQuota = z.infer<typeof attachmentQuotaSchema>;
+
+/** The caller's usage and limits (see "Quotas" above): any signed-in user, their own only. */
+export const attachmentQuota = defineRoute({
+  method: "GET",
+  path: "/api/attachments/quota/",
+  auth: "user",
+  response: attachmentQuotaSchema,
+  summary: "Сколько места занимают мои файлы и сколько можно",
+});
+
+/** The quota with the least room left: the one the next file is likeliest not to fit in. */
+export function tightestQuota(quota: AttachmentQuota): QuotaPart {
+  const parts: QuotaPart[] = [quota.unclaimed, quota.user, ...(quota.company ? [quota.company] : [])];
+  return parts.reduce((tightest, part) =>
+    part.limit_bytes - part.used_bytes < tightest.limit_bytes - tightest.used_bytes ? part : tightest,
+  );
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FRESH_SIGN_IN_MINUTES } from "./constants.ts";
+import { formatFileSize } from "./file-size.ts";
 import { pluralRu } from "./plural.ts";
 
 /** Every API error has this JSON shape; `fields` carries per-field messages for forms. */
@@ -25,6 +26,10 @@ export const ErrorCode = {
   conflict: "conflict",
   tooManyRequests: "too_many_requests",
   payloadTooLarge: "payload_too_large",
+  /** An upload that would take the uploader or their company past a storage quota (413). */
+  quotaExceeded: "quota_exceeded",
+  /** This server instance is busy with as many uploads as it takes at once (503, Retry-After). */
+  serverBusy: "server_busy",
   unsupportedMediaType: "unsupported_media_type",
   providerDisabled: "provider_disabled",
   providerFailed: "provider_failed",
@@ -85,6 +90,7 @@ export const ErrorText = {
   boardDescriptionTooLong: "Описание слишком длинное",
   importInProgress: "Дождитесь окончания предыдущего импорта: файлы загружаются по одному",
   internal: "Что-то пошло не так...",
+  uploadsBusy: "Сервер сейчас принимает много файлов. Повторите через несколько секунд.",
 } as const;
 
 const ruNumber = (n: number) => n.toLocaleString("ru-RU");
@@ -110,4 +116,33 @@ export function importFileTooLargeText(maxBytes: number): string {
 /** 409 board_group_full: names the group and its board's limit. */
 export function boardGroupFullText(groupName: string, capacity: number): string {
   return `В группе «${groupName}» уже ${capacity} ${pluralRu(capacity, ["задача", "задачи", "задач"])} — это предел доски. Завершите или перенесите задачи из неё.`;
+}
+
+/** «35 МБ из 100 МБ»: how much of a storage quota is taken (contract attachments.ts). */
+export function quotaUsageText(usedBytes: number, limitBytes: number): string {
+  return `${formatFileSize(usedBytes)} из ${formatFileSize(limitBytes)}`;
+}
+
+/**
+ * 413 quota_exceeded: which quota the file does not fit in, how full it is and what helps.
+ * `hours`: how long unattached files are kept.
+ */
+export const QuotaText = {
+  unclaimed: (used: number, limit: number, hours: number) =>
+    `Файл не поместится: загруженные, но ещё не прикреплённые файлы занимают ${quotaUsageText(used, limit)}. Прикрепите их к сообщению или задаче — или подождите: неприкреплённые файлы удаляются через ${hours} ${pluralRu(hours, ["час", "часа", "часов"])}.`,
+  user: (used: number, limit: number) =>
+    `Файл не поместится: ваши файлы занимают ${quotaUsageText(used, limit)}. Удалите ненужные файлы из задач и сообщений.`,
+  company: (companyName: string, used: number, limit: number) =>
+    `Файл не поместится: файлы компании «${companyName}» занимают ${quotaUsageText(used, limit)}. Обратитесь к администратору.`,
+} as const;
+
+/** 429 on uploads: the per-user rate, and when to try again. */
+export function uploadRateText(perMinute: number, retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return `Не больше ${perMinute} ${pluralRu(perMinute, ["файла", "файлов", "файлов"])} в минуту. Повторите через ${seconds} ${pluralRu(seconds, ["секунду", "секунды", "секунд"])}.`;
+}
+
+/** 429 on uploads: one user's uploads at the same moment. */
+export function uploadsAtOnceText(max: number): string {
+  return `Одновременно загружается не больше ${max} ${pluralRu(max, ["файла", "файлов", "файлов"])}: дождитесь, пока загрузятся предыдущие.`;
 }

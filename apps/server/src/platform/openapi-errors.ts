@@ -1,4 +1,8 @@
-import { ATTACHMENT_UPLOAD_CONTENT_TYPE } from "@nadoy/contract/attachments";
+import {
+  ATTACHMENT_UPLOAD_CONTENT_TYPE,
+  ATTACHMENT_UPLOADS_AT_ONCE,
+  ATTACHMENT_UPLOADS_PER_MINUTE,
+} from "@nadoy/contract/attachments";
 import { FRESH_SIGN_IN_MINUTES } from "@nadoy/contract/constants";
 import { LIST_FILE_TYPES } from "@nadoy/contract/lists";
 
@@ -60,6 +64,11 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "POST /api/tableLists/lists/:uuid/rows/": { 409: "В списке уже максимум строк" },
   "POST /api/tableLists/lists/:uuid/import/": {
     409: "Строк стало бы больше максимума; или идёт предыдущий импорт пользователя (import_in_progress)",
+  },
+  "POST /api/attachments/": {
+    413: "Файл больше 10 МБ (payload_too_large) или не помещается в квоту пользователя, его неприкреплённых файлов или компании (quota_exceeded)",
+    429: `Больше ${ATTACHMENT_UPLOADS_PER_MINUTE} загрузок в минуту (Retry-After), или уже идут ${ATTACHMENT_UPLOADS_AT_ONCE} загрузки пользователя`,
+    503: "Сервер уже принимает столько загрузок, сколько может одновременно (server_busy, Retry-After)",
   },
   "POST /api/tableLists/link_uuid_form/": {
     404: "Формы с такой ссылкой нет или она снята с публикации",

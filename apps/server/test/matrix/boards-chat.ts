@@ -224,6 +224,7 @@ export const chatRows: Row[] = [
     send: () => ({ raw: { payload: SAMPLE_FILES.pdf, contentType: "application/octet-stream" } }),
     note: "no ?name=: refused after the sign-in check, nothing stored",
   },
+  { route: "GET /api/attachments/quota/", expected: signedIn(200), note: "each caller's own usage and limits" },
   {
     route: "GET /api/attachments/:uuid/",
     expected: members(ALL_ROLES, 200),

@@ -152,7 +152,13 @@ describe("GET /api/openapi.json", () => {
       "application/octet-stream",
     ]);
     expect(upload?.responses?.["201"]).toBeDefined();
-    expect(upload?.responses?.["429"]).toEqual({ $ref: "#/components/responses/TooManyRequests" });
+    expect(upload?.responses?.["429"]).toMatchObject({
+      description: expect.stringContaining("20 загрузок в минуту"),
+      headers: { "Retry-After": expect.anything() },
+    });
+    expect(upload?.responses?.["413"]).toMatchObject({ description: expect.stringContaining("quota_exceeded") });
+    expect(upload?.responses?.["503"]).toMatchObject({ description: expect.stringContaining("server_busy") });
+    expect(Object.keys(operation("GET", "/api/attachments/quota/")?.responses ?? {})).toEqual(["200", "401"]);
     expect(upload?.description).toContain("Тело запроса не больше");
 
     expect(operation("DELETE", "/api/board-groups/:uuid/")?.responses?.["409"]).toMatchObject({

@@ -1,7 +1,9 @@
 import { PaperClipOutlined } from "@ant-design/icons";
 import { ATTACHMENT_ACCEPT } from "@nadoy/contract/attachments";
-import { Button, type ButtonProps } from "antd";
-import { useRef } from "react";
+import { Button, type ButtonProps, Tooltip } from "antd";
+import { useRef, useState } from "react";
+import { QuotaDetails } from "./AttachmentQuota.tsx";
+import { useAttachmentQuota } from "./use-attachment-quota.ts";
 
 interface AttachButtonProps {
   onFiles: (files: File[]) => void;
@@ -12,20 +14,32 @@ interface AttachButtonProps {
   children?: string;
 }
 
-/** The paperclip: opens the file picker (several files, the allowed types only). */
+/**
+ * The paperclip: opens the file picker (several files, the allowed types only); its hint shows how
+ * much of the caller's quotas is taken (asked from the server the first time the hint opens).
+ */
 export function AttachButton({ onFiles, disabled, type = "text", children }: AttachButtonProps) {
   const input = useRef<HTMLInputElement>(null);
+  const [hinted, setHinted] = useState(false);
+  const quota = useAttachmentQuota(hinted);
   return (
     <>
-      <Button
-        type={type}
-        icon={<PaperClipOutlined />}
-        aria-label="Прикрепить файл"
-        disabled={disabled}
-        onClick={() => input.current?.click()}
+      <Tooltip
+        title={quota.data ? <QuotaDetails quota={quota.data} /> : "Прикрепить файл"}
+        onOpenChange={(open) => {
+          if (open) setHinted(true);
+        }}
       >
-        {children}
-      </Button>
+        <Button
+          type={type}
+          icon={<PaperClipOutlined />}
+          aria-label="Прикрепить файл"
+          disabled={disabled}
+          onClick={() => input.current?.click()}
+        >
+          {children}
+        </Button>
+      </Tooltip>
       <input
         ref={input}
         type="file"

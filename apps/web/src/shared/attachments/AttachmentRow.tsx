@@ -1,6 +1,6 @@
+import { formatFileSize } from "@nadoy/contract/file-size";
 import { Flex, Typography, theme } from "antd";
 import type { ReactNode } from "react";
-import { formatFileSize } from "./file-size.ts";
 
 interface AttachmentRowProps {
   icon: ReactNode;

@@ -4,6 +4,8 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { useErrorToast } from "../hooks/use-error-toast.ts";
 import { errorMessage, isUnauthorized } from "../lib/api-error.ts";
 import { uploadAttachmentFile } from "./attachment-files.ts";
+import { inUploadSlot } from "./upload-slots.ts";
+import { useQuotaChanged } from "./use-attachment-quota.ts";
 
 /** One picked file: on its way, uploaded (the server's Attachment), or refused by the server. */
 export interface AttachmentUpload {
@@ -43,6 +45,7 @@ let lastKey = 0;
 /** The files being attached to one message or task (chat composer, task detail). */
 export function useAttachmentUploads(): AttachmentUploads {
   const showError = useErrorToast();
+  const quotaChanged = useQuotaChanged();
   const [uploads, setUploads] = useState<readonly AttachmentUpload[]>([]);
   // The list as of the last change, for checks made before React renders again.
   const current = useRef<readonly AttachmentUpload[]>([]);
@@ -82,7 +85,8 @@ export function useAttachmentUploads(): AttachmentUploads {
       const results = await Promise.all(
         picked.map(async ({ file, key }) => {
           try {
-            const attachment = await uploadAttachmentFile(file);
+            // A few at a time (upload-slots.ts); a refusal (quota 413, rate 429) is the server's text.
+            const attachment = await inUploadSlot(() => uploadAttachmentFile(file));
             const kept = current.current.some((u) => u.key === key);
             change((list) => list.map((u) => (u.key === key ? { ...u, status: "done", attachment } : u)));
             return kept ? attachment : null;
@@ -94,9 +98,10 @@ export function useAttachmentUploads(): AttachmentUploads {
           }
         }),
       );
+      if (picked.length > 0) quotaChanged();
       return results.filter((a): a is Attachment => a !== null);
     },
-    [change, showError],
+    [change, showError, quotaChanged],
   );
 
   const remove = useCallback((key: string) => change((list) => list.filter((u) => u.key !== key)), [change]);

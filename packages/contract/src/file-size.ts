@@ -1,3 +1,5 @@
+// Sizes as people read them (binary units, Russian): files in the web app, quotas in the server's texts.
+
 const UNITS = ["Б", "КБ", "МБ", "ГБ"] as const;
 const STEP = 1024;
 
