@@ -16,6 +16,13 @@ export const SOMETHING_WENT_WRONG = "Что-то пошло не так...";
 /** Login failures per address within a minute before 429. */
 export const LOGIN_FAILURES_PER_MINUTE = 10;
 
+/**
+ * Token refreshes per client address within a minute before 429. A browser refreshes about once
+ * per access token (ACCESS_TOKEN_TTL_SECONDS, 15 min by default) and open tab, so even an office
+ * behind one address stays far below; a script trying tokens does not.
+ */
+export const REFRESHES_PER_MINUTE = 60;
+
 /** Field limits shared by forms and the API. */
 export const USERNAME_MAX = 150;
 export const NAME_MAX = 150;

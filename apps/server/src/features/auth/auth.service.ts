@@ -1,7 +1,14 @@
 import { LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import { canOpenProfileSettings } from "@nadoy/contract/roles";
-import type { ChangePasswordBody, LoginBody, registerBodySchema, TokenKind, TokenPair } from "@nadoy/contract/users";
+import {
+  type ChangePasswordBody,
+  type LoginBody,
+  REFRESH_TOKEN_PATTERN,
+  type registerBodySchema,
+  type TokenKind,
+  type TokenPair,
+} from "@nadoy/contract/users";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { audit } from "../../platform/audit.ts";
@@ -33,6 +40,13 @@ const RESET_LINK_TTL_MS = 3600_000;
 
 const invalidRefresh = () => unauthorized(ErrorText.tokenInvalid, ErrorCode.tokenInvalid);
 const invalidLink = () => new ApiError(400, ErrorCode.tokenInvalid, ErrorText.tokenInvalid);
+
+/** The row id and secret of a refresh token, or undefined when it cannot be one (never reaches SQL). */
+function parseRefreshToken(refresh: string): { tokenId: string; secret: string } | undefined {
+  if (!REFRESH_TOKEN_PATTERN.test(refresh)) return undefined;
+  const [tokenId = "", secret = ""] = refresh.split(".");
+  return { tokenId, secret };
+}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps;
@@ -110,8 +124,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Rotation: the presented token is spent; presenting a spent one revokes its whole family. */
     async refresh(refresh: string, ip: string): Promise<TokenPair> {
-      const [tokenId, secret] = refresh.split(".");
-      if (!tokenId || !secret || !/^[0-9a-f-]{36}$/.test(tokenId)) throw invalidRefresh();
+      // The route's schema refuses a malformed token with 400 already; this guards the SQL all the same.
+      const parsed = parseRefreshToken(refresh);
+      if (!parsed) throw invalidRefresh();
+      const { tokenId, secret } = parsed;
       const outcome = await db.transaction(async (tx) => {
         const row = await repo.lockRefreshToken(tx, tokenId);
         if (!row || !sameHash(row.secretHash, sha256(secret))) return { error: invalidRefresh() };
@@ -137,10 +153,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ended = await db.transaction(async (tx) => {
         const sessionIds = [user.sessionId];
         await repo.revokeFamily(tx, user.sessionId, "logout");
-        const [tokenId, secret] = refresh.split(".");
-        if (tokenId && secret && /^[0-9a-f-]{36}$/.test(tokenId)) {
-          const row = await repo.lockRefreshToken(tx, tokenId);
-          if (row && row.userId === user.id && sameHash(row.secretHash, sha256(secret))) {
+        // A malformed token is ignored: the caller's own session ends all the same.
+        const parsed = parseRefreshToken(refresh);
+        if (parsed) {
+          const row = await repo.lockRefreshToken(tx, parsed.tokenId);
+          if (row && row.userId === user.id && sameHash(row.secretHash, sha256(parsed.secret))) {
             await repo.revokeFamily(tx, row.familyId, "logout");
             if (row.familyId !== user.sessionId) sessionIds.push(row.familyId);
           }
