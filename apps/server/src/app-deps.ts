@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Db, DbKind } from "./db/client.ts";
+import type { AfterAnswer } from "./platform/after-answer.ts";
 import type { FailureCounter } from "./platform/limits/failure-counter.ts";
 import type { MailDispatcher } from "./platform/mail/mailer.ts";
 import type { RealtimeHub } from "./platform/realtime/hub.ts";
@@ -14,6 +15,8 @@ export interface AppDeps {
   publicUrl: string;
   loginFailures: FailureCounter;
   mailer: MailDispatcher;
+  /** Work that runs after the answer has gone (what its timing must not reveal). */
+  afterAnswer: AfterAnswer;
   /** Sockets, presence and fan-out (in-process, or across instances through Redis). */
   realtime: RealtimeHub;
   redis?: Redis;

@@ -30,6 +30,7 @@ import { reportsRoutes } from "./features/reports/reports.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
 import { usageRoutes } from "./features/usage/usage.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
+import { AfterAnswer } from "./platform/after-answer.ts";
 import { pruneUnclaimedAttachments } from "./platform/attachments/attachments.repository.ts";
 import { CallerCache } from "./platform/auth/caller-cache.ts";
 import { liveSessions } from "./platform/auth/session.repository.ts";
@@ -67,6 +68,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The realtime hub of this instance (sockets, presence, fan-out). */
     realtime: RealtimeHub;
+    /** Work started after an answer; tests await `app.afterAnswer.settled()` instead of waiting. */
+    afterAnswer: AfterAnswer;
   }
 }
 
@@ -163,6 +166,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log,
   );
   mailer.start();
+  const afterAnswer = new AfterAnswer(app.log);
+  app.decorate("afterAnswer", afterAnswer);
 
   const deps: AppDeps = {
     config,
@@ -172,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: appUrl,
     loginFailures,
     mailer,
+    afterAnswer,
     realtime,
     ...(redis && { redis }),
   };
@@ -199,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installWeb(app, options.webDist);
 
   app.addHook("onClose", async () => {
+    await afterAnswer.settled();
     await mailer.stop();
     await loginFailures.close?.();
   });

@@ -26,7 +26,9 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
     502: "Яндекс не ответил или отказал",
     503: "Вход через Яндекс не настроен",
   },
-  "POST /api/users/register/": { 409: "Имя пользователя или адрес уже заняты (fields)" },
+  "POST /api/users/register/": {
+    409: "Имя пользователя уже занято (fields.username); занятый адрес не раскрывается: ответ как на новый, владельцу письмо",
+  },
   "PATCH /api/users/user_profile/": { 409: "Адрес уже занят другим пользователем (fields.email)" },
   "POST /api/admin/users/": { 409: "Имя пользователя или адрес уже заняты (fields)" },
   "PATCH /api/admin/users/:id/": {

@@ -170,15 +170,18 @@ describe("GET /api/admin/audit/", () => {
     ["from", "0001-01-01"],
     ["to", "0001-01-01"],
     ["from", "1899-12-31"],
-  ])("refuses %s=%s, before the earliest day the filter takes, with 400 naming the field in Russian", async (field, day) => {
-    const res = await api.audit({ [field]: day });
+  ])(
+    "refuses %s=%s, before the earliest day the filter takes, with 400 naming the field in Russian",
+    async (field, day) => {
+      const res = await api.audit({ [field]: day });
 
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: ErrorCode.validation,
-      fields: { [field]: "Дата не может быть раньше 01.01.1900" },
-    });
-  });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: ErrorCode.validation,
+        fields: { [field]: "Дата не может быть раньше 01.01.1900" },
+      });
+    },
+  );
 
   it("accepts the widest range the filter allows", async () => {
     await entry({ action: "login_failed", at: "2026-03-01T10:00:00Z", details: { username: "ghost" } });

@@ -18,6 +18,7 @@ import { registerRoute as route } from "../../platform/routes.ts";
 import { createAuthService } from "./auth.service.ts";
 import { createYandexService } from "./yandex.service.ts";
 
+const REGISTRATION_MAILED = "Мы отправили письмо на указанный адрес. Следуйте указаниям из него.";
 const RESET_REQUESTED = "Если адрес зарегистрирован, мы отправили на него письмо со ссылкой для смены пароля.";
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -29,6 +30,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     publicUrl: deps.publicUrl,
     loginFailures: deps.loginFailures,
     mailQueued: () => void deps.mailer.kick(),
+    afterAnswer: (label, work) => deps.afterAnswer.run(label, work),
     sessionsEnded: (filter) => deps.realtime.endSessions(filter),
   });
   const yandex = createYandexService({
@@ -59,14 +61,15 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   route(app, db, registerRoute, async ({ body, ip }) => {
     await auth.register(body, ip);
-    return { detail: "Письмо для подтверждения регистрации отправлено на указанный адрес." };
+    // The same whether the address was new (a confirmation link) or taken (its owner is told).
+    return { detail: REGISTRATION_MAILED };
   });
   route(app, db, registrationConfirmRoute, async ({ body, ip }) => {
     await auth.confirmRegistration(body.token, ip);
     return { detail: "Регистрация подтверждена. Теперь можно войти." };
   });
   route(app, db, passwordResetRequestRoute, async ({ body, ip }) => {
-    await auth.requestPasswordReset(body.email, ip);
+    auth.requestPasswordReset(body.email, ip);
     return { detail: RESET_REQUESTED };
   });
   route(app, db, passwordResetConfirmRoute, async ({ body, ip }) => {

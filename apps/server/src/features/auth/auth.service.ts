@@ -31,6 +31,8 @@ export interface AuthServiceDeps {
   loginFailures: FailureCounter;
   /** Called after a commit that enqueued mail. */
   mailQueued: () => void;
+  /** Runs work after the answer has gone (what the answer's timing must not reveal). */
+  afterAnswer: (label: string, work: () => Promise<void>) => void;
   /** Called after a commit that revoked sessions: closes their sockets on every instance. */
   sessionsEnded: (filter: SessionFilter) => Promise<void>;
 }
@@ -39,6 +41,8 @@ const REGISTRATION_LINK_TTL_MS = 3 * 24 * 3600_000;
 const RESET_LINK_TTL_MS = 3600_000;
 
 const invalidRefresh = () => unauthorized(ErrorText.tokenInvalid, ErrorCode.tokenInvalid);
+const usernameTaken = () =>
+  new ApiError(409, ErrorCode.conflict, ErrorText.usernameTaken, { username: ErrorText.usernameTaken });
 const invalidLink = () => new ApiError(400, ErrorCode.tokenInvalid, ErrorText.tokenInvalid);
 
 /** The row id and secret of a refresh token, or undefined when it cannot be one (never reaches SQL). */
@@ -82,6 +86,51 @@ export function createAuthService(deps: AuthServiceDeps) {
     await repo.markOneTimeTokenUsed(tx, tokenId);
     await repo.confirmEmail(tx, userId);
     await audit(tx, { action: "registration_confirmed", userId, ip });
+  }
+
+  /** The owner of an address someone tried to register with: told so, with the way back in. */
+  async function mailAddressOwner(tx: Db, owner: { id: number; email: string; username: string }, ip: string) {
+    await enqueueMail(tx, {
+      to: owner.email,
+      subject: "Надой: попытка регистрации с вашим адресом",
+      text: [
+        "Здравствуйте!",
+        "",
+        "Кто-то пытался зарегистрироваться в Надое с вашим адресом электронной почты, но учётная запись",
+        `с этим адресом уже есть: имя пользователя ${owner.username}.`,
+        "",
+        `Если это были вы, войдите: ${deps.publicUrl}/login`,
+        `Если не помните пароль, восстановите его: ${deps.publicUrl}/submit-email`,
+        "",
+        "Если это были не вы, просто удалите это письмо: ваша учётная запись не изменилась.",
+      ].join("\n"),
+    });
+    await audit(tx, { action: "registration_email_taken", userId: owner.id, ip });
+  }
+
+  async function mailResetLink(email: string, ip: string): Promise<void> {
+    const user = await repo.findUserByEmail(db, email);
+    if (!user) return;
+    await db.transaction(async (tx) => {
+      const token = await createOneTimeLink(tx, user.id, "password_reset", RESET_LINK_TTL_MS);
+      await enqueueMail(tx, {
+        to: user.email,
+        subject: "Надой: восстановление пароля",
+        text: [
+          "Здравствуйте!",
+          "",
+          `Для пользователя ${user.username} запрошена смена пароля. Задайте новый пароль по ссылке:`,
+          passwordResetUrl(deps.publicUrl, token),
+          "",
+          `Или введите код на странице ${deps.publicUrl}/token-confirm:`,
+          token,
+          "",
+          "Ссылка действует 1 час. Если вы не запрашивали смену пароля, просто удалите это письмо.",
+        ].join("\n"),
+      });
+      await audit(tx, { action: "password_reset_requested", userId: user.id, ip });
+    });
+    deps.mailQueued();
   }
 
   return {
@@ -214,15 +263,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (account.email) deps.mailQueued();
     },
 
+    /**
+     * A taken username is said (409: usernames are shown to colleagues, no secret). A taken e-mail
+     * is not: the answer is the one a new registration gets, and the address's owner is mailed
+     * instead. Both paths hash the password and write one transaction, so neither is faster.
+     */
     async register(body: z.output<typeof registerBodySchema>, ip: string): Promise<void> {
-      const fields: Record<string, string> = {};
-      if (await repo.usernameExists(db, body.username)) fields.username = ErrorText.usernameTaken;
-      if (await repo.findUserByEmail(db, body.email)) fields.email = ErrorText.emailTaken;
-      if (Object.keys(fields).length > 0)
-        throw new ApiError(409, ErrorCode.conflict, Object.values(fields)[0] ?? "", fields);
+      if (await repo.usernameExists(db, body.username)) throw usernameTaken();
       const passwordHash = await hashPassword(body.password);
       try {
         await db.transaction(async (tx) => {
+          const owner = await repo.findUserByEmail(tx, body.email);
+          if (owner) return mailAddressOwner(tx, owner, ip);
           const user = await repo.insertUser(tx, {
             username: body.username,
             email: body.email,
@@ -254,9 +306,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         // Two registrations raced past the checks above; the unique index decided.
         const index = violatedUniqueIndex(error);
         if (index === undefined) throw error;
-        const [field, text] =
-          index === "users_email_lower_idx" ? ["email", ErrorText.emailTaken] : ["username", ErrorText.usernameTaken];
-        throw new ApiError(409, ErrorCode.conflict, text, { [field]: text });
+        if (index !== "users_email_lower_idx") throw usernameTaken();
+        // The other registration took the address: its owner hears of this attempt, as above.
+        await db.transaction(async (tx) => {
+          const owner = await repo.findUserByEmail(tx, body.email);
+          if (owner) await mailAddressOwner(tx, owner, ip);
+        });
       }
       deps.mailQueued();
     },
@@ -269,30 +324,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    /** Same answer whether or not the address is known: nothing is revealed about who is registered. */
-    async requestPasswordReset(email: string, ip: string): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
-      if (!user) return;
-      await db.transaction(async (tx) => {
-        const token = await createOneTimeLink(tx, user.id, "password_reset", RESET_LINK_TTL_MS);
-        await enqueueMail(tx, {
-          to: user.email,
-          subject: "Надой: восстановление пароля",
-          text: [
-            "Здравствуйте!",
-            "",
-            `Для пользователя ${user.username} запрошена смена пароля. Задайте новый пароль по ссылке:`,
-            passwordResetUrl(deps.publicUrl, token),
-            "",
-            `Или введите код на странице ${deps.publicUrl}/token-confirm:`,
-            token,
-            "",
-            "Ссылка действует 1 час. Если вы не запрашивали смену пароля, просто удалите это письмо.",
-          ].join("\n"),
-        });
-        await audit(tx, { action: "password_reset_requested", userId: user.id, ip });
-      });
-      deps.mailQueued();
+    /**
+     * Same answer, in the same time, whether or not the address is known: the route answers first
+     * and looks the address up afterwards (deps.afterAnswer), so nothing is revealed about who is
+     * registered — neither by the text nor by how long the answer took.
+     */
+    requestPasswordReset(email: string, ip: string): void {
+      deps.afterAnswer("password reset request", () => mailResetLink(email, ip));
     },
 
     /**
