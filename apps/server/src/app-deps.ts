@@ -14,6 +14,12 @@ export interface AppDeps {
   version: string;
   publicUrl: string;
   loginFailures: FailureCounter;
+  /** Sign-in failures per account (features/auth/login-throttle.ts), shared by instances like loginFailures. */
+  accountFailures: FailureCounter;
+  /** Signs the device cookies of features/auth/device-cookie.ts (derived from the signing secret). */
+  deviceCookieKey: Buffer;
+  /** The clock of the account slow-down and device cookies: tests drive it instead of waiting. */
+  now: () => number;
   mailer: MailDispatcher;
   /** Work that runs after the answer has gone (what its timing must not reveal). */
   afterAnswer: AfterAnswer;

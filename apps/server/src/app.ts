@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import fastifyJwt from "@fastify/jwt";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -16,6 +17,7 @@ import { apiDocsRoutes } from "./features/api-docs/api-docs.routes.ts";
 import { appConfigRoutes } from "./features/app-config/app-config.routes.ts";
 import { attachmentsRoutes } from "./features/attachments/attachments.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { ACCOUNT_WINDOW_MS } from "./features/auth/login-throttle.ts";
 import { registerBoardSocket } from "./features/boards/board-socket.ts";
 import { boardsRoutes } from "./features/boards/boards.routes.ts";
 import { boardSocketServices } from "./features/boards/boards.service.ts";
@@ -58,6 +60,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   mailTransport?: MailTransport;
   loginFailures?: FailureCounter;
+  /** The clock of the per-account sign-in slow-down and device cookies (tests pass a fake one). */
+  now?: () => number;
   /** Prefix of this app's Redis keys; tests give each app its own. */
   redisPrefix?: string;
   /** Socket ping and presence heartbeat interval; 0 = only when `app.realtime.heartbeat()` is called (tests). */
@@ -165,6 +169,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : consoleTransport(app.log)),
     app.log,
   );
+  const now = options.now ?? Date.now;
+  const accountFailures = redis
+    ? redisFailureCounter(redis, ACCOUNT_WINDOW_MS, `${redisPrefix}acct:`, now)
+    : memoryFailureCounter(ACCOUNT_WINDOW_MS, now);
   mailer.start();
   const afterAnswer = new AfterAnswer(app.log);
   app.decorate("afterAnswer", afterAnswer);
@@ -176,6 +184,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: options.version,
     publicUrl: appUrl,
     loginFailures,
+    accountFailures,
+    deviceCookieKey: createHmac("sha256", options.signingSecret).update("nadoy device cookie").digest(),
+    now,
     mailer,
     afterAnswer,
     realtime,
@@ -208,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await afterAnswer.settled();
     await mailer.stop();
     await loginFailures.close?.();
+    await accountFailures.close?.();
   });
   return app;
 }

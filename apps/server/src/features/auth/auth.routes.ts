@@ -16,6 +16,8 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { registerRoute as route } from "../../platform/routes.ts";
 import { createAuthService } from "./auth.service.ts";
+import { deviceCookies } from "./device-cookie.ts";
+import { loginThrottle } from "./login-throttle.ts";
 import { createYandexService } from "./yandex.service.ts";
 
 const REGISTRATION_MAILED = "Мы отправили письмо на указанный адрес. Следуйте указаниям из него.";
@@ -29,6 +31,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     refreshTtlSeconds: deps.config.REFRESH_TOKEN_TTL_SECONDS,
     publicUrl: deps.publicUrl,
     loginFailures: deps.loginFailures,
+    loginThrottle: loginThrottle(deps.accountFailures),
     mailQueued: () => void deps.mailer.kick(),
     afterAnswer: (label, work) => deps.afterAnswer.run(label, work),
     sessionsEnded: (filter) => deps.realtime.endSessions(filter),
@@ -48,7 +51,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     verifyState: (state) => app.jwt.verify(state),
   });
 
-  route(app, db, loginRoute, ({ body, ip }) => auth.login(body, ip));
+  const devices = deviceCookies(deps.deviceCookieKey, deps.publicUrl.startsWith("https:"), deps.now);
+  route(app, db, loginRoute, async ({ body, ip, request, reply }) => {
+    const cookies = request.headers.cookie;
+    const { pair, userId } = await auth.login(body, ip, (id) => devices.proves(cookies, id));
+    reply.header("set-cookie", devices.issue(userId));
+    return pair;
+  });
   route(app, db, refreshRoute, ({ body, ip }) => auth.refresh(body.refresh, ip));
   route(app, db, verifyTokenRoute, async ({ user }) => ({ user_id: user.id }));
   route(app, db, logoutRoute, async ({ user, body, ip }) => {

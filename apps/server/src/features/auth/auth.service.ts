@@ -22,6 +22,7 @@ import { enqueueMail } from "../../platform/mail/outbox.ts";
 import type { SessionFilter } from "../../platform/realtime/backend.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import * as repo from "./auth.repository.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
 
 export interface AuthServiceDeps {
   db: Db;
@@ -29,6 +30,7 @@ export interface AuthServiceDeps {
   refreshTtlSeconds: number;
   publicUrl: string;
   loginFailures: FailureCounter;
+  loginThrottle: LoginThrottle;
   /** Called after a commit that enqueued mail. */
   mailQueued: () => void;
   /** Runs work after the answer has gone (what the answer's timing must not reveal). */
@@ -43,6 +45,11 @@ const RESET_LINK_TTL_MS = 3600_000;
 const invalidRefresh = () => unauthorized(ErrorText.tokenInvalid, ErrorCode.tokenInvalid);
 const usernameTaken = () =>
   new ApiError(409, ErrorCode.conflict, ErrorText.usernameTaken, { username: ErrorText.usernameTaken });
+/** 429 with Retry-After in whole seconds (at least 1). */
+const tooManyRequests = (retryInMs: number) =>
+  new ApiError(429, ErrorCode.tooManyRequests, ErrorText.tooManyRequests, undefined, {
+    "retry-after": String(Math.max(1, Math.ceil(retryInMs / 1000))),
+  });
 const invalidLink = () => new ApiError(400, ErrorCode.tokenInvalid, ErrorText.tokenInvalid);
 
 /** The row id and secret of a refresh token, or undefined when it cannot be one (never reaches SQL). */
@@ -134,7 +141,16 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async login(body: LoginBody, ip: string): Promise<TokenPair> {
+    /**
+     * Two limits: failures per address (LOGIN_FAILURES_PER_MINUTE), and a growing delay per
+     * account for guesses spread over many addresses (login-throttle.ts), which a browser that
+     * has signed into the account before skips (`knownBrowser`, the device cookie).
+     */
+    async login(
+      body: LoginBody,
+      ip: string,
+      knownBrowser: (userId: number) => boolean,
+    ): Promise<{ pair: TokenPair; userId: number }> {
       const key = `login:${ip}`;
       // Every attempt is counted before its password is checked, so that a burst of parallel
       // guesses (on any instance) cannot all pass while none has been counted; the right password
@@ -143,15 +159,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (attempts > LOGIN_FAILURES_PER_MINUTE) {
         await deps.loginFailures.forgive(key);
         const failures = await deps.loginFailures.get(key);
-        const retryAfter = String(Math.max(1, Math.ceil(failures.resetInMs / 1000)));
-        throw new ApiError(429, ErrorCode.tooManyRequests, ErrorText.tooManyRequests, undefined, {
-          "retry-after": retryAfter,
-        });
+        throw tooManyRequests(failures.resetInMs);
       }
       const user = await repo.findUserByUsername(db, body.username);
+      const throttled = !(user && knownBrowser(user.id));
+      if (throttled) {
+        const waitMs = await deps.loginThrottle.admit(body.username);
+        if (waitMs > 0) {
+          // No password was checked: the address is not charged for it either.
+          await deps.loginFailures.forgive(key);
+          throw tooManyRequests(waitMs);
+        }
+      }
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (user && ok) await deps.loginFailures.forgive(key);
-      else {
+      if (user && ok) {
+        await deps.loginFailures.forgive(key);
+        // Only a right password that went through the slow-down ends the account's run of
+        // failures: the owner signing in from their known browser does not reopen free guesses.
+        if (throttled) await deps.loginThrottle.succeeded(body.username);
+      } else {
         await audit(db, {
           action: "login_failed",
           userId: user?.id ?? null,
@@ -166,7 +192,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           ? unauthorized(ErrorText.accountDisabled, ErrorCode.accountDisabled)
           : unauthorized(ErrorText.accountInactive, ErrorCode.accountInactive);
       }
-      return startSession(user.id, ip, "login");
+      return { pair: await startSession(user.id, ip, "login"), userId: user.id };
     },
 
     startSession,
