@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import fastifyJwt from "@fastify/jwt";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -16,6 +17,7 @@ import { apiDocsRoutes } from "./features/api-docs/api-docs.routes.ts";
 import { appConfigRoutes } from "./features/app-config/app-config.routes.ts";
 import { attachmentsRoutes } from "./features/attachments/attachments.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { ACCOUNT_WINDOW_MS } from "./features/auth/login-throttle.ts";
 import { registerBoardSocket } from "./features/boards/board-socket.ts";
 import { boardsRoutes } from "./features/boards/boards.routes.ts";
 import { boardSocketServices } from "./features/boards/boards.service.ts";
@@ -31,6 +33,7 @@ import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
 import { usageRoutes } from "./features/usage/usage.routes.ts";
 import { usersRoutes } from "./features/users/users.routes.ts";
 import { companiesOfUsers } from "./platform/access/memberships.ts";
+import { AfterAnswer } from "./platform/after-answer.ts";
 import { pruneUnclaimedAttachments } from "./platform/attachments/attachments.repository.ts";
 import { CallerCache } from "./platform/auth/caller-cache.ts";
 import { liveSessions } from "./platform/auth/session.repository.ts";
@@ -59,6 +62,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   mailTransport?: MailTransport;
   loginFailures?: FailureCounter;
+  /** The clock of the per-account sign-in slow-down and device cookies (tests pass a fake one). */
+  now?: () => number;
   /** Prefix of this app's Redis keys; tests give each app its own. */
   redisPrefix?: string;
   /** Socket ping and presence heartbeat interval; 0 = only when `app.realtime.heartbeat()` is called (tests). */
@@ -69,6 +74,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The realtime hub of this instance (sockets, presence, fan-out). */
     realtime: RealtimeHub;
+    /** Work started after an answer; tests await `app.afterAnswer.settled()` instead of waiting. */
+    afterAnswer: AfterAnswer;
   }
 }
 
@@ -168,7 +175,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : consoleTransport(app.log)),
     app.log,
   );
+  const now = options.now ?? Date.now;
+  const accountFailures = redis
+    ? redisFailureCounter(redis, ACCOUNT_WINDOW_MS, `${redisPrefix}acct:`, now)
+    : memoryFailureCounter(ACCOUNT_WINDOW_MS, now);
   mailer.start();
+  const afterAnswer = new AfterAnswer(app.log);
+  app.decorate("afterAnswer", afterAnswer);
 
   const deps: AppDeps = {
     config,
@@ -178,7 +191,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: appUrl,
     loginFailures,
     imports: redis ? redisImportGate(redis, `${redisPrefix}import:`) : memoryImportGate(),
+    accountFailures,
+    deviceCookieKey: createHmac("sha256", options.signingSecret).update("nadoy device cookie").digest(),
+    now,
     mailer,
+    afterAnswer,
     realtime,
     ...(redis && { redis }),
   };
@@ -206,8 +223,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installWeb(app, options.webDist);
 
   app.addHook("onClose", async () => {
+    await afterAnswer.settled();
     await mailer.stop();
     await loginFailures.close?.();
+    await accountFailures.close?.();
   });
   return app;
 }

@@ -37,6 +37,8 @@ export interface TestAppOptions {
   redisPrefix?: string;
   /** Resets the database first (default); a second instance on the same database passes false. */
   reset?: boolean;
+  /** The clock of the per-account sign-in slow-down and device cookies; tests move it forward. */
+  now?: () => number;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     signingSecret: options.signingSecret ?? randomBytes(32).toString("hex"),
     redisPrefix: options.redisPrefix ?? `nadoy-test:${randomBytes(6).toString("hex")}:`,
     heartbeatMs: 0,
+    ...(options.now && { now: options.now }),
     ...(redis && { redis }),
   });
   await app.ready();

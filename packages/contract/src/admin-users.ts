@@ -231,6 +231,13 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/**
+ * A day of the audit filter. The earliest is bounded: a year-1 date is a valid ISO date, but its
+ * Moscow midnight falls in year 0, which PostgreSQL has no timestamp for.
+ */
+export const AUDIT_EARLIEST_DAY = "1900-01-01";
+const auditDaySchema = z.iso.date().refine((day) => day >= AUDIT_EARLIEST_DAY, "Дата не может быть раньше 01.01.1900");
+
 export const listAudit = defineRoute({
   method: "GET",
   path: "/api/admin/audit/",
@@ -238,8 +245,8 @@ export const listAudit = defineRoute({
   query: z.strictObject({
     user_id: z.coerce.number().int().positive().optional(),
     action: z.string().trim().max(64).optional(),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
+    from: auditDaySchema.optional(),
+    to: auditDaySchema.optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   }),
   response: z.object({

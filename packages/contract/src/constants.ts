@@ -16,6 +16,23 @@ export const SOMETHING_WENT_WRONG = "Что-то пошло не так...";
 /** Login failures per address within a minute before 429. */
 export const LOGIN_FAILURES_PER_MINUTE = 10;
 
+/**
+ * Sign-in guesses at one account, from any addresses: after this many failures within
+ * ACCOUNT_LOGIN_WINDOW_MINUTES, each further attempt must wait for the one before it — 1 s, then
+ * 2 s, 4 s … up to ACCOUNT_LOGIN_DELAY_MAX_SECONDS (429 with Retry-After meanwhile). A browser
+ * that has signed into the account before is never slowed: nobody can lock an owner out.
+ */
+export const ACCOUNT_LOGIN_FREE_FAILURES = 5;
+export const ACCOUNT_LOGIN_WINDOW_MINUTES = 15;
+export const ACCOUNT_LOGIN_DELAY_MAX_SECONDS = 60;
+
+/**
+ * Token refreshes per client address within a minute before 429. A browser refreshes about once
+ * per access token (ACCESS_TOKEN_TTL_SECONDS, 15 min by default) and open tab, so even an office
+ * behind one address stays far below; a script trying tokens does not.
+ */
+export const REFRESHES_PER_MINUTE = 60;
+
 /** Field limits shared by forms and the API. */
 export const USERNAME_MAX = 150;
 export const NAME_MAX = 150;

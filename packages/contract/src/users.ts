@@ -8,6 +8,7 @@ import {
   PASSWORD_CHANGES_PER_MINUTE,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  REFRESHES_PER_MINUTE,
   THEMES,
   TOKEN_MAX,
   USERNAME_MAX,
@@ -41,6 +42,13 @@ export const tokenSchema = z.string().trim().min(1, "Введите код из 
 
 const refreshTokenSchema = z.string().min(1).max(TOKEN_MAX);
 
+/**
+ * What the server issues as a refresh token: the uuid of its row, a dot, a base64url secret.
+ * Anything else cannot be one, so the refresh route refuses it as malformed input (400) before
+ * any lookup; a well-formed token that is unknown, spent or expired is 401.
+ */
+export const REFRESH_TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9_-]+$/i;
+
 export const themeSchema = z.enum(THEMES);
 
 export const menuStyleSchema = z.enum(MENU_STYLES);
@@ -69,8 +77,11 @@ export const refreshRoute = defineRoute({
   method: "POST",
   path: "/api/users/token/refresh/",
   auth: "public",
-  body: z.strictObject({ refresh: refreshTokenSchema }),
+  body: z.strictObject({
+    refresh: refreshTokenSchema.regex(REFRESH_TOKEN_PATTERN, "Это не токен обновления: неверный формат"),
+  }),
   response: tokenPairSchema,
+  rateLimit: { max: REFRESHES_PER_MINUTE, timeWindowMs: 60_000 },
   summary: "Обмен refresh-токена на новую пару (старый отзывается)",
 });
 

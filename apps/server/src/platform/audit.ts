@@ -7,6 +7,7 @@ export type AuditAction =
   | "logout"
   | "refresh_reuse"
   | "register"
+  | "registration_email_taken"
   | "registration_confirmed"
   | "password_reset_requested"
   | "password_reset"

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
+import { ACCOUNT_LOGIN_FREE_FAILURES, LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
 import { ErrorCode } from "@nadoy/contract/errors";
 import { Role } from "@nadoy/contract/roles";
 import { FORM_SUBMITS_PER_MINUTE } from "@nadoy/contract/table-lists";
@@ -29,8 +29,12 @@ let instances: TestApp[] = [];
 const spread = testRedisUrl ? "spread over two instances sharing Redis" : "on one instance";
 
 beforeAll(async () => {
-  const first = await startTestApp({}, { signingSecret, redisPrefix });
-  instances = testRedisUrl ? [first, await startTestApp({}, { signingSecret, redisPrefix, reset: false })] : [first];
+  // The account slow-down's clock stands still: its 1 s steps cannot pass while a test runs.
+  const now = () => Date.UTC(2026, 0, 1);
+  const first = await startTestApp({}, { signingSecret, redisPrefix, now });
+  instances = testRedisUrl
+    ? [first, await startTestApp({}, { signingSecret, redisPrefix, reset: false, now })]
+    : [first];
 });
 afterAll(async () => {
   for (const instance of instances) await instance.close();
@@ -38,6 +42,9 @@ afterAll(async () => {
 beforeEach(() => resetDatabase(db0().database));
 
 const db0 = () => instances[0] as TestApp;
+
+/** Waits for what the instances do after answering (password reset letters). */
+const settled = () => Promise.all(instances.map((instance) => instance.app.afterAnswer.settled()));
 
 /** The i-th request of a burst, sent to the instances in turn, all from one address. */
 function hit(i: number, address: string, options: InjectOptions): Promise<LightMyRequestResponse> {
@@ -78,7 +85,7 @@ describe(`per-address limits of the public routes, ${spread}`, () => {
     await createAccount(db0().database.db, { username: "ivan", password: "correct-horse", roles: [Role.viewer] });
     const attacker = nextAddress();
     for (let i = 0; i < LOGIN_FAILURES_PER_MINUTE; i++) {
-      expect((await hit(i, attacker, login("ivan", `guess-${i}`))).statusCode).toBe(401);
+      expect((await hit(i, attacker, login(`stranger${i}`, `guess-${i}`))).statusCode).toBe(401);
     }
     const before = await rowCounts(db0().database.db);
 
@@ -98,7 +105,9 @@ describe(`per-address limits of the public routes, ${spread}`, () => {
     const attacker = nextAddress();
 
     const burst = await Promise.all(
-      Array.from({ length: 4 * LOGIN_FAILURES_PER_MINUTE }, (_, i) => hit(i, attacker, login("ivan", `guess-${i}`))),
+      Array.from({ length: 4 * LOGIN_FAILURES_PER_MINUTE }, (_, i) =>
+        hit(i, attacker, login(`stranger${i}`, `guess-${i}`)),
+      ),
     );
 
     const statuses = burst.map((res) => res.statusCode).sort();
@@ -114,7 +123,7 @@ describe(`per-address limits of the public routes, ${spread}`, () => {
     await createAccount(db0().database.db, { username: "ivan", password: "correct-horse", roles: [Role.viewer] });
     const office = nextAddress();
     for (let i = 0; i < LOGIN_FAILURES_PER_MINUTE - 1; i++) {
-      expect((await hit(i, office, login("ivan", `typo-${i}`))).statusCode).toBe(401);
+      expect((await hit(i, office, login(`colleague${i}`, `typo-${i}`))).statusCode).toBe(401);
     }
     for (let i = 0; i < 2 * instances.length; i++) {
       expect((await hit(i, office, login("ivan", "correct-horse"))).statusCode).toBe(200);
@@ -122,6 +131,19 @@ describe(`per-address limits of the public routes, ${spread}`, () => {
     // One failure is still left, and then the address is refused.
     expect((await hit(0, office, login("ivan", "last-typo"))).statusCode).toBe(401);
     expectRefused(await hit(1, office, login("ivan", "correct-horse")));
+  });
+
+  it(`sign-in: guesses at one account from ever new addresses are slowed after ${ACCOUNT_LOGIN_FREE_FAILURES} failures`, async () => {
+    await createAccount(db0().database.db, { username: "petr", password: "correct-horse", roles: [Role.viewer] });
+    for (let i = 0; i <= ACCOUNT_LOGIN_FREE_FAILURES; i++) {
+      expect((await hit(i, nextAddress(), login("petr", `guess-${i}`))).statusCode).toBe(401);
+    }
+
+    for (let i = 0; i < 2 * instances.length; i++) {
+      const res = await hit(i, nextAddress(), login("petr", i === 0 ? "correct-horse" : `guess-more-${i}`));
+      expectRefused(res);
+      expect(res.headers["retry-after"]).toBe("1");
+    }
   });
 
   it(`registration: ${registerRoute.rateLimit?.max} a minute from one address, the next is 429 and writes nothing`, async () => {
@@ -146,14 +168,17 @@ describe(`per-address limits of the public routes, ${spread}`, () => {
     for (let i = 0; i < max; i++) {
       expect((await hit(i, address, resetRequest(`someone${i}@example.com`))).statusCode).toBe(200);
     }
+    await settled();
     const before = await rowCounts(db0().database.db);
 
     for (let i = 0; i < instances.length; i++)
       expectRefused(await hit(max + i, address, resetRequest("ivan@example.com")));
 
+    await settled();
     expect(await rowCounts(db0().database.db)).toEqual(before);
     expect(await mailCount(db0().database.db)).toBe(0);
     expect((await hit(1, nextAddress(), resetRequest("ivan@example.com"))).statusCode).toBe(200);
+    await settled();
     expect(await mailCount(db0().database.db)).toBe(1);
   });
 
@@ -188,7 +213,7 @@ if (testRedisUrl) {
       const address = nextAddress();
       await createAccount(db0().database.db, { username: "ivan", password: "correct-horse", roles: [Role.viewer] });
       for (let i = 0; i < LOGIN_FAILURES_PER_MINUTE; i++) {
-        expect((await hit(i, address, login("ivan", `guess-${i}`))).statusCode).toBe(401);
+        expect((await hit(i, address, login(`stranger${i}`, `guess-${i}`))).statusCode).toBe(401);
       }
       const max = passwordResetRequestRoute.rateLimit?.max ?? 0;
       for (let i = 0; i < max; i++) expect((await hit(i, address, resetRequest("x@example.com"))).statusCode).toBe(200);

@@ -24,6 +24,36 @@ describe("memoryFailureCounter: hit and forgive", () => {
   });
 });
 
+// claim() gives a key's next slot to one caller and tells the others how long it is held; reset()
+// forgets a key (the per-account sign-in slow-down, features/auth/login-throttle.ts).
+async function expectClaims(counter: FailureCounter, clock: { now: number }) {
+  const parallel = await Promise.all(Array.from({ length: 10 }, () => counter.claim("slot", 2_000)));
+  expect(parallel.filter((ms) => ms === 0)).toHaveLength(1);
+  expect(parallel.filter((ms) => ms === 2_000)).toHaveLength(9);
+  clock.now += 1_999;
+  expect(await counter.claim("slot", 4_000)).toBe(1);
+  clock.now += 1;
+  expect(await counter.claim("slot", 4_000)).toBe(0);
+  expect(await counter.claim("slot", 4_000)).toBe(4_000);
+
+  await counter.reset("slot");
+  await counter.hit("failures");
+  await counter.reset("failures");
+
+  expect(await counter.claim("slot", 1_000)).toBe(0);
+  expect((await counter.get("failures")).count).toBe(0);
+}
+
+describe("memoryFailureCounter: claim and reset", () => {
+  it("holds a slot for one caller by its clock, and forgets a key on reset", async () => {
+    const clock = { now: 1_000_000 };
+    const counter = memoryFailureCounter(60_000, () => clock.now);
+
+    await expectClaims(counter, clock);
+    await counter.close?.();
+  });
+});
+
 const redisUrl = process.env.REDIS_URL;
 if (redisUrl) {
   describe("redisFailureCounter: hit and forgive", () => {
@@ -57,6 +87,16 @@ if (redisUrl) {
       await counter.forgive("gone");
 
       expect(await redis.exists(`${prefix}gone`)).toBe(0);
+    });
+
+    it("holds a slot for one caller by the app's clock, not the key's lifetime, and forgets a key on reset", async () => {
+      const clock = { now: 1_000_000 };
+
+      await expectClaims(
+        redisFailureCounter(redis, 60_000, `${prefix}claims:`, () => clock.now),
+        clock,
+      );
+      expect(await redis.pttl(`${prefix}claims:slot`)).toBeGreaterThan(59_000); // cleaned up with the window
     });
   });
 }

@@ -22,7 +22,7 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "POST /api/boards/": { 404: "Рабочего пространства нет или оно недоступно пользователю" },
   "POST /api/users/token/": {
     401: "Неверное имя или пароль, учётная запись не подтверждена или отключена",
-    429: "Слишком много неудачных попыток входа с этого адреса (Retry-After)",
+    429: "Слишком много неудачных попыток входа с этого адреса или в эту учётную запись (Retry-After)",
   },
   "POST /api/users/token/refresh/": { 401: "Токен обновления недействителен или уже использован" },
   "GET /api/users/yandex/authorize_url/": { 503: "Вход через Яндекс не настроен" },
@@ -31,7 +31,9 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
     502: "Яндекс не ответил или отказал",
     503: "Вход через Яндекс не настроен",
   },
-  "POST /api/users/register/": { 409: "Имя пользователя или адрес уже заняты (fields)" },
+  "POST /api/users/register/": {
+    409: "Имя пользователя уже занято (fields.username); занятый адрес не раскрывается: ответ как на новый, владельцу письмо",
+  },
   "POST /api/users/change_email/": {
     403: `Роль 6, или у учётной записи нет пароля, а вход через Яндекс был больше ${FRESH_SIGN_IN_MINUTES} минут назад (fresh_sign_in_required)`,
     409: "Адрес подтверждён другим пользователем (fields.email)",

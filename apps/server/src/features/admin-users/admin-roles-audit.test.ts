@@ -1,4 +1,5 @@
 import { AUDIT_PAGE_SIZE, ROLE_DESCRIPTIONS } from "@nadoy/contract/admin-users";
+import { ErrorCode } from "@nadoy/contract/errors";
 import { ROLE_IDS, ROLE_NAMES, Role } from "@nadoy/contract/roles";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -163,5 +164,30 @@ describe("GET /api/admin/audit/", () => {
 
   it("refuses a malformed date with 400", async () => {
     expect((await api.audit({ from: "01.03.2026" })).statusCode).toBe(400);
+  });
+
+  it.each([
+    ["from", "0001-01-01"],
+    ["to", "0001-01-01"],
+    ["from", "1899-12-31"],
+  ])(
+    "refuses %s=%s, before the earliest day the filter takes, with 400 naming the field in Russian",
+    async (field, day) => {
+      const res = await api.audit({ [field]: day });
+
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: ErrorCode.validation,
+        fields: { [field]: "Дата не может быть раньше 01.01.1900" },
+      });
+    },
+  );
+
+  it("accepts the widest range the filter allows", async () => {
+    await entry({ action: "login_failed", at: "2026-03-01T10:00:00Z", details: { username: "ghost" } });
+
+    const page = await api.auditPage({ from: "1900-01-01", to: "9999-12-31" });
+
+    expect(page.total).toBe(1);
   });
 });

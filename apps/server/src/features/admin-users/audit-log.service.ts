@@ -12,6 +12,7 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   logout: "Выход",
   refresh_reuse: "Повторное использование токена: сеанс завершён",
   register: "Регистрация",
+  registration_email_taken: "Попытка регистрации на занятый адрес (владельцу отправлено письмо)",
   registration_confirmed: "Подтверждение регистрации",
   password_reset_requested: "Запрос на восстановление пароля",
   password_reset: "Восстановление пароля",

@@ -18,8 +18,11 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { registerRoute as route } from "../../platform/routes.ts";
 import { createAuthService } from "./auth.service.ts";
+import { deviceCookies } from "./device-cookie.ts";
+import { loginThrottle } from "./login-throttle.ts";
 import { createYandexService } from "./yandex.service.ts";
 
+const REGISTRATION_MAILED = "Мы отправили письмо на указанный адрес. Следуйте указаниям из него.";
 const RESET_REQUESTED = "Если адрес зарегистрирован, мы отправили на него письмо со ссылкой для смены пароля.";
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -30,7 +33,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     refreshTtlSeconds: deps.config.REFRESH_TOKEN_TTL_SECONDS,
     publicUrl: deps.publicUrl,
     loginFailures: deps.loginFailures,
+    loginThrottle: loginThrottle(deps.accountFailures),
     mailQueued: () => void deps.mailer.kick(),
+    afterAnswer: (label, work) => deps.afterAnswer.run(label, work),
     sessionsEnded: (filter) => deps.realtime.endSessions(filter),
   });
   const yandex = createYandexService({
@@ -49,7 +54,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     verifyState: (state) => app.jwt.verify(state),
   });
 
-  route(app, db, loginRoute, ({ body, ip }) => auth.login(body, ip));
+  const devices = deviceCookies(deps.deviceCookieKey, deps.publicUrl.startsWith("https:"), deps.now);
+  route(app, db, loginRoute, async ({ body, ip, request, reply }) => {
+    const cookies = request.headers.cookie;
+    const { pair, userId } = await auth.login(body, ip, (id) => devices.proves(cookies, id));
+    reply.header("set-cookie", devices.issue(userId));
+    return pair;
+  });
   route(app, db, refreshRoute, ({ body, ip }) => auth.refresh(body.refresh, ip));
   route(app, db, verifyTokenRoute, async ({ user }) => ({ user_id: user.id }));
   route(app, db, logoutRoute, async ({ user, body, ip }) => {
@@ -67,14 +78,15 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   route(app, db, registerRoute, async ({ body, ip }) => {
     await auth.register(body, ip);
-    return { detail: "Письмо для подтверждения регистрации отправлено на указанный адрес." };
+    // The same whether the address was new (a confirmation link) or taken (its owner is told).
+    return { detail: REGISTRATION_MAILED };
   });
   route(app, db, registrationConfirmRoute, async ({ body, ip }) => {
     await auth.confirmRegistration(body.token, ip);
     return { detail: "Регистрация подтверждена. Теперь можно войти." };
   });
   route(app, db, passwordResetRequestRoute, async ({ body, ip }) => {
-    await auth.requestPasswordReset(body.email, ip);
+    auth.requestPasswordReset(body.email, ip);
     return { detail: RESET_REQUESTED };
   });
   route(app, db, passwordResetConfirmRoute, async ({ body, ip }) => {

@@ -1,13 +1,14 @@
 import { FRESH_SIGN_IN_MINUTES, LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import { canOpenProfileSettings } from "@nadoy/contract/roles";
-import type {
-  ChangeEmailBody,
-  ChangePasswordBody,
-  LoginBody,
-  registerBodySchema,
-  TokenKind,
-  TokenPair,
+import {
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type LoginBody,
+  REFRESH_TOKEN_PATTERN,
+  type registerBodySchema,
+  type TokenKind,
+  type TokenPair,
 } from "@nadoy/contract/users";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -22,6 +23,7 @@ import { enqueueMail } from "../../platform/mail/outbox.ts";
 import type { SessionFilter } from "../../platform/realtime/backend.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import * as repo from "./auth.repository.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
 
 export interface AuthServiceDeps {
   db: Db;
@@ -29,8 +31,11 @@ export interface AuthServiceDeps {
   refreshTtlSeconds: number;
   publicUrl: string;
   loginFailures: FailureCounter;
+  loginThrottle: LoginThrottle;
   /** Called after a commit that enqueued mail. */
   mailQueued: () => void;
+  /** Runs work after the answer has gone (what the answer's timing must not reveal). */
+  afterAnswer: (label: string, work: () => Promise<void>) => void;
   /** Called after a commit that revoked sessions: closes their sockets on every instance. */
   sessionsEnded: (filter: SessionFilter) => Promise<void>;
 }
@@ -40,6 +45,13 @@ const RESET_LINK_TTL_MS = 3600_000;
 const EMAIL_CHANGE_LINK_TTL_MS = 24 * 3600_000;
 
 const invalidRefresh = () => unauthorized(ErrorText.tokenInvalid, ErrorCode.tokenInvalid);
+const usernameTaken = () =>
+  new ApiError(409, ErrorCode.conflict, ErrorText.usernameTaken, { username: ErrorText.usernameTaken });
+/** 429 with Retry-After in whole seconds (at least 1). */
+const tooManyRequests = (retryInMs: number) =>
+  new ApiError(429, ErrorCode.tooManyRequests, ErrorText.tooManyRequests, undefined, {
+    "retry-after": String(Math.max(1, Math.ceil(retryInMs / 1000))),
+  });
 const invalidLink = () => new ApiError(400, ErrorCode.tokenInvalid, ErrorText.tokenInvalid);
 const emailTaken = () => new ApiError(409, ErrorCode.conflict, ErrorText.emailTaken, { email: ErrorText.emailTaken });
 
@@ -74,6 +86,13 @@ export async function takeAddressFromUnconfirmed(
       ].join("\n"),
     });
   }
+}
+
+/** The row id and secret of a refresh token, or undefined when it cannot be one (never reaches SQL). */
+function parseRefreshToken(refresh: string): { tokenId: string; secret: string } | undefined {
+  if (!REFRESH_TOKEN_PATTERN.test(refresh)) return undefined;
+  const [tokenId = "", secret = ""] = refresh.split(".");
+  return { tokenId, secret };
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -112,8 +131,62 @@ export function createAuthService(deps: AuthServiceDeps) {
     await audit(tx, { action: "registration_confirmed", userId, ip });
   }
 
+  /** The owner of an address someone tried to register with: told so, with the way back in. */
+  async function mailAddressOwner(tx: Db, owner: { id: number; email: string; username: string }, ip: string) {
+    await enqueueMail(tx, {
+      to: owner.email,
+      subject: "Надой: попытка регистрации с вашим адресом",
+      text: [
+        "Здравствуйте!",
+        "",
+        "Кто-то пытался зарегистрироваться в Надое с вашим адресом электронной почты, но учётная запись",
+        `с этим адресом уже есть: имя пользователя ${owner.username}.`,
+        "",
+        `Если это были вы, войдите: ${deps.publicUrl}/login`,
+        `Если не помните пароль, восстановите его: ${deps.publicUrl}/submit-email`,
+        "",
+        "Если это были не вы, просто удалите это письмо: ваша учётная запись не изменилась.",
+      ].join("\n"),
+    });
+    await audit(tx, { action: "registration_email_taken", userId: owner.id, ip });
+  }
+
+  async function mailResetLink(email: string, ip: string): Promise<void> {
+    const user = await repo.findUserByEmail(db, email);
+    if (!user) return;
+    await db.transaction(async (tx) => {
+      const token = await createOneTimeLink(tx, user.id, "password_reset", RESET_LINK_TTL_MS);
+      await enqueueMail(tx, {
+        to: user.email,
+        subject: "Надой: восстановление пароля",
+        text: [
+          "Здравствуйте!",
+          "",
+          `Для пользователя ${user.username} запрошена смена пароля. Задайте новый пароль по ссылке:`,
+          passwordResetUrl(deps.publicUrl, token),
+          "",
+          `Или введите код на странице ${deps.publicUrl}/token-confirm:`,
+          token,
+          "",
+          "Ссылка действует 1 час. Если вы не запрашивали смену пароля, просто удалите это письмо.",
+        ].join("\n"),
+      });
+      await audit(tx, { action: "password_reset_requested", userId: user.id, ip });
+    });
+    deps.mailQueued();
+  }
+
   return {
-    async login(body: LoginBody, ip: string): Promise<TokenPair> {
+    /**
+     * Two limits: failures per address (LOGIN_FAILURES_PER_MINUTE), and a growing delay per
+     * account for guesses spread over many addresses (login-throttle.ts), which a browser that
+     * has signed into the account before skips (`knownBrowser`, the device cookie).
+     */
+    async login(
+      body: LoginBody,
+      ip: string,
+      knownBrowser: (userId: number) => boolean,
+    ): Promise<{ pair: TokenPair; userId: number }> {
       const key = `login:${ip}`;
       // Every attempt is counted before its password is checked, so that a burst of parallel
       // guesses (on any instance) cannot all pass while none has been counted; the right password
@@ -122,15 +195,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (attempts > LOGIN_FAILURES_PER_MINUTE) {
         await deps.loginFailures.forgive(key);
         const failures = await deps.loginFailures.get(key);
-        const retryAfter = String(Math.max(1, Math.ceil(failures.resetInMs / 1000)));
-        throw new ApiError(429, ErrorCode.tooManyRequests, ErrorText.tooManyRequests, undefined, {
-          "retry-after": retryAfter,
-        });
+        throw tooManyRequests(failures.resetInMs);
       }
       const user = await repo.findUserByUsername(db, body.username);
+      const throttled = !(user && knownBrowser(user.id));
+      if (throttled) {
+        const waitMs = await deps.loginThrottle.admit(body.username);
+        if (waitMs > 0) {
+          // No password was checked: the address is not charged for it either.
+          await deps.loginFailures.forgive(key);
+          throw tooManyRequests(waitMs);
+        }
+      }
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (user && ok) await deps.loginFailures.forgive(key);
-      else {
+      if (user && ok) {
+        await deps.loginFailures.forgive(key);
+        // Only a right password that went through the slow-down ends the account's run of
+        // failures: the owner signing in from their known browser does not reopen free guesses.
+        if (throttled) await deps.loginThrottle.succeeded(body.username);
+      } else {
         await audit(db, {
           action: "login_failed",
           userId: user?.id ?? null,
@@ -145,15 +228,17 @@ export function createAuthService(deps: AuthServiceDeps) {
           ? unauthorized(ErrorText.accountDisabled, ErrorCode.accountDisabled)
           : unauthorized(ErrorText.accountInactive, ErrorCode.accountInactive);
       }
-      return startSession(user.id, ip, "login");
+      return { pair: await startSession(user.id, ip, "login"), userId: user.id };
     },
 
     startSession,
 
     /** Rotation: the presented token is spent; presenting a spent one revokes its whole family. */
     async refresh(refresh: string, ip: string): Promise<TokenPair> {
-      const [tokenId, secret] = refresh.split(".");
-      if (!tokenId || !secret || !/^[0-9a-f-]{36}$/.test(tokenId)) throw invalidRefresh();
+      // The route's schema refuses a malformed token with 400 already; this guards the SQL all the same.
+      const parsed = parseRefreshToken(refresh);
+      if (!parsed) throw invalidRefresh();
+      const { tokenId, secret } = parsed;
       const outcome = await db.transaction(async (tx) => {
         const row = await repo.lockRefreshToken(tx, tokenId);
         if (!row || !sameHash(row.secretHash, sha256(secret))) return { error: invalidRefresh() };
@@ -179,10 +264,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ended = await db.transaction(async (tx) => {
         const sessionIds = [user.sessionId];
         await repo.revokeFamily(tx, user.sessionId, "logout");
-        const [tokenId, secret] = refresh.split(".");
-        if (tokenId && secret && /^[0-9a-f-]{36}$/.test(tokenId)) {
-          const row = await repo.lockRefreshToken(tx, tokenId);
-          if (row && row.userId === user.id && sameHash(row.secretHash, sha256(secret))) {
+        // A malformed token is ignored: the caller's own session ends all the same.
+        const parsed = parseRefreshToken(refresh);
+        if (parsed) {
+          const row = await repo.lockRefreshToken(tx, parsed.tokenId);
+          if (row && row.userId === user.id && sameHash(row.secretHash, sha256(parsed.secret))) {
             await repo.revokeFamily(tx, row.familyId, "logout");
             if (row.familyId !== user.sessionId) sessionIds.push(row.familyId);
           }
@@ -363,15 +449,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return email;
     },
 
+    /**
+     * A taken username is said (409: usernames are shown to colleagues, no secret). A taken e-mail
+     * is not: the answer is the one a new registration gets, and the address's owner is mailed
+     * instead. Both paths hash the password and write one transaction, so neither is faster.
+     */
     async register(body: z.output<typeof registerBodySchema>, ip: string): Promise<void> {
-      const fields: Record<string, string> = {};
-      if (await repo.usernameExists(db, body.username)) fields.username = ErrorText.usernameTaken;
-      if (await repo.findUserByEmail(db, body.email)) fields.email = ErrorText.emailTaken;
-      if (Object.keys(fields).length > 0)
-        throw new ApiError(409, ErrorCode.conflict, Object.values(fields)[0] ?? "", fields);
+      if (await repo.usernameExists(db, body.username)) throw usernameTaken();
       const passwordHash = await hashPassword(body.password);
       try {
         await db.transaction(async (tx) => {
+          const owner = await repo.findUserByEmail(tx, body.email);
+          if (owner) return mailAddressOwner(tx, owner, ip);
           const user = await repo.insertUser(tx, {
             username: body.username,
             email: body.email,
@@ -403,9 +492,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         // Two registrations raced past the checks above; the unique index decided.
         const index = violatedUniqueIndex(error);
         if (index === undefined) throw error;
-        const [field, text] =
-          index === "users_email_lower_idx" ? ["email", ErrorText.emailTaken] : ["username", ErrorText.usernameTaken];
-        throw new ApiError(409, ErrorCode.conflict, text, { [field]: text });
+        if (index !== "users_email_lower_idx") throw usernameTaken();
+        // The other registration took the address: its owner hears of this attempt, as above.
+        await db.transaction(async (tx) => {
+          const owner = await repo.findUserByEmail(tx, body.email);
+          if (owner) await mailAddressOwner(tx, owner, ip);
+        });
       }
       deps.mailQueued();
     },
@@ -418,30 +510,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    /** Same answer whether or not the address is known: nothing is revealed about who is registered. */
-    async requestPasswordReset(email: string, ip: string): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
-      if (!user) return;
-      await db.transaction(async (tx) => {
-        const token = await createOneTimeLink(tx, user.id, "password_reset", RESET_LINK_TTL_MS);
-        await enqueueMail(tx, {
-          to: user.email,
-          subject: "Надой: восстановление пароля",
-          text: [
-            "Здравствуйте!",
-            "",
-            `Для пользователя ${user.username} запрошена смена пароля. Задайте новый пароль по ссылке:`,
-            passwordResetUrl(deps.publicUrl, token),
-            "",
-            `Или введите код на странице ${deps.publicUrl}/token-confirm:`,
-            token,
-            "",
-            "Ссылка действует 1 час. Если вы не запрашивали смену пароля, просто удалите это письмо.",
-          ].join("\n"),
-        });
-        await audit(tx, { action: "password_reset_requested", userId: user.id, ip });
-      });
-      deps.mailQueued();
+    /**
+     * Same answer, in the same time, whether or not the address is known: the route answers first
+     * and looks the address up afterwards (deps.afterAnswer), so nothing is revealed about who is
+     * registered — neither by the text nor by how long the answer took.
+     */
+    requestPasswordReset(email: string, ip: string): void {
+      deps.afterAnswer("password reset request", () => mailResetLink(email, ip));
     },
 
     /**

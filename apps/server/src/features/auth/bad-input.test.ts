@@ -52,7 +52,12 @@ const routes: RouteUnderTest[] = [
     valid: { username: "ivan", password: "correct-horse" },
     required: ["username", "password"],
   },
-  { method: "POST", url: "/api/users/token/refresh/", valid: { refresh: TOKEN }, required: ["refresh"] },
+  {
+    method: "POST",
+    url: "/api/users/token/refresh/",
+    valid: { refresh: "00000000-0000-4000-8000-000000000000.c2VjcmV0" },
+    required: ["refresh"],
+  },
   {
     method: "POST",
     url: "/api/users/register/",

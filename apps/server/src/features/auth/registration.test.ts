@@ -1,4 +1,4 @@
-import { ErrorCode } from "@nadoy/contract/errors";
+import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import { Role } from "@nadoy/contract/roles";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -127,31 +127,44 @@ describe("POST /api/users/register/", () => {
       expect(await rowCounts(t.database.db)).toEqual(before);
     });
 
-    it("answers 409 with fields.email for a taken address, whatever its case", async () => {
-      const before = await rowCounts(t.database.db);
+    it("answers a taken address exactly as a new one and mails its owner instead, whatever its case", async () => {
+      const fresh = await register({ ...newcomer, username: "olga", email: "olga@example.com" });
+      const usersBefore = (await rowCounts(t.database.db)).users;
 
       const res = await register({ ...newcomer, email: "IVAN@example.com" });
 
-      expect(res.statusCode).toBe(409);
-      expect(Object.keys(res.json().fields)).toEqual(["email"]);
-      expect(await rowCounts(t.database.db)).toEqual(before);
+      expect(res.statusCode).toBe(fresh.statusCode);
+      expect(res.json()).toEqual(fresh.json());
+      expect((await rowCounts(t.database.db)).users).toBe(usersBefore);
+      expect((await login(newcomer.username, newcomer.password)).json().code).toBe(ErrorCode.invalidCredentials);
+      const [letter, ...more] = await mailTo(t.database.db, "ivan@example.com");
+      expect(more).toHaveLength(0);
+      expect(letter?.subject).toBe("Надой: попытка регистрации с вашим адресом");
+      expect(letter?.text).toContain("Кто-то пытался зарегистрироваться");
+      expect(letter?.text).toContain("имя пользователя Ivan");
+      expect(letter?.text).toContain("войдите: http://nadoy.test/login");
+      expect(letter?.text).toContain("восстановите его: http://nadoy.test/submit-email");
+      expect(letter?.text).not.toMatch(/registration-confirm|token-confirm/);
     });
 
-    it("names both fields when both are taken", async () => {
+    it("says only the username when both are taken", async () => {
+      const before = await rowCounts(t.database.db);
+
       const res = await register({ ...newcomer, username: "IVAN", email: "ivan@example.com" });
 
       expect(res.statusCode).toBe(409);
-      expect(Object.keys(res.json().fields).sort()).toEqual(["email", "username"]);
+      expect(res.json().fields).toEqual({ username: ErrorText.usernameTaken });
+      expect(await rowCounts(t.database.db)).toEqual(before);
     });
   });
 
-  it("answers 409 to a second registration with the same details", async () => {
+  it("answers 409 for the username to a second registration with the same details", async () => {
     await register(newcomer);
 
     const second = await register(newcomer);
 
     expect(second.statusCode).toBe(409);
-    expect(Object.keys(second.json().fields).sort()).toEqual(["email", "username"]);
+    expect(Object.keys(second.json().fields)).toEqual(["username"]);
     expect(await mailTo(t.database.db, newcomer.email)).toHaveLength(1);
   });
 
@@ -163,12 +176,12 @@ describe("POST /api/users/register/", () => {
     expect(Object.keys(refused?.json().fields)).toEqual(["username"]);
   });
 
-  it("lets only one of two simultaneous registrations of an address through", async () => {
+  it("creates one account from two simultaneous registrations of an address, and answers both alike", async () => {
     const answers = await Promise.all([register(newcomer), register({ ...newcomer, username: "petr2" })]);
 
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
-    const refused = answers.find((a) => a.statusCode === 409);
-    expect(Object.keys(refused?.json().fields)).toEqual(["email"]);
-    expect(await mailTo(t.database.db, newcomer.email)).toHaveLength(1);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    expect(answers[1]?.json()).toEqual(answers[0]?.json());
+    const letters = (await mailTo(t.database.db, newcomer.email)).map((mail) => mail.subject).sort();
+    expect(letters).toEqual(["Надой: подтверждение регистрации", "Надой: попытка регистрации с вашим адресом"]);
   });
 });

@@ -1,10 +1,11 @@
 import { createHmac } from "node:crypto";
-import { ErrorCode } from "@nadoy/contract/errors";
+import { REFRESHES_PER_MINUTE } from "@nadoy/contract/constants";
+import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import { Role } from "@nadoy/contract/roles";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAccount, refreshWith, signIn, verifyStatus } from "../../../test/accounts.ts";
-import { startTestApp, type TestApp } from "../../../test/test-app.ts";
+import { nextAddress, startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
 
 let t: TestApp;
@@ -84,14 +85,26 @@ describe("POST /api/users/token/refresh/", () => {
     expect((await refreshWith(t, first.refresh)).status).toBe(200);
   });
 
-  it.each([
-    ["garbage", "not-a-token"],
-    ["an unknown id", "00000000-0000-4000-8000-000000000000.c2VjcmV0"],
-  ])("refuses %s with 401 token_invalid", async (_name, refresh) => {
-    const res = await refreshWith(t, refresh);
+  it("refuses a well-formed token of no session with 401 token_invalid", async () => {
+    const res = await refreshWith(t, "00000000-0000-4000-8000-000000000000.c2VjcmV0");
 
     expect(res.status).toBe(401);
     expect(res.body.code).toBe(ErrorCode.tokenInvalid);
+  });
+
+  it.each([
+    ["garbage", "not-a-token"],
+    ["36 characters that pass for an id but are no uuid", `${"-".repeat(36)}.c2VjcmV0`],
+    ["36 hex digits and dashes out of place", `${"a".repeat(32)}----.c2VjcmV0`],
+    ["an id without its secret", "00000000-0000-4000-8000-000000000000."],
+  ])("refuses %s with 400 in Russian, before any lookup", async (_name, refresh) => {
+    const res = await refreshWith(t, refresh);
+
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: ErrorCode.validation,
+      fields: { refresh: "Это не токен обновления: неверный формат" },
+    });
   });
 
   it("refuses an access token presented as a refresh token", async () => {
@@ -99,8 +112,26 @@ describe("POST /api/users/token/refresh/", () => {
 
     const res = await refreshWith(t, pair.access);
 
-    expect(res.status).toBe(401);
-    expect(res.body.code).toBe(ErrorCode.tokenInvalid);
+    expect(res.status).toBe(400);
+    expect(await verifyStatus(t, pair.access)).toBe(200);
+  });
+
+  it(`refuses a ${REFRESHES_PER_MINUTE + 1}th refresh from one address within a minute with 429`, async () => {
+    const address = nextAddress();
+    const pair = await signIn(t, "ivan", "correct-horse");
+    const from = (refresh: string) =>
+      t.request({ method: "POST", url: "/api/users/token/refresh/", payload: { refresh }, remoteAddress: address });
+    for (let i = 0; i < REFRESHES_PER_MINUTE; i++) {
+      expect((await from(`00000000-0000-4000-8000-${String(i).padStart(12, "0")}.c2VjcmV0`)).statusCode).toBe(401);
+    }
+
+    const blocked = await from(pair.refresh);
+
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: ErrorCode.tooManyRequests, message: ErrorText.tooManyRequests });
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    // The real token was not spent, and another address refreshes with it.
+    expect((await refreshWith(t, pair.refresh)).status).toBe(200);
   });
 
   it("refuses an expired refresh token", async () => {
@@ -151,6 +182,15 @@ describe("POST /api/users/logout/", () => {
     expect(res.statusCode).toBe(205);
     expect(await verifyStatus(t, pair.access)).toBe(401);
     expect((await refreshWith(t, pair.refresh)).status).toBe(401);
+  });
+
+  it("ends the caller's session when the refresh token's id is 36 characters but no uuid", async () => {
+    const pair = await signIn(t, "ivan", "correct-horse");
+
+    const res = await logout(pair.access, { refresh: `${"-".repeat(36)}.c2VjcmV0` });
+
+    expect(res.statusCode).toBe(205);
+    expect(await verifyStatus(t, pair.access)).toBe(401);
   });
 
   it("cannot sign another user out by sending their refresh token", async () => {

@@ -12,11 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let names = 0;
+
+/** A failed sign-in, each at a name of its own: only the address limit is under test here. */
 const failedLogin = (remoteAddress: string, forwardedFor?: string) =>
   t.request({
     method: "POST",
     url: "/api/users/token/",
-    payload: { username: "nobody", password: "wrong-password" },
+    payload: { username: `nobody${++names}`, password: "wrong-password" },
     remoteAddress,
     ...(forwardedFor !== undefined && { headers: { "x-forwarded-for": forwardedFor } }),
   });

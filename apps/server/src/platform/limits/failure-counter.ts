@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 
 /**
- * Counts failures per key within a fixed window (login failures per address). In Redis when it is
- * configured, so that every instance behind a load balancer sees the same count.
+ * Counts failures per key within a fixed window (login failures per address, and per account). In
+ * Redis when it is configured, so that every instance behind a load balancer sees the same count.
  */
 export interface FailureCounter {
   /** Failures so far in the current window and the milliseconds until it ends. */
@@ -11,6 +11,14 @@ export interface FailureCounter {
   hit(key: string): Promise<number>;
   /** Takes back one counted failure (an attempt counted up front that turned out well). */
   forgive(key: string): Promise<void>;
+  /** Forgets the key altogether (a success ends a run of failures). */
+  reset(key: string): Promise<void>;
+  /**
+   * Takes the key's next slot: when the key is free, holds it for `holdMs` and answers 0; while it
+   * is held, answers the milliseconds left. Atomic, so of parallel callers only one gets the slot.
+   * Measured with the counter's clock (injectable, for tests), the same on every instance.
+   */
+  claim(key: string, holdMs: number): Promise<number>;
   close?(): Promise<void>;
 }
 
@@ -44,6 +52,15 @@ export function memoryFailureCounter(windowMs: number, now: () => number = Date.
       const entry = live(key);
       if (entry && entry.count > 0) entry.count -= 1;
     },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async claim(key, holdMs) {
+      const entry = live(key);
+      if (entry) return entry.endsAt - now();
+      windows.set(key, { count: 1, endsAt: now() + holdMs });
+      return 0;
+    },
     async close() {
       clearInterval(sweeper);
     },
@@ -52,7 +69,20 @@ export function memoryFailureCounter(windowMs: number, now: () => number = Date.
 
 const FORGIVE = `if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end return 0`;
 
-export function redisFailureCounter(redis: Redis, windowMs: number, prefix = "nadoy:fail:"): FailureCounter {
+// The slot's end is stored as a time of the caller's clock; the key's TTL (the counter's window,
+// never shorter than the hold) only cleans up.
+const CLAIM = `local ends = tonumber(redis.call('GET', KEYS[1]) or '0')
+local now = tonumber(ARGV[1])
+if ends > now then return ends - now end
+redis.call('SET', KEYS[1], now + tonumber(ARGV[2]), 'PX', ARGV[3])
+return 0`;
+
+export function redisFailureCounter(
+  redis: Redis,
+  windowMs: number,
+  prefix = "nadoy:fail:",
+  now: () => number = Date.now,
+): FailureCounter {
   return {
     async get(key) {
       const [count, ttl] = await redis
@@ -77,6 +107,13 @@ export function redisFailureCounter(redis: Redis, windowMs: number, prefix = "na
     async forgive(key) {
       // Only a count still in its window: a DECR of an expired key would leave -1 with no expiry.
       await redis.eval(FORGIVE, 1, prefix + key);
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async claim(key, holdMs) {
+      const ttl = Math.max(holdMs, windowMs);
+      return Number(await redis.eval(CLAIM, 1, prefix + key, now(), holdMs, ttl));
     },
   };
 }

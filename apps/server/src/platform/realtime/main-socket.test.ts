@@ -387,6 +387,7 @@ describe("sessions that end close their sockets", () => {
     const ivanId = Number(claimsOf(laptop.access).sub);
     const sockets = [await connectUser(base, laptop.access, ivanId), await connectUser(base, phone.access, ivanId)];
     await t.request({ method: "POST", url: "/api/users/password_reset/", payload: { email: "ivan@example.com" } });
+    await t.app.afterAnswer.settled();
     const [letter] = await mailTo(t.database.db, "ivan@example.com");
     const token = linkToken(letter?.text ?? "", "reset-password");
 

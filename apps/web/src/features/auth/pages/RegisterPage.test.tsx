@@ -59,11 +59,13 @@ describe("/register", () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it("asks to check the mail after a successful registration", async () => {
+  // The server answers a taken address exactly like a new one (its owner gets a letter instead),
+  // so the page has one outcome to show: the letter.
+  it("asks to check the mail after a registration is accepted", async () => {
     mockApi({
       "POST /api/users/register/": {
         status: 201,
-        body: { detail: "Письмо для подтверждения регистрации отправлено на указанный адрес." },
+        body: { detail: "Мы отправили письмо на указанный адрес. Следуйте указаниям из него." },
       },
     });
     renderApp("/register");
@@ -72,7 +74,7 @@ describe("/register", () => {
     fireEvent.click(screen.getByRole("button", { name: "Зарегистрироваться" }));
 
     expect(await screen.findByText("Проверьте почту")).toBeTruthy();
-    expect(screen.getByText("Письмо для подтверждения регистрации отправлено на указанный адрес.")).toBeTruthy();
+    expect(screen.getByText("Мы отправили письмо на указанный адрес. Следуйте указаниям из него.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Ввести код из письма" }).getAttribute("href")).toBe("/token-confirm");
   });
 });
