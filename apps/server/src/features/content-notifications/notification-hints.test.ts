@@ -5,6 +5,7 @@ import { contentEditorsApi, newEditor, newPerson } from "../../../test/content-e
 import { connected, connectUser, socketBase } from "../../../test/sockets.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
+import { seedCompany } from "../../db/seed/companies.ts";
 
 let t: TestApp;
 let api: ReturnType<typeof contentEditorsApi>;
@@ -22,8 +23,10 @@ describe("NOTIFICATIONS_CHANGED on the main socket", () => {
   it("reaches a connected recipient at once, and not a connected non-recipient", async () => {
     const editor = await newEditor(t);
     const anna = await newPerson(t, "anna", { roles: [Role.client] });
-    const boris = await newPerson(t, "boris", { roles: [Role.zootechnician] });
-    const late = await newPerson(t, "late", { roles: [Role.viewer] });
+    // Борис and the latecomer share a company, so that Борис is told when the latecomer comes.
+    const { company } = await seedCompany(t.database.db, { name: "Заря" });
+    const boris = await newPerson(t, "boris", { roles: [Role.zootechnician], companyIds: [company.id] });
+    const late = await newPerson(t, "late", { roles: [Role.viewer], companyIds: [company.id] });
     const base = await socketBase(t);
     const annaSocket = await connectUser(base, anna.token, anna.id);
     const borisSocket = await connectUser(base, boris.token, boris.id);
