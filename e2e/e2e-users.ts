@@ -10,9 +10,12 @@ export const E2E_USERS = {
   terms: { username: "terms", role: 3, readStatus: false },
   /** Role 3, has never closed the demo announcement. */
   announce: { username: "announce", role: 3, readStatus: true },
-  /** Two role 3 users: A in the browser, B through the API and a socket of the test itself. */
-  presenceA: { username: "presence_a", role: 3, readStatus: true },
-  presenceB: { username: "presence_b", role: 3, readStatus: true },
+  /**
+   * Two role 3 users: A in the browser, B through the API and a socket of the test itself. They
+   * share a company of their own (presence is told only within one), which nobody else is in.
+   */
+  presenceA: { username: "presence_a", role: 3, readStatus: true, company: "Присутствие (e2e)" },
+  presenceB: { username: "presence_b", role: 3, readStatus: true, company: "Присутствие (e2e)" },
   /** Role 3 for the profile settings. */
   profile: { username: "profile", role: 3, readStatus: true },
 } as const;

@@ -3,6 +3,7 @@
 // then finds its demo data in place and does not seed again.
 //   node --import tsx seed-fixtures.ts <data dir>
 import { openDatabase } from "../apps/server/src/db/client.ts";
+import { seedCompany } from "../apps/server/src/db/seed/companies.ts";
 import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/db/seed/demo.ts";
 import { seedNotifications } from "../apps/server/src/db/seed/news.ts";
 import { ensureReferenceData } from "../apps/server/src/db/seed/reference.ts";
@@ -19,7 +20,13 @@ try {
   await seedDemo(database.db);
 
   const ids: Record<string, number> = {};
+  const companyIds = new Map<string, number>();
   for (const [key, account] of Object.entries(E2E_USERS)) {
+    const companyName = "company" in account ? account.company : undefined;
+    if (companyName && !companyIds.has(companyName)) {
+      companyIds.set(companyName, (await seedCompany(database.db, { name: companyName })).company.id);
+    }
+    const companyId = companyName ? companyIds.get(companyName) : undefined;
     const user = await seedUser(database.db, {
       username: account.username,
       password: DEMO_PASSWORD,
@@ -28,6 +35,7 @@ try {
       lastName: key,
       roles: [account.role],
       readStatus: account.readStatus,
+      companyIds: companyId === undefined ? [] : [companyId],
     });
     ids[key] = user.id;
   }
