@@ -4,6 +4,7 @@ import {
   boardSocketPath,
   parseBoardEvent,
   SocketCloseCode,
+  SocketCloseReason,
 } from "@nadoy/contract/realtime";
 
 /** What the client needs of a WebSocket class: the browser's, or a fake one in tests. */
@@ -17,9 +18,18 @@ export const BOARD_RECONNECT_MAX_MS = 30_000;
  * - connecting / open / reconnecting: the usual life of the socket;
  * - replaced (4409): the user opened this board in another tab; not reconnected;
  * - not_found (4404): no such board, or no longer the user's; not reconnected;
+ * - access_revoked (4404 "access_revoked"): an admin took the user's access while the board was
+ *   open (left its company, boards switched off); not reconnected;
  * - unauthorized (4401): the token flow is running (reload or sign-out).
  */
-export type BoardSocketStatus = "connecting" | "open" | "reconnecting" | "replaced" | "not_found" | "unauthorized";
+export type BoardSocketStatus =
+  | "connecting"
+  | "open"
+  | "reconnecting"
+  | "replaced"
+  | "not_found"
+  | "access_revoked"
+  | "unauthorized";
 
 export interface BoardSocketClientOptions {
   boardUuid: string;
@@ -101,11 +111,11 @@ export class BoardSocketClient {
     socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      this.closed(event.code, token);
+      this.closed(event.code, event.reason, token);
     };
   }
 
-  private closed(code: number, token: string): void {
+  private closed(code: number, reason: string, token: string): void {
     if (!this.running) return;
     switch (code) {
       case SocketCloseCode.unauthorized:
@@ -119,7 +129,7 @@ export class BoardSocketClient {
         return;
       case SocketCloseCode.notFound:
         this.running = false;
-        this.options.onStatus("not_found");
+        this.options.onStatus(reason === SocketCloseReason.accessRevoked ? "access_revoked" : "not_found");
         return;
       case SocketCloseCode.normal:
         return;

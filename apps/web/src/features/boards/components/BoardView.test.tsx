@@ -186,6 +186,22 @@ describe("board: live events", { timeout: 20_000 }, () => {
     expect(boardSockets()).toHaveLength(before);
   });
 
+  it("says «Доступ к доске закрыт» when an admin takes the user's access (4404 access_revoked), and does not reconnect", async () => {
+    await openBoard();
+    const socket = await openBoardSocket();
+    const before = boardSockets().length;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      act(() => socket.serverClose(4404, "access_revoked"));
+      act(() => vi.advanceTimersByTime(120_000));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await screen.findByText("Доступ к доске закрыт")).toBeTruthy();
+    expect(screen.queryByText("Ремонт")).toBeNull();
+    expect(boardSockets()).toHaveLength(before);
+  });
+
   it("reconnects after a dropped connection with since = the last event's seq", async () => {
     await openBoard();
     const socket = await openBoardSocket();

@@ -86,6 +86,7 @@ export function BoardView({ boardUuid, user }: { boardUuid: string; user: UserDa
   useEffect(() => () => setOpenTask(null), [setOpenTask]);
 
   if (live.status === "not_found") return <BoardMissing />;
+  if (live.status === "access_revoked") return <BoardRevoked />;
   if (!state) {
     if (live.board.isPending) return <PageSpinner text="Загрузка доски…" />;
     const status = isApiRequestError(live.board.error) ? live.board.error.status : 0;
@@ -175,6 +176,18 @@ function BoardMissing() {
       status="404"
       title="Доска не найдена"
       subTitle="Такой доски нет или у вас нет к ней доступа."
+      extra={<RouterButtonLink to={href.boards()}>К доскам</RouterButtonLink>}
+    />
+  );
+}
+
+/** The board socket was closed because an admin took the user's access while it was open. */
+function BoardRevoked() {
+  return (
+    <Result
+      status="403"
+      title="Доступ к доске закрыт"
+      subTitle="Администратор изменил ваши права: эта доска вам больше недоступна. Если это ошибка, обратитесь к администратору."
       extra={<RouterButtonLink to={href.boards()}>К доскам</RouterButtonLink>}
     />
   );
