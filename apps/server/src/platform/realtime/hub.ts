@@ -587,21 +587,29 @@ export class RealtimeHub {
       const online = await this.backend.online();
       const changedOnline = online.filter((id) => changed.has(id));
       if (changedOnline.length === 0) return;
-      const now = await directory.lookup(changedOnline);
+      // One lookup and one encoded list per scope, however many sockets get it.
+      const companiesOf = await directory.lookup(online);
       const touched = new Set<number>();
       for (const id of changedOnline) {
         for (const c of before.get(id) ?? []) touched.add(c);
-        for (const c of now(id)) touched.add(c);
+        for (const c of companiesOf(id)) touched.add(c);
       }
+      const unknownBefore = changedOnline.some((id) => !before.get(id));
+      const lists = new Map<string, number[]>();
       for (const conn of this.byTopic.get(topicOf("main")) ?? []) {
         const scope = conn.rights?.presence;
         if (!scope || scope.all || changed.has(conn.userId)) continue;
-        // Unknown before: the socket may have seen them; only sockets of the companies involved can have.
-        const affected =
-          [...scope.companyIds].some((c) => touched.has(c)) || changedOnline.some((id) => !before.get(id));
-        if (!affected) continue;
-        const list = await this.presenceListFor(conn);
-        if (list) this.enqueue(conn, list);
+        // Unknown before: the socket may have seen them; else only sockets of the companies involved can have.
+        if (!unknownBefore && ![...scope.companyIds].some((c) => touched.has(c))) continue;
+        // The socket's own id heads the frame, so the list is shared per scope but the frame is not.
+        const key = scopeKey(scope);
+        let users = lists.get(key);
+        if (users === undefined) {
+          users = visibleOnline(scope, online, companiesOf);
+          lists.set(key, users);
+        }
+        const message = { msg_type: "SITE_CONNECTED", user_id: conn.userId, users_online: users } as const;
+        this.enqueue(conn, { topic: topicOf("main"), presence: true, data: serialiseMessage("main", message) });
       }
     } catch (error) {
       this.log.error({ err: error }, "realtime: could not refresh presence lists");
