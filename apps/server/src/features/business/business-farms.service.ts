@@ -12,7 +12,9 @@ import {
   conflict,
   FARM_HAS_DATABASES_TEXT,
   FARM_NAME_TAKEN_TEXT,
+  type MembersChanged,
   membersOnly,
+  movedMembers,
   notFound,
 } from "./business-rules.ts";
 
@@ -45,7 +47,13 @@ const values = (fields: FarmFields): repo.FarmValues => ({
   ...(fields.timezone !== undefined && { timezone: fields.timezone }),
 });
 
-export function createFarmsService(db: Db) {
+export function createFarmsService(db: Db, membersChanged: MembersChanged) {
+  /** After the commit: the users picked or unpicked are told (their sockets follow). */
+  const tell = async (before: readonly { id: number }[], after: readonly { id: number }[]) => {
+    const moved = movedMembers(before, after);
+    if (moved.length > 0) await membersChanged(moved);
+  };
+
   return {
     async get(uuid: string): Promise<FarmWithCompany> {
       const found = await repo.findFarm(db, uuid);
@@ -57,8 +65,8 @@ export function createFarmsService(db: Db) {
      * 409 when the company has a farm of that name; picked users must be its members (400); only
      * superusers pick or unpick a superuser (403), here and in update.
      */
-    create(who: Admin, companyUuid: string, fields: FarmFields & { name: string }): Promise<FarmWithCompany> {
-      return db.transaction(async (tx) => {
+    async create(who: Admin, companyUuid: string, fields: FarmFields & { name: string }): Promise<FarmWithCompany> {
+      const created = await db.transaction(async (tx) => {
         const company = await lockCompany(tx, companyUuid);
         if (!company) throw notFound();
         if (await repo.farmNameTaken(tx, company.id, fields.name)) throw conflict("name", FARM_NAME_TAKEN_TEXT);
@@ -75,13 +83,15 @@ export function createFarmsService(db: Db) {
         });
         return withCompany(after);
       });
+      await tell([], created.users);
+      return created;
     },
 
     /** Only the fields sent change; `user_ids` is the full set of members picked for it. */
     async update(who: Admin, uuid: string, fields: FarmFields): Promise<FarmWithCompany> {
       const found = await repo.findFarm(db, uuid);
       if (!found) throw notFound();
-      return db.transaction(async (tx) => {
+      const [before, after] = await db.transaction(async (tx) => {
         const company = await lockCompanyById(tx, found.companyId);
         if (!company || !(await repo.lockFarm(tx, found.id))) throw notFound();
         const before = await loadFarm(tx, found.id);
@@ -106,15 +116,17 @@ export function createFarmsService(db: Db) {
             details: { id: found.id, before: was, after: now },
           });
         }
-        return withCompany(after);
+        return [withCompany(before), withCompany(after)] as const;
       });
+      await tell(before.users, after.users);
+      return after;
     },
 
     /** 409 while a database is tied to it; its farm picks go with it. */
     async remove(who: Admin, uuid: string): Promise<void> {
       const found = await repo.findFarm(db, uuid);
       if (!found) throw notFound();
-      await db.transaction(async (tx) => {
+      const before = await db.transaction(async (tx) => {
         const company = await lockCompanyById(tx, found.companyId);
         if (!company || !(await repo.lockFarm(tx, found.id))) throw notFound();
         if ((await repo.farmDatabaseCount(tx, found.id)) > 0) throw conflict("databases", FARM_HAS_DATABASES_TEXT);
@@ -126,7 +138,9 @@ export function createFarmsService(db: Db) {
           ip: who.ip,
           details: { id: found.id, before: farmSnapshot(before.farm, company.name), after: null },
         });
+        return withCompany(before);
       });
+      await tell(before.users, []);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import type { Db } from "../../db/client.ts";
+import { movedIds } from "../../platform/access/superusers.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { ApiError, validationError } from "../../platform/errors.ts";
 import { existingUserIds, memberIds } from "./business.repository.ts";
@@ -40,4 +41,18 @@ export async function membersOnly(tx: Db, companyId: number, userIds: number[]):
   const members = new Set(await memberIds(tx, companyId));
   if (unique.some((id) => !members.has(id))) throw validationError({ user_ids: NOT_A_MEMBER_TEXT });
   return unique;
+}
+
+/**
+ * Called after a commit with the users who joined or left a company or farm: their open sockets
+ * follow at once, on every instance (hub.callersChanged re-checks them).
+ */
+export type MembersChanged = (userIds: number[]) => Promise<void>;
+
+/** Who is in one member list and not the other (the users a change of it concerns). */
+export function movedMembers(before: readonly { id: number }[], after: readonly { id: number }[]): number[] {
+  return movedIds(
+    before.map((u) => u.id),
+    after.map((u) => u.id),
+  );
 }

@@ -21,6 +21,8 @@ import {
   COMPANY_NAME_TAKEN_TEXT,
   conflict,
   existingUsers,
+  type MembersChanged,
+  movedMembers,
   notFound,
 } from "./business-rules.ts";
 
@@ -45,10 +47,13 @@ export async function loadBusiness(db: Db, company: repo.CompanyRow): Promise<Bu
   };
 }
 
-export function createBusinessService(db: Db) {
-  /** A change of an existing company: locked, loaded before and after, audited in the same transaction. */
+export function createBusinessService(db: Db, membersChanged: MembersChanged) {
+  /**
+   * A change of an existing company: locked, loaded before and after, audited in the same
+   * transaction; who joined or left is told after the commit.
+   */
   async function change(who: Admin, uuid: string, apply: (tx: Db, company: repo.CompanyRow) => Promise<void>) {
-    return db.transaction(async (tx) => {
+    const { before, after } = await db.transaction(async (tx) => {
       const company = await repo.lockCompany(tx, uuid);
       if (!company) throw notFound();
       const before = await loadBusiness(tx, company);
@@ -65,8 +70,11 @@ export function createBusinessService(db: Db) {
           details: { id: company.id, before: was, after: now },
         });
       }
-      return after;
+      return { before, after };
     });
+    const moved = movedMembers(before.users, after.users);
+    if (moved.length > 0) await membersChanged(moved);
+    return after;
   }
 
   return {
@@ -127,7 +135,7 @@ export function createBusinessService(db: Db) {
 
     /** 409 while it has databases; its farms, memberships, farm picks and DTM entries go with it. */
     async remove(who: Admin, uuid: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const before = await db.transaction(async (tx) => {
         const company = await repo.lockCompany(tx, uuid);
         if (!company) throw notFound();
         if ((await repo.databaseCount(tx, company.id)) > 0) throw conflict("databases", COMPANY_HAS_DATABASES_TEXT);
@@ -139,7 +147,10 @@ export function createBusinessService(db: Db) {
           ip: who.ip,
           details: { id: company.id, before: businessSnapshot(before), after: null },
         });
+        return before;
       });
+      const moved = movedMembers(before.users, []);
+      if (moved.length > 0) await membersChanged(moved);
     },
   };
 }

@@ -10,6 +10,12 @@ import { forbidden } from "../errors.ts";
 // databases, where adding or removing a superuser changes that superuser too. 403 with the usual
 // «Недостаточно прав»; the caller throws inside its transaction, so nothing is written.
 
+/** The ids in one member list and not in the other: who joins or leaves it. */
+export function movedIds(before: readonly number[], after: readonly number[]): number[] {
+  const [was, now] = [new Set(before), new Set(after)];
+  return [...[...was].filter((id) => !now.has(id)), ...[...now].filter((id) => !was.has(id))];
+}
+
 /** 403 unless the caller may change this user. */
 export function refuseSuperuserChange(caller: Pick<AuthUser, "isSuperuser">, targetIsSuperuser: boolean): void {
   if (!canChangeUser({ is_superuser: caller.isSuperuser }, { is_superuser: targetIsSuperuser })) throw forbidden();
@@ -26,8 +32,7 @@ export async function refuseSuperuserMemberChange(
   after: readonly number[],
 ): Promise<void> {
   if (caller.isSuperuser) return;
-  const [was, now] = [new Set(before), new Set(after)];
-  const moved = [...[...was].filter((id) => !now.has(id)), ...[...now].filter((id) => !was.has(id))];
+  const moved = movedIds(before, after);
   if (moved.length === 0) return;
   const [superuser] = await tx
     .select({ id: users.id })
