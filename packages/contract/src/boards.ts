@@ -28,6 +28,8 @@ export const BOARD_GROUP_NAME_MAX = 120;
 export const TASK_TITLE_MAX = 500;
 /** Sanitised HTML, as stored. */
 export const TASK_DESCRIPTION_MAX = 50_000;
+/** Tags a task description keeps besides content.ts RICH_TEXT_BASE_TAGS (server sanitiser and the web editor). */
+export const TASK_DESCRIPTION_EXTRA_TAGS = ["del", "code", "pre", "h1", "hr"] as const;
 export const TASK_TAGS_MAX = 20;
 export const TASK_ASSIGNEES_MAX = 20;
 export const TASK_CHECKLIST_MAX = 100;

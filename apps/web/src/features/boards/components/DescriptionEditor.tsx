@@ -1,19 +1,22 @@
 import { TASK_DESCRIPTION_MAX } from "@nadoy/contract/boards";
 import { Button, Flex, Typography } from "antd";
 import { useState } from "react";
-import { sanitizeRichText } from "../../../shared/form-fields/sanitize.ts";
+import { sanitizeContentHtml } from "../../../shared/lib/sanitize-content.ts";
 import { RichTextEditor } from "../../../shared/ui/RichTextEditor.tsx";
 
-/** The description as sanitised HTML (the server sanitises too; we never trust what we show). */
+/**
+ * The description as sanitised HTML (the server sanitises too; we never trust what we show), with
+ * the content allow-list: the headings, quotes and lists the description's editor offers.
+ */
 export function Description({ html }: { html: string }) {
   if (!html.trim()) return <Typography.Text type="secondary">Описания нет</Typography.Text>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeRichText (DOMPurify, an allow-list)
-  return <div className="task-description" dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeContentHtml (DOMPurify, an allow-list)
+  return <div className="task-description" dangerouslySetInnerHTML={{ __html: sanitizeContentHtml(html) }} />;
 }
 
 /**
- * The rich description: shown sanitised; «Изменить» opens the shared RichTextEditor (simple HTML
- * with a formatting toolbar and a preview) with «Сохранить» / «Отмена».
+ * The rich description: shown sanitised; «Изменить» opens the shared RichTextEditor (edited as it
+ * looks, with a formatting toolbar) with «Сохранить» / «Отмена».
  */
 export function DescriptionEditor({
   html,
@@ -45,7 +48,7 @@ export function DescriptionEditor({
         value={draft}
         onChange={setDraft}
         maxLength={TASK_DESCRIPTION_MAX}
-        sanitize={sanitizeRichText}
+        profile="task"
       />
       <Flex gap={4}>
         <Button

@@ -7,7 +7,6 @@ import { useAttachmentUploads } from "../../../shared/attachments/use-attachment
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { errorMessage, isApiRequestError, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { uploadContentImageFile } from "../../../shared/lib/content-images.ts";
-import { sanitizeContentHtml } from "../../../shared/lib/sanitize-content.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
 import { RichTextEditor } from "../../../shared/ui/RichTextEditor.tsx";
@@ -95,7 +94,7 @@ export function InstructionForm({ item, onDone, onCancel }: InstructionFormProps
           label="Текст инструкции"
           maxLength={INSTRUCTION_BODY_MAX}
           minRows={10}
-          sanitize={sanitizeContentHtml}
+          profile="content"
           uploadImage={uploadImageUrl}
           imageAccept={CONTENT_IMAGE_ACCEPT}
         />

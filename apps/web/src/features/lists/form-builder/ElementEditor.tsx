@@ -2,8 +2,8 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from "@ant-design/
 import type { ListColumn } from "@nadoy/contract/lists";
 import { Alert, Button, Card, Checkbox, Flex, Input, Space, Typography } from "antd";
 import { DEFAULT_PLACEHOLDER } from "../../../shared/form-fields/placeholders.ts";
+import { RichTextEditor } from "../../../shared/ui/RichTextEditor.tsx";
 import type { DraftElement } from "./draft.ts";
-import { RichTextInput } from "./RichTextInput.tsx";
 
 export const COLUMN_TYPE_LABEL: Record<ListColumn["type"], string> = {
   checkbox: "флажок",
@@ -75,7 +75,9 @@ export function ElementEditor({
     >
       <Flex vertical gap={8}>
         {element.type_form_element === "text_block" && (
-          <RichTextInput
+          <RichTextEditor
+            profile="form"
+            minRows={2}
             label={`${title}: текст`}
             value={element.label_data}
             placeholder="Добавьте описание"
@@ -101,7 +103,9 @@ export function ElementEditor({
         {element.type_form_element === null && (
           <>
             <Typography.Text type="secondary">Описание поля</Typography.Text>
-            <RichTextInput
+            <RichTextEditor
+              profile="form"
+              minRows={2}
               label={`${title}: описание`}
               value={element.label_data}
               onChange={(label_data) => set({ label_data })}

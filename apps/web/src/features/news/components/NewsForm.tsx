@@ -14,7 +14,6 @@ import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { errorMessage, isApiRequestError, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { uploadContentImageFile } from "../../../shared/lib/content-images.ts";
-import { sanitizeContentHtml } from "../../../shared/lib/sanitize-content.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
@@ -132,7 +131,7 @@ export function NewsForm({ user, item }: { user: UserData; item?: ManagedNews })
           label="Текст новости"
           maxLength={NEWS_BODY_MAX}
           minRows={10}
-          sanitize={sanitizeContentHtml}
+          profile="content"
           uploadImage={uploadBodyImage}
           imageAccept={CONTENT_IMAGE_ACCEPT}
         />

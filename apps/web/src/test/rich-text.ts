@@ -1,0 +1,29 @@
+import { fireEvent, screen } from "@testing-library/react";
+import type { Editor } from "@tiptap/react";
+
+// Driving the WYSIWYG editor (shared/ui/RichTextEditor) in jsdom, which cannot type into a
+// contenteditable: text goes in as ProseMirror's own typing does (a text insertion at the cursor),
+// keys go to the editable element as keydown events, which its keymaps handle (Enter, Ctrl+B …).
+
+/** The editable text named `name` (found once the lazy editor has loaded) and its Tiptap editor. */
+export async function findRichText(name: string): Promise<{ element: HTMLElement; editor: Editor }> {
+  const element = await screen.findByRole("textbox", { name });
+  // Tiptap keeps its editor on the editable element.
+  const editor = (element as HTMLElement & { editor?: Editor }).editor;
+  if (!editor) throw new Error(`«${name}» is not a rich-text editor`);
+  return { element, editor };
+}
+
+/** Types `text` at the cursor. */
+export function typeRichText(editor: Editor, text: string): void {
+  editor.view.dispatch(editor.state.tr.insertText(text));
+}
+
+/** Presses a key (with modifiers) in the editable text. */
+export function pressInRichText(
+  element: HTMLElement,
+  key: string,
+  modifiers: { ctrlKey?: boolean; shiftKey?: boolean; altKey?: boolean } = {},
+): void {
+  fireEvent.keyDown(element, { key, ...modifiers });
+}
