@@ -104,8 +104,9 @@ export default function TiptapEditor({
     setLinkDialog(null);
     const { empty } = editor.state.selection;
     if (empty && !editor.isActive("link")) {
-      // Nothing selected: the address itself becomes the link's text.
-      editor.chain().focus().insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
+      // Nothing selected: the address itself (an e-mail without "mailto:") becomes the link's text.
+      const text = href.replace(/^mailto:/i, "");
+      editor.chain().focus().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] }).run();
       return;
     }
     editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
