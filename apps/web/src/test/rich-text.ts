@@ -27,3 +27,11 @@ export function pressInRichText(
 ): void {
   fireEvent.keyDown(element, { key, ...modifiers });
 }
+
+/**
+ * Loads the lazy editor's module ahead of the tests (in beforeAll): compiling Tiptap takes seconds
+ * on a busy machine, which would otherwise count against the first test's time limit.
+ */
+export async function preloadRichTextEditor(): Promise<void> {
+  await import("../shared/ui/rich-text/TiptapEditor.tsx");
+}

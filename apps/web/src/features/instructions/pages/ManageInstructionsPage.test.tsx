@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { userDataFixture } from "../../../test/fixtures.ts";
+import { findRichText, preloadRichTextEditor, typeRichText } from "../../../test/rich-text.ts";
 import { mockSignedIn } from "../../../test/signed-in.ts";
 import { editorData, MANUAL, managedFixture, renderManagePage, rowOf, serveEditor, uuid } from "../test-support.tsx";
+
+beforeAll(preloadRichTextEditor, 60_000);
 
 const LIST = "GET /api/manage/instructions/";
 const ORDER = "PUT /api/manage/instructions/order/";
@@ -91,7 +94,7 @@ describe("instructions management", { timeout: 20_000 }, () => {
     const drawer = await screen.findByRole("dialog");
     await within(drawer).findByText("Новая инструкция");
     fireEvent.change(within(drawer).getByLabelText("Название"), { target: { value: "  Новая инструкция о кормах " } });
-    fireEvent.change(within(drawer).getByLabelText("Текст инструкции"), { target: { value: "<p>Корма</p>" } });
+    typeRichText((await findRichText("Текст инструкции")).editor, "Корма");
     fireEvent.click(within(drawer).getByRole("switch", { hidden: true }));
     fireEvent.click(within(drawer).getByLabelText("Выбранные роли"));
 
@@ -153,7 +156,8 @@ describe("instructions management", { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByText("Доски задач", { selector: "a" }));
     const drawer = await screen.findByRole("dialog");
     await within(drawer).findByDisplayValue("Доски задач");
-    expect((within(drawer).getByLabelText("Текст инструкции") as HTMLTextAreaElement).value).toBe("<p>Доски</p>");
+    const body = (await findRichText("Текст инструкции")).element;
+    expect(within(body).getByText("Доски").tagName).toBe("P");
     expect(drawer.textContent).toContain("Зоотехник");
 
     fireEvent.click(button(`Удалить «${MANUAL.name}»`, drawer));

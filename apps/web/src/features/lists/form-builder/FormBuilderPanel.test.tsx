@@ -1,12 +1,14 @@
 import type { FormDefinition, ListColumn, ListDetail } from "@nadoy/contract/lists";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AppProviders } from "../../../app/providers.tsx";
 import { createQueryClient } from "../../../shared/lib/query-client.ts";
 import { mockApi } from "../../../test/mock-api.ts";
+import { findRichText, preloadRichTextEditor, pressInRichText, typeRichText } from "../../../test/rich-text.ts";
 import { elementErrors, moveElement, previewElements } from "./draft.ts";
 import { FormBuilderPanel } from "./FormBuilderPanel.tsx";
-import { wrapSelection } from "./RichTextInput.tsx";
+
+beforeAll(preloadRichTextEditor, 60_000);
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const LIST = uuid(1);
@@ -63,10 +65,9 @@ async function pick(label: string, option: string) {
 }
 
 describe("form builder drafts", () => {
-  it("moves elements, wraps selections, maps elements.N errors, previews with column names", () => {
+  it("moves elements, maps elements.N errors, previews with column names", () => {
     expect(moveElement(["a", "b", "c"], 2, -1)).toEqual(["a", "c", "b"]);
     expect(moveElement(["a", "b"], 0, -1)).toEqual(["a", "b"]);
-    expect(wrapSelection("один два", 5, 8, "<b>", "</b>")).toBe("один <b>два</b>");
     const { byIndex, other } = elementErrors({ "elements.3": "Нет такого столбца", form_header: "Длинно" });
     expect(byIndex.get(3)).toBe("Нет такого столбца");
     expect(other).toEqual({ form_header: "Длинно" });
@@ -124,9 +125,9 @@ describe("the list form builder («Форма» tab)", { timeout: 20_000 }, () =
     await pick("Добавить поле из столбца", "Надой");
     await pick("Добавить поле из столбца", "Кличка");
     fireEvent.click(screen.getByRole("button", { name: /Текстовый блок/ }));
-    fireEvent.change(screen.getByRole("textbox", { name: "Текстовый блок: текст" }), {
-      target: { value: "<b>Важно</b>" },
-    });
+    const block = await findRichText("Текстовый блок: текст");
+    pressInRichText(block.element, "b", { ctrlKey: true });
+    typeRichText(block.editor, "Важно");
     // Кличка first, then Надой; mandatory Кличка with a placeholder.
     fireEvent.click(screen.getByRole("button", { name: "Кличка (текст): выше" }));
     const first = screen.getByTestId("element-0");
@@ -142,7 +143,7 @@ describe("the list form builder («Форма» tab)", { timeout: 20_000 }, () =
       "Например, Зорька",
     );
     expect(within(preview).getByTitle("Обязательно для заполнения")).toBeTruthy();
-    expect(within(preview).getByText("Важно").tagName).toBe("B");
+    expect(within(preview).getByText("Важно").tagName).toBe("STRONG");
     expect(within(preview).queryByRole("button", { name: "Отправить" })).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Сохранить" }));
@@ -171,7 +172,7 @@ describe("the list form builder («Форма» tab)", { timeout: 20_000 }, () =
         {
           column_uuid: null,
           type_form_element: "text_block",
-          label_data: "<b>Важно</b>",
+          label_data: "<p><strong>Важно</strong></p>",
           place_holder: "",
           mandatory_filling: false,
           not_empty: false,

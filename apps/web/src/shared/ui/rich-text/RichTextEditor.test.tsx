@@ -2,33 +2,48 @@ import { RICH_TEXT_EDITOR_SAMPLES, SAMPLE_CONTENT_IMAGE_URL } from "@nadoy/contr
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { Editor } from "@tiptap/react";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
-import { findRichText, pressInRichText, typeRichText } from "../../../test/rich-text.ts";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { findRichText, preloadRichTextEditor, pressInRichText, typeRichText } from "../../../test/rich-text.ts";
 import { RichTextEditor, type RichTextEditorProps } from "../RichTextEditor.tsx";
+
+beforeAll(preloadRichTextEditor, 60_000);
 
 type Profile = RichTextEditorProps["profile"];
 type SampleName = keyof typeof RICH_TEXT_EDITOR_SAMPLES;
 
-/** The editor as a form holds it; `emitted` is every value it handed out. */
+/** The editor as a form holds it, handing each value it emits to `emitted` too. */
+function Holder({ initial, emitted, ...props }: RichTextEditorProps & { initial: string; emitted: string[] }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <RichTextEditor
+      {...props}
+      value={value}
+      onChange={(html) => {
+        emitted.push(html);
+        setValue(html);
+      }}
+    />
+  );
+}
+
+/** `emitted` is every value the editor handed out. */
 function renderEditor(profile: Profile, initial = "", extra: Partial<RichTextEditorProps> = {}) {
   const emitted: string[] = [];
-  function Holder() {
-    const [value, setValue] = useState(initial);
-    return (
-      <RichTextEditor
-        label="Текст"
-        profile={profile}
-        value={value}
-        onChange={(html) => {
-          emitted.push(html);
-          setValue(html);
-        }}
-        {...extra}
-      />
-    );
-  }
-  render(<Holder />);
+  render(<Holder label="Текст" profile={profile} initial={initial} emitted={emitted} {...extra} />);
   return { emitted, last: () => emitted.at(-1) };
+}
+
+/** A form whose «Сбросить» puts another value into the editor. */
+function Resettable() {
+  const [value, setValue] = useState("<p>Черновик</p>");
+  return (
+    <>
+      <RichTextEditor label="Текст" profile="content" value={value} onChange={setValue} />
+      <button type="button" onClick={() => setValue("<p>Сохранённый</p>")}>
+        Сбросить
+      </button>
+    </>
+  );
 }
 
 const toolbar = () => screen.getByRole("toolbar", { name: "Текст: оформление" });
@@ -189,17 +204,6 @@ describe("RichTextEditor", () => {
   });
 
   it("takes a new value from outside (a form reset) into the editor", async () => {
-    function Resettable() {
-      const [value, setValue] = useState("<p>Черновик</p>");
-      return (
-        <>
-          <RichTextEditor label="Текст" profile="content" value={value} onChange={setValue} />
-          <button type="button" onClick={() => setValue("<p>Сохранённый</p>")}>
-            Сбросить
-          </button>
-        </>
-      );
-    }
     render(<Resettable />);
     const { element } = await findRichText("Текст");
     fireEvent.click(screen.getByRole("button", { name: "Сбросить" }));

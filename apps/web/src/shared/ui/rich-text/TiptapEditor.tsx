@@ -106,7 +106,11 @@ export default function TiptapEditor({
     if (empty && !editor.isActive("link")) {
       // Nothing selected: the address itself (an e-mail without "mailto:") becomes the link's text.
       const text = href.replace(/^mailto:/i, "");
-      editor.chain().focus().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] })
+        .run();
       return;
     }
     editor.chain().focus().extendMarkRange("link").setLink({ href }).run();

@@ -1,3 +1,4 @@
+import { CONTENT_IMAGE_SRC } from "@nadoy/contract/content";
 import { CodeBlock } from "@tiptap/extension-code-block";
 import { Image } from "@tiptap/extension-image";
 import { Link } from "@tiptap/extension-link";
@@ -14,7 +15,8 @@ import { TABLE_NODES } from "./table-nodes.ts";
 /** A link as the server stores it: href, then target and rel (sanitize-html rewrites them so). */
 const StoredLink = Link.extend({
   renderHTML({ HTMLAttributes }) {
-    const href = typeof HTMLAttributes.href === "string" && isKeptLinkAddress(HTMLAttributes.href) ? HTMLAttributes.href : "";
+    const href =
+      typeof HTMLAttributes.href === "string" && isKeptLinkAddress(HTMLAttributes.href) ? HTMLAttributes.href : "";
     return ["a", { href, target: "_blank", rel: "noopener noreferrer" }, 0];
   },
 }).configure({
@@ -24,10 +26,18 @@ const StoredLink = Link.extend({
   isAllowedUri: (url) => isKeptLinkAddress(url),
 });
 
-/** A picture keeps its address and text only (the sanitiser drops title, width, height). */
+/**
+ * A picture keeps its address and text only (the sanitiser drops title, width, height), and only a
+ * content image is taken in: the server drops any other, and the editor should not load it.
+ */
 const StoredImage = Image.extend({
   addAttributes() {
     return { src: { default: null }, alt: { default: null } };
+  },
+  parseHTML() {
+    return [
+      { tag: "img[src]", getAttrs: (element) => CONTENT_IMAGE_SRC.test(element.getAttribute("src") ?? "") && null },
+    ];
   },
 });
 

@@ -7,5 +7,7 @@ const VOID_ELEMENT = /<(br|hr|img)((?:\s[^>]*)?)>/g;
 
 export function storedHtml(html: string, isEmpty: boolean): string {
   if (isEmpty) return "";
-  return html.replace(VOID_ELEMENT, (_whole, tag: string, attributes: string) => `<${tag}${attributes} />`).replace(/&nbsp;/g, "\u00a0");
+  return html
+    .replace(VOID_ELEMENT, (_whole, tag: string, attributes: string) => `<${tag}${attributes} />`)
+    .replace(/&nbsp;/g, "\u00a0");
 }
