@@ -24,7 +24,15 @@ test("editor publishes news that client then sees on the home page", async ({ br
     await editor.goto("/add-news");
     await editor.getByRole("textbox", { name: "Заголовок" }).fill(title);
     await editor.getByLabel("Краткое описание").fill("Заявки до 15 марта, выезд ветврача по графику.");
-    await editor.getByRole("textbox", { name: "Текст новости" }).fill("<p>Пишите в чат фермы или звоните.</p>");
+    // The body is typed as it will look: Enter starts a paragraph, «Заголовок» makes a heading.
+    await editor.getByRole("textbox", { name: "Текст новости" }).click();
+    await editor.keyboard.type("Пишите в чат фермы или звоните.");
+    await editor.keyboard.press("Enter");
+    const toolbar = editor.getByRole("toolbar", { name: "Текст новости: оформление" });
+    await toolbar.getByRole("button", { name: "Заголовок", exact: true }).click();
+    await editor.keyboard.type("Как записаться");
+    await editor.keyboard.press("Enter");
+    await editor.keyboard.type("Через форму на сайте.");
     await editor.getByRole("button", { name: "Сохранить и опубликовать" }).click();
     await expect(editor).toHaveURL(/\/news-edit\/\d+$/);
 
@@ -33,7 +41,11 @@ test("editor publishes news that client then sees on the home page", async ({ br
     await expect(link).toBeVisible();
     await link.click();
     await expect(client).toHaveURL(/\/news\/\d+$/);
-    await expect(client.getByText("Пишите в чат фермы или звоните.")).toBeVisible();
+    await expect(client.locator("p", { hasText: "Пишите в чат фермы или звоните." })).toHaveText(
+      "Пишите в чат фермы или звоните.",
+    );
+    await expect(client.getByRole("heading", { name: "Как записаться", level: 3 })).toBeVisible();
+    await expect(client.locator("p", { hasText: "Через форму на сайте." })).toHaveText("Через форму на сайте.");
   } finally {
     await editor.context().close();
     await client.context().close();

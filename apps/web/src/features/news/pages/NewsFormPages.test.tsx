@@ -19,7 +19,9 @@ const button = (text: string) => screen.getByText(text, { selector: "button span
 const callsTo = (api: ReturnType<typeof serveEditor>, method: string, path: string) =>
   api.calls.filter((c) => c.method === method && c.path === path);
 
-describe("adding news", { timeout: 20_000 }, () => {
+// The first test renders the shell, the page and the editor for the first time in this file (their
+// chunks compile then): on a machine shared by other test runs that took over 30 s.
+describe("adding news", { timeout: 45_000 }, () => {
   it("saves a draft with cover, body and audience, then opens its edit page", async () => {
     const api = serveEditor({
       [UPLOAD]: { status: 201, body: { uuid: COVER_UUID, url: IMAGE_URL } },

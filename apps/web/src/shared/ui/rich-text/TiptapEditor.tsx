@@ -83,9 +83,10 @@ export default function TiptapEditor({
   );
 
   const openLinkDialog = () => setLinkDialog({ href: editor.getAttributes("link").href ?? "" });
+  // Ctrl+K calls the current one: the editor's extensions are made once.
   useEffect(() => {
-    openLink.current = () => setLinkDialog({ href: editor.getAttributes("link").href ?? "" });
-  }, [editor]);
+    openLink.current = openLinkDialog;
+  });
 
   // The editor is made once per profile: a new label (a renamed form element) is applied to it.
   useEffect(() => {
