@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import type { Editor } from "@tiptap/react";
 
 // Driving the WYSIWYG editor (shared/ui/RichTextEditor) in jsdom, which cannot type into a
@@ -14,9 +14,9 @@ export async function findRichText(name: string): Promise<{ element: HTMLElement
   return { element, editor };
 }
 
-/** Types `text` at the cursor. */
+/** Types `text` at the cursor (in act: the value it hands out is rendered before the next step). */
 export function typeRichText(editor: Editor, text: string): void {
-  editor.view.dispatch(editor.state.tr.insertText(text));
+  act(() => editor.view.dispatch(editor.state.tr.insertText(text)));
 }
 
 /** Presses a key (with modifiers) in the editable text. */
