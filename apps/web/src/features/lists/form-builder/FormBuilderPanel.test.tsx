@@ -103,7 +103,9 @@ describe("form builder drafts", () => {
 });
 
 // antd renders slowly in jsdom on a busy machine: the whole build-and-save flow gets more time.
-describe("the list form builder («Форма» tab)", { timeout: 20_000 }, () => {
+// Every element has a rich-text editor (a text block's text, a field's description): building a form
+// of three elements took about 30 s in jsdom on a machine shared by other test runs.
+describe("the list form builder («Форма» tab)", { timeout: 60_000 }, () => {
   it("builds a form from columns and blocks, previews it live and saves the whole body", async () => {
     const api = mockApi({
       [`GET ${FORM}`]: { status: 200, body: formFixture() },

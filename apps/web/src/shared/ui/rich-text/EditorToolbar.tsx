@@ -8,7 +8,7 @@ import {
 } from "@ant-design/icons";
 import type { Editor } from "@tiptap/react";
 import { useEditorState } from "@tiptap/react";
-import { Button, Flex, Tooltip } from "antd";
+import { Button, Flex } from "antd";
 import type { CSSProperties, ReactNode } from "react";
 import type { RichTextFeatures } from "./rich-text-profiles.ts";
 
@@ -33,23 +33,23 @@ interface ToolProps {
 /** One toolbar button: its Russian name is its accessible name; pressed while the format is on. */
 function Tool({ title, shortcut, active, disabled, loading, icon, label, style, onClick }: ToolProps) {
   return (
-    <Tooltip title={shortcut ? `${title} (${shortcut})` : title} mouseEnterDelay={0.6}>
-      <Button
-        size="small"
-        type={active ? "primary" : "default"}
-        aria-label={title}
-        aria-pressed={active}
-        disabled={disabled}
-        loading={loading}
-        icon={icon}
-        style={style}
-        // Keeps the text's selection: the command applies to what was selected.
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={onClick}
-      >
-        {label}
-      </Button>
-    </Tooltip>
+    <Button
+      size="small"
+      type={active ? "primary" : "default"}
+      // The browser's own tooltip: a form with many editors renders many of these buttons.
+      title={shortcut ? `${title} (${shortcut})` : title}
+      aria-label={title}
+      aria-pressed={active}
+      disabled={disabled}
+      loading={loading}
+      icon={icon}
+      style={style}
+      // Keeps the text's selection: the command applies to what was selected.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
   );
 }
 
