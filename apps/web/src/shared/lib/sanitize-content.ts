@@ -34,10 +34,13 @@ function contentPurifier() {
   return instance;
 }
 
-/** Content HTML as safe HTML (see the allow-list above). */
-export function sanitizeContentHtml(html: string): string {
+/**
+ * Content HTML as safe HTML (see the allow-list above); `extraTags` are kept too where the server
+ * keeps more (task descriptions: contract boards.ts TASK_DESCRIPTION_EXTRA_TAGS).
+ */
+export function sanitizeContentHtml(html: string, extraTags: readonly string[] = []): string {
   return contentPurifier().sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: extraTags.length ? [...ALLOWED_TAGS, ...extraTags] : ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP,
     // DOMPurify checks every other attribute's value against the URI rule; spans are numbers.

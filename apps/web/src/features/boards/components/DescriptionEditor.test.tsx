@@ -19,9 +19,13 @@ describe("a task's description", () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith("<p>Полить поле</p><p>Проверить насосы</p>"));
   });
 
-  it("shows the headings and quotes its editor offers", () => {
-    render(<Description html="<h2>Цель</h2><blockquote><p>Без простоев</p></blockquote>" />);
-    expect(screen.getByRole("heading", { name: "Цель", level: 2 })).toBeTruthy();
+  it("shows the headings, quotes, code and rules its editor writes", () => {
+    render(
+      <Description html="<h1>Цель</h1><blockquote><p>Без простоев</p></blockquote><hr /><pre><code>npm ci</code></pre>" />,
+    );
+    expect(screen.getByRole("heading", { name: "Цель", level: 1 })).toBeTruthy();
     expect(screen.getByText("Без простоев").closest("blockquote")).toBeTruthy();
+    expect(screen.getByRole("separator")).toBeTruthy();
+    expect(screen.getByText("npm ci").closest("pre")).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { TASK_DESCRIPTION_MAX } from "@nadoy/contract/boards";
+import { TASK_DESCRIPTION_EXTRA_TAGS, TASK_DESCRIPTION_MAX } from "@nadoy/contract/boards";
 import { Button, Flex, Typography } from "antd";
 import { useState } from "react";
 import { sanitizeContentHtml } from "../../../shared/lib/sanitize-content.ts";
@@ -6,12 +6,14 @@ import { RichTextEditor } from "../../../shared/ui/RichTextEditor.tsx";
 
 /**
  * The description as sanitised HTML (the server sanitises too; we never trust what we show), with
- * the content allow-list: the headings, quotes and lists the description's editor offers.
+ * what the server keeps in a description: the content allow-list (headings, quotes, lists) and the
+ * description's extras (code, rules), as its editor writes them.
  */
 export function Description({ html }: { html: string }) {
   if (!html.trim()) return <Typography.Text type="secondary">Описания нет</Typography.Text>;
+  const safe = sanitizeContentHtml(html, TASK_DESCRIPTION_EXTRA_TAGS);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeContentHtml (DOMPurify, an allow-list)
-  return <div className="task-description" dangerouslySetInnerHTML={{ __html: sanitizeContentHtml(html) }} />;
+  return <div className="task-description" dangerouslySetInnerHTML={{ __html: safe }} />;
 }
 
 /**
