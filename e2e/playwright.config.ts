@@ -32,6 +32,15 @@ export default defineConfig({
       ],
     },
   },
+  // The specs run on a desktop screen; phone.spec.ts walks the pages on a 390 × 844 phone by touch.
+  projects: [
+    { name: "desktop", testIgnore: /phone\.spec\.ts$/, use: { viewport: { width: 1280, height: 720 } } },
+    {
+      name: "phone",
+      testMatch: /phone\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
   webServer: {
     command: "node start-server.mjs",
     cwd: import.meta.dirname,
