@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { dragByTouch } from "./board-drag.ts";
 import { openProfileMenu, signIn, signOut } from "./helpers.ts";
 
 // Runs in the "phone" project (390 × 844, touch): no page scrolls sideways, and what the navbar
@@ -115,4 +116,42 @@ test("on a phone the bell, the theme and «Выйти» are reachable", async ({
 
   await signOut(page);
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("on a phone a board shows a column at a time, tells how many there are, and moves a card by touch", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  await page.goto("/boards");
+  await page.getByRole("link", { name: "Посевная 2026" }).click();
+  await expect(page.getByRole("heading", { name: "Посевная 2026" })).toBeVisible();
+
+  // The first column takes most of the screen; the next one peeks in at the right.
+  await expect(page.getByText("Колонка 1 из 4 — листайте вбок")).toBeVisible();
+  const first = await page.getByRole("region", { name: "К выполнению" }).boundingBox();
+  const second = await page.getByRole("region", { name: "В работе" }).boundingBox();
+  expect(first?.width ?? 0).toBeGreaterThan(390 * 0.7);
+  expect(second?.x ?? 390).toBeLessThan(390);
+  await expectNoSideScroll(page, "a board");
+
+  // A swipe along the columns: the next one snaps into place and the counter follows.
+  await page.locator("[data-board-columns]").evaluate((strip) => strip.scrollBy({ left: strip.clientWidth * 0.7 }));
+  await expect(page.getByText("Колонка 2 из 4 — листайте вбок")).toBeVisible();
+  await page.locator("[data-board-columns]").evaluate((strip) => strip.scrollTo({ left: 0 }));
+  await expect(page.getByText("Колонка 1 из 4 — листайте вбок")).toBeVisible();
+
+  // A finger held on the first card drags it onto the third: it takes the third's place.
+  const cards = page.getByRole("list", { name: "Задачи: К выполнению" }).getByRole("listitem");
+  const before = await cards.evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+  expect(before.length).toBeGreaterThanOrEqual(3);
+  await dragByTouch(page, cards.nth(0), cards.nth(2));
+  const expected = [before[1], before[2], before[0], ...before.slice(3)];
+  await expect
+    .poll(() => cards.evaluateAll((items) => items.map((item) => item.getAttribute("aria-label"))))
+    .toEqual(expected);
+  // The server has it so: a reload shows the same order.
+  await page.reload();
+  await expect
+    .poll(() => cards.evaluateAll((items) => items.map((item) => item.getAttribute("aria-label"))))
+    .toEqual(expected);
 });
