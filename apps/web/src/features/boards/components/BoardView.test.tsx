@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { RecordedCall } from "../../../test/mock-api.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import {
@@ -29,6 +29,12 @@ import {
 const boardGets = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === "GET" && c.path === `/api/boards/${BOARD}/`);
 const moves = (calls: RecordedCall[]) => calls.filter((c) => c.method === "POST" && c.path.endsWith("/move/"));
+
+// The board page is a lazy chunk (with dnd-kit): loaded once here, so that the first test does not
+// spend its time budget on transforming it on a loaded machine.
+beforeAll(async () => {
+  await import("../pages/WorkspacePage.tsx");
+}, 120_000);
 
 async function openBoard(...args: Parameters<typeof serveBoard>) {
   const api = serveBoard(...args);
