@@ -19,7 +19,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-
 import { CSS } from "@dnd-kit/utilities";
 import type { BoardGroup, TaskCard } from "@nadoy/contract/boards";
 import { Card, theme } from "antd";
-import { type CSSProperties, type HTMLAttributes, type ReactNode, useMemo, useState } from "react";
+import { type CSSProperties, type HTMLAttributes, type ReactNode, useCallback, useMemo, useState } from "react";
 import { boardAnnouncements, DRAG_INSTRUCTIONS } from "../board-drag-announcements.ts";
 import { type BoardDragData, columnDropId, dragDataOf, groupDragId, taskDragId } from "../board-drag-data.ts";
 import { columnDropBefore, taskDropPlace } from "../board-view.ts";
@@ -160,7 +160,17 @@ export function useTaskDrag(task: TaskCard, groupId: number, enabled: boolean): 
     disabled: { draggable: !enabled, droppable: kind === "group" },
     attributes: { roleDescription: "перемещаемая задача" },
   });
-  return sortableHandle(sortable, enabled);
+  const handle = sortableHandle(sortable, enabled);
+  // The card is its own handle: Space or Enter on the card itself takes it, not on its link or menu.
+  const { setNodeRef, setActivatorNodeRef } = sortable;
+  const setCardRef = useCallback(
+    (element: HTMLElement | null) => {
+      setNodeRef(element);
+      setActivatorNodeRef(element);
+    },
+    [setNodeRef, setActivatorNodeRef],
+  );
+  return { ...handle, setNodeRef: setCardRef };
 }
 
 /** A column, dragged by its header (managers), and a drop target for columns. */

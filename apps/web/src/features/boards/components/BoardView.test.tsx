@@ -99,6 +99,25 @@ describe("board: moving cards", { timeout: 40_000 }, () => {
     expect(cardsIn("К выполнению")).toEqual(["Полив", "Покос"]);
   });
 
+  it("Space on a card's link or menu button does not take the card; on the card it does, and Escape puts it back", async () => {
+    const { api } = await openBoard();
+    layOutBoard();
+    const watering = within(cardOf("Полив"));
+    fireEvent.keyDown(watering.getByRole("link", { name: "Полив" }), { code: "Space", key: " " });
+    fireEvent.keyDown(watering.getByRole("button", { name: "Действия: Полив" }), { code: "Space", key: " " });
+    expect(cardOf("Полив").getAttribute("aria-pressed")).not.toBe("true");
+
+    fireEvent.keyDown(cardOf("Полив"), { code: "Space", key: " " });
+    await waitFor(() => expect(cardOf("Полив").getAttribute("aria-pressed")).toBe("true"));
+    await waitFor(() => expect(liveRegionText()).toMatch(/^Задача «Полив» будет/));
+    fireEvent.keyDown(cardOf("Полив"), { code: "Escape", key: "Escape" });
+    await waitFor(() =>
+      expect(liveRegionText()).toBe("Перемещение отменено. Задача «Полив» осталась на прежнем месте."),
+    );
+    expect(moves(api.calls)).toHaveLength(0);
+    expect(cardsIn("К выполнению")).toEqual(["Полив", "Покос", "Уборка"]);
+  });
+
   it("moves a card by keyboard down its own column: after the next card", async () => {
     const { api } = await openBoard(boardFixture(), {
       [`POST /api/tasks/${card(1, 1, "1", "").uuid}/move/`]: movedCard,
