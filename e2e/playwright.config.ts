@@ -46,7 +46,8 @@ export default defineConfig({
     cwd: import.meta.dirname,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seeding a fresh embedded database has been seen taking over a minute on a loaded machine.
+    timeout: 180_000,
     env: { E2E_PORT: String(port) },
   },
 });

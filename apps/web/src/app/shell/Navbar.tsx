@@ -7,6 +7,7 @@ import { ChatNavBadge } from "../../features/chat/components/ChatNavBadge.tsx";
 import { NotificationBell } from "../../features/notifications/components/NotificationBell.tsx";
 import { OnlineIndicator } from "../../features/presence/components/OnlineIndicator.tsx";
 import { useThemeToggle } from "../../shared/hooks/use-theme-toggle.ts";
+import { useOnlineUsers } from "../../shared/realtime/online-users.ts";
 import { href } from "../../shared/routes/href.ts";
 import { useHelpDrawer } from "./HelpDrawerHost.tsx";
 import { type HeaderMenuEntry, ProfileMenu } from "./ProfileMenu.tsx";
@@ -33,9 +34,11 @@ export function Navbar({ user, signedIn, sideMenuOpen, onToggleSideMenu, onAbout
   const help = useHelpDrawer();
   const themeToggle = useThemeToggle();
   const online = signedIn && user ? <OnlineIndicator userId={user.id} /> : null;
+  const onlineKnown = useOnlineUsers().ids !== null;
   const movedToMenu: HeaderMenuEntry[] = phone
     ? [
-        ...(online ? [{ key: "online", label: online }] : []),
+        // Not before the main socket has told who is online (the indicator shows nothing until then).
+        ...(online && onlineKnown ? [{ key: "online", label: online }] : []),
         {
           key: "theme",
           label: themeToggle.theme === "black" ? "Стандартная тема" : "Тёмная тема",
