@@ -32,12 +32,22 @@ export default defineConfig({
       ],
     },
   },
+  // The specs run on a desktop screen; phone.spec.ts walks the pages on a 390 × 844 phone by touch.
+  projects: [
+    { name: "desktop", testIgnore: /phone\.spec\.ts$/, use: { viewport: { width: 1280, height: 720 } } },
+    {
+      name: "phone",
+      testMatch: /phone\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
   webServer: {
     command: "node start-server.mjs",
     cwd: import.meta.dirname,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seeding a fresh embedded database has been seen taking over a minute on a loaded machine.
+    timeout: 180_000,
     env: { E2E_PORT: String(port) },
   },
 });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import WebSocket from "ws";
+import { dragWithMouse } from "./board-drag.ts";
 import { DEMO_PASSWORD, signIn } from "./helpers.ts";
 
 // The demo board (apps/server/src/db/seed/boards.ts) and the shapes of the API that this spec reads.
@@ -109,9 +110,11 @@ test("another user's changes appear on the board without reload while the user m
   // The user drags a card to another column: the server has it there, before the card it was dropped on.
   const seeds = "Закупить семена ячменя «Владимир» — 18 т";
   const target = "Подготовить сеялку Amazone к посевной";
-  await column(page, "К выполнению")
-    .getByRole("listitem", { name: seeds })
-    .dragTo(column(page, "В работе").getByRole("listitem", { name: target }));
+  await dragWithMouse(
+    page,
+    column(page, "К выполнению").getByRole("listitem", { name: seeds }),
+    column(page, "В работе").getByRole("listitem", { name: target }),
+  );
   await expect(column(page, "В работе").getByRole("listitem").first()).toHaveAccessibleName(seeds);
   await expect
     .poll(async () => {

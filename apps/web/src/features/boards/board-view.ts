@@ -1,5 +1,5 @@
 import { applyBoardEvent } from "@nadoy/contract/board-state";
-import type { BoardGroup, BoardState, BoardUser, TaskCard } from "@nadoy/contract/boards";
+import type { BoardGroup, BoardState, BoardUser } from "@nadoy/contract/boards";
 import type { BoardChange, BoardViewer } from "@nadoy/contract/realtime";
 
 // Pure helpers of the board view: the user's own changes applied like events, pending moves laid
@@ -63,31 +63,46 @@ export function withPendingMoves(
   return result;
 }
 
+/** What a dragged card is dropped on: another card, or a column's free space. */
+export type TaskDropTarget = { kind: "task"; taskId: number } | { kind: "column"; groupId: number };
+
 /**
- * The `before_id` of a card dropped onto `target` in `tasks` (the target group's cards as shown):
- * before the target when dropped on its upper half, else before the card after it (null: the end).
- * The dragged card itself is skipped.
+ * Where a card dropped on `target` goes, as the move command says it: the group, and the card it
+ * goes before (`before_id`, null: the end). On a card of its own column it takes that card's place
+ * (the sortable list shows it there while dragging: after the card when moving down); on a card of
+ * another column, before it; on a column's free space, to the end. Null: nowhere to go.
  */
-export function beforeIdForDrop(
-  tasks: readonly TaskCard[],
-  draggedId: number,
-  targetId: number,
-  upperHalf: boolean,
-): number | null {
-  const rest = tasks.filter((t) => t.id !== draggedId);
-  const at = rest.findIndex((t) => t.id === targetId);
-  if (at < 0) return null;
-  return upperHalf ? (rest[at]?.id ?? null) : (rest[at + 1]?.id ?? null);
+export function taskDropPlace(
+  groups: readonly BoardGroup[],
+  taskId: number,
+  target: TaskDropTarget,
+): { group: BoardGroup; beforeId: number | null } | null {
+  if (target.kind === "column") {
+    const group = groups.find((g) => g.id === target.groupId);
+    return group ? { group, beforeId: null } : null;
+  }
+  if (target.taskId === taskId) return null;
+  const from = groups.find((g) => g.tasks.some((t) => t.id === taskId));
+  const group = groups.find((g) => g.tasks.some((t) => t.id === target.taskId));
+  if (!from || !group) return null;
+  const to = group.tasks.findIndex((t) => t.id === target.taskId);
+  const movingDown = group.id === from.id && from.tasks.findIndex((t) => t.id === taskId) < to;
+  return { group, beforeId: movingDown ? (group.tasks[to + 1]?.id ?? null) : target.taskId };
 }
 
 /**
- * Whether a drop at `client` (Y for cards, X for columns) is on the first half of `element`. A drop
- * without coordinates (synthetic or assistive drags) counts as the first half: before the target.
+ * The `before_id` of a column dropped on column `overId`: it takes that column's place (after it
+ * when moving right). Undefined: it stays where it is.
  */
-export function onFirstHalf(element: HTMLElement, client: number | undefined, axis: "x" | "y"): boolean {
-  if (client === undefined || !Number.isFinite(client)) return true;
-  const rect = element.getBoundingClientRect();
-  return axis === "y" ? client <= rect.top + rect.height / 2 : client <= rect.left + rect.width / 2;
+export function columnDropBefore(
+  groups: readonly BoardGroup[],
+  groupId: number,
+  overId: number,
+): number | null | undefined {
+  const from = groups.findIndex((g) => g.id === groupId);
+  const to = groups.findIndex((g) => g.id === overId);
+  if (from < 0 || to < 0 || from === to) return undefined;
+  return from < to ? (groups[to + 1]?.id ?? null) : overId;
 }
 
 /** Today as YYYY-MM-DD in the user's time zone. */

@@ -2,7 +2,7 @@ import type { BoardGroup, BoardState, TaskCard, TaskDetail, Workspace } from "@n
 import type { BoardEvent } from "@nadoy/contract/realtime";
 import type { UserData } from "@nadoy/contract/users";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { FakeWebSocket } from "../../test/fake-socket.ts";
 import { userDataFixture } from "../../test/fixtures.ts";
 import { mockSignedIn } from "../../test/signed-in.ts";
@@ -224,4 +224,56 @@ export function gate(): { promise: Promise<void>; open: () => void } {
 export function fetchesOf(api: Api, path: string): number {
   return api.fetchMock.mock.calls.filter(([input]) => new URL(String(input), "http://localhost").pathname === path)
     .length;
+}
+
+/**
+ * Lays the board out as a browser would (jsdom measures nothing): columns 300 px apart, cards
+ * 60 px apart from the top of their column. dnd-kit's keyboard moves go by these boxes.
+ */
+export function layOutBoard(): void {
+  const box = (left: number, top: number, width: number, height: number) =>
+    ({
+      x: left,
+      y: top,
+      left,
+      top,
+      width,
+      height,
+      right: left + width,
+      bottom: top + height,
+      toJSON: () => ({}),
+    }) as DOMRect;
+  vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element): DOMRect {
+    // The floating copy starts where the dragged card is.
+    const dragged = this.closest(".board-dragged-copy") && document.querySelector('li[aria-pressed="true"]');
+    if (dragged) return dragged.getBoundingClientRect();
+    const section = this.closest("section[data-group-id]");
+    if (!section) return box(0, 0, 0, 0);
+    const left = 20 + [...document.querySelectorAll("section[data-group-id]")].indexOf(section) * 300;
+    const card = this.closest("li[data-task-id]");
+    if (card) return box(left, 100 + [...section.querySelectorAll("li[data-task-id]")].indexOf(card) * 60, 280, 50);
+    if (this.tagName === "UL") return box(left, 100, 280, 600);
+    return box(left, 40, 280, 700);
+  });
+}
+
+/** Moves a card by keyboard, as a screen-reader user would: focus, Space, the arrows, Space. */
+export async function moveByKeyboard(title: string, arrows: readonly string[]): Promise<void> {
+  const card = cardOf(title);
+  act(() => card.focus());
+  fireEvent.keyDown(card, { code: "Space", key: " " });
+  await waitFor(() => expect(card.getAttribute("aria-pressed")).toBe("true"));
+  // Taken, then told where it is now (over itself).
+  await waitFor(() => expect(liveRegionText()).toMatch(new RegExp(`^Задача «${title}» будет`)));
+  for (const code of arrows) {
+    const before = liveRegionText();
+    fireEvent.keyDown(document.activeElement ?? card, { code, key: code });
+    await waitFor(() => expect(liveRegionText()).not.toBe(before));
+  }
+  fireEvent.keyDown(document.activeElement ?? card, { code: "Space", key: " " });
+}
+
+/** What dnd-kit last told the screen reader. */
+export function liveRegionText(): string {
+  return document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? "";
 }

@@ -6,6 +6,8 @@ import { FakeWebSocket } from "../../test/fake-socket.ts";
 import { userDataFixture } from "../../test/fixtures.ts";
 import { mockSignedIn } from "../../test/signed-in.ts";
 
+export { screenWidth } from "../../test/screen-width.ts";
+
 // Chats, messages, a mocked server and the main socket for the chat page's component tests.
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -165,25 +167,6 @@ export function chatMessageEvent(seq: number, message: ChatMessage, unreadCount:
     unread_count: unreadCount,
     message,
   };
-}
-
-/** A screen `width` pixels wide for antd's breakpoints (jsdom matches no media query by itself). */
-export function screenWidth(width: number): void {
-  vi.spyOn(window, "matchMedia").mockImplementation((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])) && Boolean(min || max);
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList;
-  });
 }
 
 /** The address (path and query) of every call from now on; mockApi records paths only. */

@@ -1,7 +1,8 @@
 import { MoreOutlined, PlusOutlined, WarningOutlined } from "@ant-design/icons";
 import { type BoardGroup, isNearCapacity, TASK_TITLE_MAX } from "@nadoy/contract/boards";
 import { Button, Dropdown, Flex, Input, type MenuProps, Typography, theme } from "antd";
-import { type DragEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
+import { useColumnDrag, useColumnDrop } from "./BoardDnd.tsx";
 
 export interface ColumnActions {
   onRename?: (group: BoardGroup) => void;
@@ -14,15 +15,10 @@ export interface ColumnActions {
 interface BoardColumnProps extends ColumnActions {
   group: BoardGroup;
   capacity: number;
-  /** The column may be dragged by its header (managers). */
+  /** The column may be dragged by its header (managers); cards dropped below its last card go to its end. */
   draggable: boolean;
-  onHeaderDragStart: (event: DragEvent<HTMLElement>) => void;
-  onHeaderDragOver: (event: DragEvent<HTMLElement>) => void;
-  onHeaderDrop: (event: DragEvent<HTMLElement>) => void;
-  onDragEnd: () => void;
-  /** Cards dropped on the column's free space go to its end. */
-  onBodyDragOver: (event: DragEvent<HTMLElement>) => void;
-  onBodyDrop: (event: DragEvent<HTMLElement>) => void;
+  /** Its width: a fixed one on wide screens, most of the screen on a phone. */
+  width: string;
   children: ReactNode;
 }
 
@@ -31,6 +27,8 @@ export function BoardColumn(props: BoardColumnProps) {
   const { group, capacity, onRename, onDelete, onMoveLeft, onMoveRight, onQuickAdd } = props;
   const { token } = theme.useToken();
   const count = group.tasks.length;
+  const drag = useColumnDrag(group, props.draggable);
+  const drop = useColumnDrop(group);
   const items: MenuProps["items"] = [
     ...(onRename ? [{ key: "rename", label: "Переименовать", onClick: () => onRename(group) }] : []),
     ...(onMoveLeft ? [{ key: "left", label: "Сдвинуть влево", onClick: () => onMoveLeft(group) }] : []),
@@ -40,10 +38,13 @@ export function BoardColumn(props: BoardColumnProps) {
 
   return (
     <section
+      ref={drag.setNodeRef}
       aria-label={group.name}
       data-group-id={group.id}
       style={{
-        flex: "0 0 280px",
+        ...drag.style,
+        flex: `0 0 ${props.width}`,
+        scrollSnapAlign: "start",
         display: "flex",
         flexDirection: "column",
         background: token.colorFillQuaternary,
@@ -52,15 +53,8 @@ export function BoardColumn(props: BoardColumnProps) {
         maxHeight: "calc(100vh - 220px)",
       }}
     >
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drag handle of the column; the keyboard way is its menu (Сдвинуть влево / вправо) */}
-      <div
-        draggable={props.draggable}
-        onDragStart={props.onHeaderDragStart}
-        onDragEnd={props.onDragEnd}
-        onDragOver={props.onHeaderDragOver}
-        onDrop={props.onHeaderDrop}
-        style={{ cursor: props.draggable ? "grab" : undefined, marginBottom: 8 }}
-      >
+      {/* The column's drag handle (mouse, touch hold, Space); its menu has «Сдвинуть влево / вправо» too. */}
+      <div ref={drag.setHandleRef} {...drag.handleProps} style={{ ...drag.handleStyle, marginBottom: 8 }}>
         <Flex justify="space-between" align="center" gap={4}>
           <Typography.Title level={5} style={{ margin: 0, wordBreak: "break-word" }}>
             {group.name}{" "}
@@ -86,10 +80,10 @@ export function BoardColumn(props: BoardColumnProps) {
         ) : null}
       </div>
       <ul
+        ref={drop.setNodeRef}
         aria-label={`Задачи: ${group.name}`}
-        onDragOver={props.onBodyDragOver}
-        onDrop={props.onBodyDrop}
         style={{
+          outline: drop.over ? `2px dashed ${token.colorPrimaryBorder}` : undefined,
           display: "flex",
           flexDirection: "column",
           gap: 8,

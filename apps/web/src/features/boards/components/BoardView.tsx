@@ -10,8 +10,8 @@ import {
 import { canForceCloseTasks, canManageBoards } from "@nadoy/contract/roles";
 import type { UserData } from "@nadoy/contract/users";
 import { useMutationState } from "@tanstack/react-query";
-import { Alert, App, Button, Drawer, Flex, Result, Tag, Typography } from "antd";
-import { type DragEvent, useEffect, useMemo, useState } from "react";
+import { Alert, App, Button, Drawer, Flex, Grid, Result, Tag, Typography } from "antd";
+import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { TOAST_KEY, useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
 import { errorMessage, isApiRequestError, isUnauthorized } from "../../../shared/lib/api-error.ts";
@@ -31,9 +31,11 @@ import {
   useMoveTask,
   useRenameGroup,
 } from "../api.ts";
-import { beforeIdForDrop, onFirstHalf, openersByTask, withPendingMoves } from "../board-view.ts";
+import { openersByTask, withPendingMoves } from "../board-view.ts";
 import { useBoardLive } from "../use-board-live.ts";
 import { BoardColumn } from "./BoardColumn.tsx";
+import { BoardDnd, SortableTasks } from "./BoardDnd.tsx";
+import { ColumnsStrip } from "./ColumnsStrip.tsx";
 import { MoveTaskDialog } from "./MoveTaskDialog.tsx";
 import { NameDialog } from "./NameDialog.tsx";
 import { PersonAvatars } from "./PersonAvatars.tsx";
@@ -43,8 +45,6 @@ import { TaskDetailView } from "./TaskDetailView.tsx";
 
 /** The query parameter of the task open in the drawer: /workspace/<ws>?board=<board>&task=<task uuid>. */
 export const TASK_PARAM = "task";
-
-type Drag = { kind: "task"; task: TaskCard } | { kind: "group"; group: BoardGroup } | null;
 
 /** The board (spec §3 "Task-board state"), live through its socket. */
 export function BoardView({ boardUuid, user }: { boardUuid: string; user: UserData }) {
@@ -239,7 +239,6 @@ function BoardColumns({ state, user, viewers, onOpen, onDelete, onForceClose, on
   const createGroup = useCreateGroup(boardUuid);
   const renameGroup = useRenameGroup(boardUuid);
   const deleteGroup = useDeleteGroup(boardUuid);
-  const [drag, setDrag] = useState<Drag>(null);
   const [moving, setMoving] = useState<TaskCard | null>(null);
   const [naming, setNaming] = useState<BoardGroup | "new" | null>(null);
   const [projectsOpen, setProjectsOpen] = useState(false);
@@ -263,6 +262,9 @@ function BoardColumns({ state, user, viewers, onOpen, onDelete, onForceClose, on
   const canEdit = state.can_edit_tasks;
   const canManage = state.can_manage;
   const canForceClose = canForceCloseTasks(user);
+  const phone = Grid.useBreakpoint().xs === true;
+  // On a phone a column takes most of the width and the next one peeks in.
+  const columnWidth = phone ? "85%" : "280px";
 
   const move = (task: TaskCard, group: BoardGroup, beforeId: number | null) => {
     const current = groups.find((g) => g.tasks.some((t) => t.id === task.id));
@@ -279,19 +281,6 @@ function BoardColumns({ state, user, viewers, onOpen, onDelete, onForceClose, on
     if ((groups[index + 1]?.id ?? null) === beforeId || beforeId === group.id) return;
     moveGroup.mutate({ groupId: group.id, groupUuid: group.uuid, beforeId }, { onError: failed });
   };
-
-  const allowDrop = (kind: "task" | "group") => (event: DragEvent<HTMLElement>) => {
-    if (drag?.kind !== kind) return;
-    event.preventDefault();
-    if (event.dataTransfer) event.dataTransfer.dropEffect = "move";
-  };
-  const startDrag = (value: NonNullable<Drag>, id: string) => (event: DragEvent<HTMLElement>) => {
-    event.stopPropagation();
-    event.dataTransfer?.setData("text/plain", id);
-    if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
-    setDrag(value);
-  };
-  const endDrag = () => setDrag(null);
 
   return (
     <>
@@ -341,90 +330,65 @@ function BoardColumns({ state, user, viewers, onOpen, onDelete, onForceClose, on
           ) : null}
         </Flex>
       </Flex>
-      <div style={{ display: "flex", gap: 12, overflowX: "auto", paddingBottom: 8, alignItems: "flex-start" }}>
-        {groups.length === 0 ? <Typography.Text type="secondary">На доске пока нет колонок.</Typography.Text> : null}
-        {groups.map((group, index) => (
-          <BoardColumn
-            key={group.id}
-            group={group}
-            capacity={state.board.capacity}
-            draggable={canManage}
-            onHeaderDragStart={startDrag({ kind: "group", group }, group.uuid)}
-            onHeaderDragOver={allowDrop("group")}
-            onHeaderDrop={(event) => {
-              if (drag?.kind !== "group") return;
-              event.preventDefault();
-              const rest = groups.filter((g) => g.id !== drag.group.id);
-              const at = rest.findIndex((g) => g.id === group.id);
-              const first = onFirstHalf(event.currentTarget, event.clientX, "x");
-              moveColumn(drag.group, first ? group.id : (rest[at + 1]?.id ?? null));
-              setDrag(null);
-            }}
-            onDragEnd={endDrag}
-            onBodyDragOver={allowDrop("task")}
-            onBodyDrop={(event) => {
-              if (drag?.kind !== "task") return;
-              event.preventDefault();
-              move(drag.task, group, null);
-              setDrag(null);
-            }}
-            onRename={canManage ? setNaming : undefined}
-            onDelete={
-              canManage
-                ? (g) =>
-                    modal.confirm({
-                      title: `Удалить колонку «${g.name}»?`,
-                      content: g.tasks.length > 0 ? "Удалить можно только пустую колонку." : undefined,
-                      okText: "Удалить",
-                      okButtonProps: { danger: true },
-                      cancelText: "Отмена",
-                      onOk: () => deleteGroup.mutateAsync({ uuid: g.uuid, id: g.id }).catch(failed),
-                    })
-                : undefined
-            }
-            onMoveLeft={canManage && index > 0 ? (g) => moveColumn(g, groups[index - 1]?.id ?? null) : undefined}
-            onMoveRight={
-              canManage && index < groups.length - 1 ? (g) => moveColumn(g, groups[index + 2]?.id ?? null) : undefined
-            }
-            onQuickAdd={
-              canEdit
-                ? (g, title) =>
-                    createTask.mutateAsync({ group_uuid: g.uuid, title }).catch((error: unknown) => {
-                      failed(error);
-                      throw error;
-                    })
-                : undefined
-            }
-          >
-            {group.tasks.map((task) => (
-              <TaskCardView
-                key={task.id}
-                task={task}
-                project={task.project ? projects.get(task.project) : undefined}
-                members={members}
-                openers={openers.get(task.id) ?? []}
-                draggable={canEdit}
-                dragging={drag?.kind === "task" && drag.task.id === task.id}
-                onDragStart={startDrag({ kind: "task", task }, task.uuid)}
-                onDragEnd={endDrag}
-                onDragOver={allowDrop("task")}
-                onDrop={(event) => {
-                  if (drag?.kind !== "task") return;
-                  event.preventDefault();
-                  event.stopPropagation();
-                  const upper = onFirstHalf(event.currentTarget, event.clientY, "y");
-                  move(drag.task, group, beforeIdForDrop(group.tasks, drag.task.id, task.id, upper));
-                  setDrag(null);
-                }}
-                onOpen={onOpen}
-                onMoveRequest={canEdit ? setMoving : undefined}
-                onDelete={canEdit ? onDelete : undefined}
-                onForceClose={canForceClose ? onForceClose : undefined}
-              />
-            ))}
-          </BoardColumn>
-        ))}
-      </div>
+      <BoardDnd groups={groups} onMoveTask={move} onMoveGroup={moveColumn}>
+        <ColumnsStrip count={groups.length} phone={phone}>
+          {groups.length === 0 ? <Typography.Text type="secondary">На доске пока нет колонок.</Typography.Text> : null}
+          {groups.map((group, index) => (
+            <BoardColumn
+              key={group.id}
+              group={group}
+              capacity={state.board.capacity}
+              draggable={canManage}
+              width={columnWidth}
+              onRename={canManage ? setNaming : undefined}
+              onDelete={
+                canManage
+                  ? (g) =>
+                      modal.confirm({
+                        title: `Удалить колонку «${g.name}»?`,
+                        content: g.tasks.length > 0 ? "Удалить можно только пустую колонку." : undefined,
+                        okText: "Удалить",
+                        okButtonProps: { danger: true },
+                        cancelText: "Отмена",
+                        onOk: () => deleteGroup.mutateAsync({ uuid: g.uuid, id: g.id }).catch(failed),
+                      })
+                  : undefined
+              }
+              onMoveLeft={canManage && index > 0 ? (g) => moveColumn(g, groups[index - 1]?.id ?? null) : undefined}
+              onMoveRight={
+                canManage && index < groups.length - 1 ? (g) => moveColumn(g, groups[index + 2]?.id ?? null) : undefined
+              }
+              onQuickAdd={
+                canEdit
+                  ? (g, title) =>
+                      createTask.mutateAsync({ group_uuid: g.uuid, title }).catch((error: unknown) => {
+                        failed(error);
+                        throw error;
+                      })
+                  : undefined
+              }
+            >
+              <SortableTasks tasks={group.tasks}>
+                {group.tasks.map((task) => (
+                  <TaskCardView
+                    key={task.id}
+                    task={task}
+                    project={task.project ? projects.get(task.project) : undefined}
+                    members={members}
+                    openers={openers.get(task.id) ?? []}
+                    groupId={group.id}
+                    draggable={canEdit}
+                    onOpen={onOpen}
+                    onMoveRequest={canEdit ? setMoving : undefined}
+                    onDelete={canEdit ? onDelete : undefined}
+                    onForceClose={canForceClose ? onForceClose : undefined}
+                  />
+                ))}
+              </SortableTasks>
+            </BoardColumn>
+          ))}
+        </ColumnsStrip>
+      </BoardDnd>
       {moving ? (
         <MoveTaskDialog
           task={moving}

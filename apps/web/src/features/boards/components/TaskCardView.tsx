@@ -1,9 +1,9 @@
 import { CheckSquareOutlined, MessageOutlined, MoreOutlined, PaperClipOutlined } from "@ant-design/icons";
 import type { BoardProject, BoardUser, TaskCard } from "@nadoy/contract/boards";
 import { Button, Card, Dropdown, Flex, type MenuProps, Tag, Typography } from "antd";
-import type { DragEvent } from "react";
 import { href } from "../../../shared/routes/href.ts";
 import { formatDueDate, isOverdue } from "../board-view.ts";
+import { useTaskDrag } from "./BoardDnd.tsx";
 import { PersonAvatars } from "./PersonAvatars.tsx";
 
 export interface TaskCardActions {
@@ -21,21 +21,21 @@ interface TaskCardViewProps extends TaskCardActions {
   members: ReadonlyMap<number, BoardUser>;
   /** Other users who have this task open. */
   openers: readonly number[];
+  /** The column it is shown in. */
+  groupId: number;
+  /** It may be dragged (mouse, touch hold, keyboard; BoardDnd) by those who may edit. */
   draggable: boolean;
-  dragging: boolean;
-  onDragStart: (event: DragEvent<HTMLElement>) => void;
-  onDragEnd: () => void;
-  onDragOver: (event: DragEvent<HTMLElement>) => void;
-  onDrop: (event: DragEvent<HTMLElement>) => void;
 }
 
 /**
  * One card: title (opens the task), project colour, tags, due date (red when overdue), checklist
- * x/y, comment and file counts, assignees' initials, who has it open. Draggable for those who may edit.
+ * x/y, comment and file counts, assignees' initials, who has it open. Draggable for those who may edit:
+ * the whole card is the handle (focus it and press Space to move it by keyboard).
  */
 export function TaskCardView(props: TaskCardViewProps) {
   const { task, project, members, openers, onOpen, onMoveRequest, onDelete, onForceClose } = props;
   const overdue = isOverdue(task.due_date);
+  const drag = useTaskDrag(task, props.groupId, props.draggable);
   const items: MenuProps["items"] = [
     ...(onMoveRequest ? [{ key: "move", label: "Переместить в…", onClick: () => onMoveRequest(task) }] : []),
     ...(onForceClose && openers.length > 0
@@ -46,14 +46,11 @@ export function TaskCardView(props: TaskCardViewProps) {
 
   return (
     <li
+      ref={drag.setNodeRef}
+      {...drag.handleProps}
       aria-label={task.title}
       data-task-id={task.id}
-      draggable={props.draggable}
-      onDragStart={props.onDragStart}
-      onDragEnd={props.onDragEnd}
-      onDragOver={props.onDragOver}
-      onDrop={props.onDrop}
-      style={{ opacity: props.dragging ? 0.5 : 1, cursor: props.draggable ? "grab" : undefined }}
+      style={{ ...drag.style, ...drag.handleStyle }}
     >
       <Card
         size="small"

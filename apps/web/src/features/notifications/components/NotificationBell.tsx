@@ -44,6 +44,9 @@ export function NotificationBell() {
         onOpenChange={setOpen}
         trigger="click"
         placement="bottomRight"
+        // On a phone the bell is not at the screen's edge: the popover may slide left as far as it
+        // needs to stay on screen (antd's own limit keeps its arrow on the bell and lets it overflow).
+        align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
         title={
           <Flex justify="space-between" align="baseline" gap="middle">
             <span>Уведомления</span>
