@@ -12,11 +12,9 @@ import type { ListColumn } from "@nadoy/contract/lists";
 import { DatePicker, Input, Select, Tag, Tooltip } from "antd";
 import dayjs from "dayjs";
 import { type KeyboardEvent, useRef, useState } from "react";
+import { DATE_INPUT_FORMATS } from "../../../shared/form-fields/date-formats.ts";
 import { optionNamed, tagsOf } from "../lib/cells.ts";
 import { ColoredTag } from "./CellView.tsx";
-
-/** How a date is typed in its cell: as the grid shows it first (the picker writes that), ISO too. */
-const DATE_FORMATS = ["DD.MM.YYYY", "YYYY-MM-DD"];
 
 export interface CellEditorProps {
   column: ListColumn;
@@ -138,7 +136,7 @@ export function CellEditor(props: CellEditorProps) {
           size="small"
           aria-label={column.name}
           // The grid shows DD.MM.YYYY, so that is what is typed; ISO is read too (pasted from elsewhere).
-          format={DATE_FORMATS}
+          format={DATE_INPUT_FORMATS}
           defaultValue={typeof value === "string" && value !== "" ? dayjs(value, "YYYY-MM-DD") : undefined}
           onChange={(date) => commit(date ? date.format("YYYY-MM-DD") : "")}
           onBlur={cancel}
