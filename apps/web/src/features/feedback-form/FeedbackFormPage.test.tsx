@@ -113,6 +113,8 @@ describe("the public feedback form page /form/:uuid", () => {
     fireEvent.click(screen.getByRole("button", { name: "Темы" }));
     fireEvent.click(screen.getByRole("button", { name: "Выбрать все" }));
     // The app's DatePicker (loaded on demand) takes the date typed as DD.MM.YYYY; Enter confirms it.
+    // The picker is fetched when the visitor reaches for the field.
+    fireEvent.focus(screen.getByRole("textbox", { name: "Когда" }));
     const date = await waitFor(() => {
       const input = screen.getByRole("textbox", { name: "Когда" }) as HTMLInputElement;
       expect(input.readOnly).toBe(false); // not the read-only stand-in shown while the picker loads

@@ -7,7 +7,7 @@ import { DATE_INPUT_FORMATS, DATE_VALUE_FORMAT } from "./date-formats.ts";
 import type { FieldProps } from "./types.ts";
 
 // The public form page has no antd of its own: this module (the picker and its Russian locale) is
-// loaded only by a form with a date field (DateField).
+// loaded only when a visitor reaches for a date field (DateField).
 dayjs.locale("ru");
 
 /** The app's antd DatePicker for a form field: typed and shown as DD.MM.YYYY, valued YYYY-MM-DD. */
@@ -19,7 +19,8 @@ export default function FormDatePicker({
   disabled,
   invalid,
   ariaLabel,
-}: FieldProps<string>) {
+  autoFocus,
+}: FieldProps<string> & { autoFocus?: boolean }) {
   const dark = useTheme() === "black";
   const date = value ? dayjs(value, DATE_VALUE_FORMAT, true) : null;
   return (
@@ -33,6 +34,8 @@ export default function FormDatePicker({
         disabled={disabled}
         status={invalid ? "error" : undefined}
         aria-label={ariaLabel}
+        // The read-only stand-in had the focus: it carries on here.
+        autoFocus={autoFocus}
         style={{ width: "100%" }}
         onChange={(picked) => onChange(picked ? picked.format(DATE_VALUE_FORMAT) : "")}
       />

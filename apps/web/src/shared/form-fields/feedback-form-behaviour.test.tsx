@@ -29,6 +29,8 @@ describe("the public form is sent by its Send button only", { timeout: 30_000 },
     // Enter submits a form implicitly; it must not here (the mandatory name is still empty).
     fireEvent.keyDown(herdInput, { key: "Enter" });
     fireEvent.submit(herdInput.closest("form") as HTMLFormElement);
+    // The picker is fetched when the visitor reaches for the field.
+    fireEvent.focus(screen.getByRole("textbox", { name: "Когда" }));
     const date = await waitFor(() => {
       const input = screen.getByRole("textbox", { name: "Когда" }) as HTMLInputElement;
       expect(input.readOnly).toBe(false);

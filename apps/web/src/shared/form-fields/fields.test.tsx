@@ -183,12 +183,17 @@ describe("date, text, checkbox and phone fields", () => {
     const field = harness<string>("", (value, onChange) => (
       <DateField id="d" value={value} onChange={onChange} placeholder="Выберите дату" />
     ));
+    // A read-only stand-in until the visitor reaches for the field: antd is fetched only then.
+    const standIn = screen.getByPlaceholderText("Выберите дату") as HTMLInputElement;
+    expect(standIn.readOnly).toBe(true);
+    fireEvent.focus(standIn);
     const input = await waitFor(() => {
       const picker = screen.getByPlaceholderText("Выберите дату") as HTMLInputElement;
       expect(picker.readOnly).toBe(false);
       return picker;
     });
     expect(input.type).toBe("text");
+    expect(document.activeElement).toBe(input);
     fireEvent.change(input, { target: { value: "01.02.2026" } });
     fireEvent.keyDown(input, { key: "Enter" });
     expect(field.last()).toBe("2026-02-01");
