@@ -170,6 +170,26 @@ describe("list grid: inline editing", { timeout: 60_000 }, () => {
     await waitFor(() => expect(patches(api.calls)[0]?.body).toEqual({ values: { [col.ok]: true } }));
   });
 
+  it("takes a Russian phone typed with 8 and stores it as +7…", async () => {
+    const api = await openGrid({ [`PATCH ${rowPath(rowId.belka)}`]: patchedRow });
+    fireEvent.click(cellOf("Белка", "Телефон"));
+    const input = screen.getByRole("textbox", { name: "Телефон" });
+    fireEvent.change(input, { target: { value: "8 (916) 765-43-21" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(patches(api.calls)[0]?.body).toEqual({ values: { [col.phone]: "+79167654321" } }));
+    await waitFor(() => expect(cellOf("Белка", "Телефон").textContent).toBe("+7 916 765-43-21"));
+  });
+
+  it("refuses a percent above 100 in the grid with the form's message", async () => {
+    const api = await openGrid();
+    fireEvent.click(cellOf("Белка", "Жирность"));
+    const input = screen.getByRole("textbox", { name: "Жирность" });
+    fireEvent.change(input, { target: { value: "120,5" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(await screen.findByText(FormValueText.percentMax)).toBeTruthy();
+    expect(patches(api.calls)).toHaveLength(0);
+  });
+
   it("refuses a value that breaks the column's rule without calling the server", async () => {
     const api = await openGrid();
     fireEvent.click(cellOf("Белка", "Телефон"));
