@@ -42,7 +42,7 @@ async function openGrid(extra: Parameters<typeof serveList>[1] = {}, list = list
   return api;
 }
 
-describe("list grid: display", { timeout: 20_000 }, () => {
+describe("list grid: display", { timeout: 60_000 }, () => {
   it("shows every type of cell", async () => {
     await openGrid();
     expect(shownNames()).toEqual(["Зорька", "Белка", "Ночка"]);
