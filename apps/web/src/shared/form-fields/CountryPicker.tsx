@@ -5,7 +5,10 @@ import { parsedCountries } from "./phone-text.ts";
 
 const flagOf = (iso2: string) => PHONE_FLAGS.find((f) => f.iso2 === iso2)?.src;
 
-/** The countries matching a search: by a part of the Russian name («Каз») or of the dial code («+7»). */
+/**
+ * The countries matching a search: a word of the Russian name starting with it («Каз» → Казахстан,
+ * «рес» → Доминиканская Республика), names starting with it first; or the start of the dial code.
+ */
 function searchCountries(query: string): ParsedCountry[] {
   const text = query.trim().toLocaleLowerCase("ru");
   if (text === "") {
@@ -13,9 +16,15 @@ function searchCountries(query: string): ParsedCountry[] {
     return [...preferred, ...parsedCountries.filter((c) => !PREFERRED_PHONE_COUNTRIES.includes(c.iso2))];
   }
   const digits = text.replace(/\D/g, "");
-  return parsedCountries.filter(
-    (c) => c.name.toLocaleLowerCase("ru").includes(text) || (digits !== "" && c.dialCode.startsWith(digits)),
-  );
+  const byDialCode = /^\+?\d+$/.test(text);
+  const nameOf = (c: ParsedCountry) => c.name.toLocaleLowerCase("ru");
+  const wordStarts = (c: ParsedCountry) =>
+    nameOf(c)
+      .split(/[\s-]+/)
+      .some((word) => word.startsWith(text));
+  const found = parsedCountries.filter((c) => (byDialCode ? c.dialCode.startsWith(digits) : wordStarts(c)));
+  const first = (c: ParsedCountry) => (byDialCode ? c.dialCode === digits : nameOf(c).startsWith(text));
+  return [...found.filter(first), ...found.filter((c) => !first(c))];
 }
 
 interface CountryPickerProps {

@@ -54,8 +54,9 @@ export function RuleInput({
           onChange(rules.valueOf(taken.text));
         }}
         onBlur={() => {
+          // The hint stays until the next edit: removing it here would move what is below the field
+          // (the Send button) between a press and its release, and the click would be lost.
           setText(rules.onBlurText(text));
-          setRefused("");
           onChange(rules.valueOf(text));
         }}
       />

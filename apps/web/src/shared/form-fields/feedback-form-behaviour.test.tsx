@@ -83,6 +83,9 @@ describe("numbers, percents and phones as people type them", { timeout: 30_000 }
       "Можно вводить только цифры, минус в начале и одну запятую; не принято: «л»",
     );
     expect(input.getAttribute("aria-describedby")).toBe(screen.getByRole("status").id);
+    // Still there after leaving the field (nothing below it jumps under the pointer on the way to Send).
+    fireEvent.blur(input);
+    expect(screen.getByRole("status")).toBeTruthy();
     send();
     expect(onSubmit).toHaveBeenCalledWith({ [idOf(milk)]: 31.5 });
   });
@@ -149,6 +152,19 @@ describe("the phone's country picker", () => {
     expect(document.body.textContent).not.toMatch(/Country|selector/i);
     send();
     expect(onSubmit).toHaveBeenCalledWith({ [idOf(name)]: "", [idOf(phone)]: "" });
+  });
+
+  it("finds countries by the start of a word of their name, names starting with it first, or by dial code", () => {
+    renderForm([formElement({ type: "telephone", name: "Телефон" })]);
+    fireEvent.click(screen.getByRole("button", { name: /^Страна:/ }));
+    const search = screen.getByRole("combobox", { name: "Поиск страны" });
+    const shown = () => screen.getAllByRole("option").map((o) => o.querySelector(".nf-country-name")?.textContent);
+    fireEvent.change(search, { target: { value: "бел" } });
+    expect(shown()).toEqual(["Беларусь", "Белиз", "Бельгия"]);
+    fireEvent.change(search, { target: { value: "республика" } });
+    expect(shown()).toContain("Доминиканская Республика");
+    fireEvent.change(search, { target: { value: "+375" } });
+    expect(shown()).toEqual(["Беларусь"]);
   });
 
   it("Esc closes the list and gives the keyboard back to its button", () => {
