@@ -34,8 +34,9 @@ export default function FormDatePicker({
         disabled={disabled}
         status={invalid ? "error" : undefined}
         aria-label={ariaLabel}
-        // The read-only stand-in had the focus: it carries on here.
+        // The read-only stand-in was clicked or focused: the picker carries on, its calendar open.
         autoFocus={autoFocus}
+        defaultOpen={autoFocus}
         style={{ width: "100%" }}
         onChange={(picked) => onChange(picked ? picked.format(DATE_VALUE_FORMAT) : "")}
       />
