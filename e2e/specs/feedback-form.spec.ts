@@ -13,11 +13,20 @@ async function openForm(page: Page) {
   await expect(page.getByRole("button", { name: "Отправить" })).toBeVisible();
 }
 
+/** Types a date into the form's DatePicker as DD.MM.YYYY and confirms it with Enter. */
+async function pickDate(page: Page, label: string, date: string) {
+  const input = page.getByLabel(label);
+  await input.click();
+  await input.fill(date);
+  await input.press("Enter");
+  await expect(input).toHaveValue(date);
+}
+
 /** Fills every field type of the demo form; `name` goes into the mandatory «Как к вам обращаться». */
 async function fillEveryField(page: Page, name: string) {
   await page.getByLabel("Как к вам обращаться").fill(name);
   await page.getByLabel("Телефон").fill("+7 916 123-45-67");
-  await page.getByLabel("Дата события").fill("2026-11-20");
+  await pickDate(page, "Дата события", "20.11.2026");
   const herd = page.getByLabel("Поголовье дойного стада, гол.");
   await herd.pressSequentially("1a2-0.5.");
   await herd.blur();
@@ -97,4 +106,59 @@ test("a submission made while the server is unreachable arrives once it is back"
   await resent;
 
   await expectRowInGrid(page, name);
+});
+
+test("numbers and phones typed the Russian way are kept, Enter sends nothing, Send does", async ({ page }) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/api/tableLists/link_uuid_form/"))
+      posts.push(request.url());
+  });
+  await openForm(page);
+  const name = `Запятая ${Date.now()}`;
+  await page.getByLabel("Как к вам обращаться").fill(name);
+  const herd = page.getByLabel("Поголовье дойного стада, гол.");
+  await herd.pressSequentially("31,5");
+  await expect(herd).toHaveValue("31.5");
+  const phone = page.getByLabel("Телефон");
+  await phone.pressSequentially("8 916 123-45-67");
+  await phone.blur();
+  await expect(phone).toHaveValue("+7 916 123-45-67");
+
+  // Enter in a number field and in the date picker (confirming a date) sends nothing and shows no error.
+  await herd.press("Enter");
+  await pickDate(page, "Дата события", "01.02.2026");
+  await expect(page.getByRole("alert").filter({ hasText: "Ошибка отправки формы" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Отправить" })).toBeVisible();
+  expect(posts).toEqual([]);
+
+  await page.getByLabel("Сообщение").fill("Первая строка");
+  await page.getByLabel("Сообщение").press("Enter");
+  await page.getByLabel("Сообщение").pressSequentially("вторая строка");
+  await expect(page.getByLabel("Сообщение")).toHaveValue("Первая строка\nвторая строка");
+  await page.getByLabel("Согласен на обработку персональных данных").check();
+  expect(posts).toEqual([]);
+  const sent = page.waitForResponse((r) => r.url().includes("/api/tableLists/link_uuid_form/"));
+  await page.getByRole("button", { name: "Отправить" }).click();
+  await expect(page.getByText("Спасибо! Ваше сообщение получено.")).toBeVisible();
+  expect((await sent).status()).toBe(201);
+
+  await expectRowInGrid(page, name);
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row.getByRole("cell", { name: "31,5", exact: true })).toBeVisible();
+  await expect(row.getByRole("cell", { name: "+7 916 123-45-67", exact: true })).toBeVisible();
+  await expect(row.getByRole("cell", { name: "01.02.2026", exact: true })).toBeVisible();
+});
+
+test("the phone's country search takes Cyrillic and types into nothing else", async ({ page }) => {
+  await openForm(page);
+  await page.getByRole("button", { name: /^Страна: Россия/ }).click();
+  await page.keyboard.type("Каз");
+  await expect(page.getByRole("combobox", { name: "Поиск страны" })).toHaveValue("Каз");
+  await expect(page.getByRole("listbox", { name: "Страны" }).getByRole("option")).toHaveText(["Казахстан+7"]);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: /^Страна: Казахстан/ })).toBeVisible();
+  await expect(page.getByLabel("Как к вам обращаться")).toHaveValue("");
+  await expect(page.getByLabel("Телефон")).toBeFocused();
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });

@@ -5,8 +5,11 @@ import {
   percentOnBlur,
   percentText,
   percentValue,
+  refusedInputHint,
   sanitizeNumberInput,
   sanitizePercentInput,
+  takeNumberInput,
+  takePercentInput,
 } from "./form-input.ts";
 
 // Spec §5 "Number input" and "Percent input" as properties over arbitrary typed or pasted text.
@@ -171,4 +174,57 @@ describe("percent input", () => {
     [12.5, "12,5"],
     [100, "100"],
   ])("percentText(%j) → %j", (value, text) => expect(percentText(value)).toBe(text));
+});
+
+describe("decimal comma: every number and percent input (takeDecimalInput)", () => {
+  const inputs = [
+    ["number", takeNumberInput, "."],
+    ["percent", takePercentInput, ","],
+  ] as const;
+
+  it.each(inputs)("%s: nothing is silently dropped — what is not taken is refused, in order", (_, take) => {
+    fc.assert(
+      fc.property(typed, (text) => {
+        const { text: kept, refused } = take(text);
+        expect([...kept].length + [...refused].length).toBe([...text].length);
+        // Only digits, separators and a minus can be kept, so everything else is in `refused`, in order.
+        const other = (s: string) => [...s].filter((ch) => !/[0-9.,-]/.test(ch)).join("");
+        expect(other(refused)).toBe(other(text));
+      }),
+    );
+  });
+
+  it.each(inputs)("%s: holds digits and at most one decimal mark, and keeps every digit", (_, take, mark) => {
+    fc.assert(
+      fc.property(typed, (text) => {
+        const { text: kept } = take(text);
+        expect(kept.split(mark).length).toBeLessThanOrEqual(2);
+        expect(kept.includes(mark === "." ? "," : ".")).toBe(false);
+        expect(digitsOf(kept)).toBe(digitsOf(text));
+      }),
+    );
+  });
+
+  it("a number written with a decimal comma reads back as itself", () => {
+    fc.assert(fc.property(plainDouble, (d) => numberOnBlur(String(d).replace(".", ",")) === d));
+  });
+
+  it.each<[string, string, string]>([
+    ["31,5", "31.5", ""],
+    ["412,5", "412.5", ""],
+    ["-0,25", "-0.25", ""],
+    ["1 234,5", "1234.5", " "],
+    ["1,2,3", "1.23", ","],
+    ["12а", "12", "а"],
+    ["5-", "5", "-"],
+  ])("number %j → %j, refusing %j", (text, kept, refused) => {
+    expect(takeNumberInput(text)).toEqual({ text: kept, refused });
+  });
+
+  it("the hint names what was refused, in Russian", () => {
+    expect(refusedInputHint("number", "а а ")).toBe(
+      "Можно вводить только цифры, минус в начале и одну запятую; не принято: «а», пробел",
+    );
+    expect(refusedInputHint("percent", "-")).toBe("Можно вводить только цифры и одну запятую; не принято: «-»");
+  });
 });

@@ -8,6 +8,7 @@ import {
   FORM_TEXT_MAX,
   type FormFieldRule,
   FormValueText,
+  PERCENT_MAX,
   type StoredValue,
   type TagOption,
   validateCellValues,
@@ -45,17 +46,21 @@ const realDateArb = fc
   .map((d) => d.toISOString().slice(0, 10));
 
 /** A phone as typed ("+7 (916) 123-45-67") and its stored form ("+79161234567"). */
-const phoneArb = fc.array(fc.constantFrom(..."0123456789"), { minLength: 7, maxLength: 15 }).chain((digits) =>
-  fc
-    .array(fc.constantFrom("", "", " ", "-", "(", ")", "\t"), {
-      minLength: digits.length + 1,
-      maxLength: digits.length + 1,
-    })
-    .map((gaps) => ({
-      typed: `+${gaps[0]}${digits.map((d, i) => d + gaps[i + 1]).join("")}`,
-      stored: `+${digits.join("")}`,
-    })),
-);
+const phoneArb = fc
+  .array(fc.constantFrom(..."0123456789"), { minLength: 7, maxLength: 15 })
+  // A +7 number has exactly ten digits after the 7 (phone.ts).
+  .filter((digits) => digits[0] !== "7" || digits.length === 11)
+  .chain((digits) =>
+    fc
+      .array(fc.constantFrom("", "", " ", "-", "(", ")", "\t"), {
+        minLength: digits.length + 1,
+        maxLength: digits.length + 1,
+      })
+      .map((gaps) => ({
+        typed: `+${gaps[0]}${digits.map((d, i) => d + gaps[i + 1]).join("")}`,
+        stored: `+${digits.join("")}`,
+      })),
+  );
 
 const textArb = (max: number) =>
   fc.oneof(
@@ -87,8 +92,9 @@ function validSample(field: FormFieldRule): fc.Arbitrary<Sample> {
       case "checkbox":
         return flagged ? same(fc.constant(true)) : same(fc.boolean());
       case "number":
-      case "percent":
         return same(fc.double({ noNaN: true, noDefaultInfinity: true }));
+      case "percent":
+        return same(fc.double({ noNaN: true, noDefaultInfinity: true, max: PERCENT_MAX }));
       case "date_picker":
         return same(realDateArb);
       case "telephone":
@@ -141,7 +147,8 @@ function invalidValue(field: FormFieldRule): fc.Arbitrary<unknown> {
     case "telephone":
       return fc.oneof(
         fc.constantFrom(
-          "89161234567",
+          "916123456",
+          "+7916123456",
           "+123456",
           "+1234567890123456",
           "+7916abc4567",
@@ -149,7 +156,10 @@ function invalidValue(field: FormFieldRule): fc.Arbitrary<unknown> {
           "++79161234567",
           79161234567,
         ),
-        fc.stringMatching(/^\d{7,15}$/),
+        // Without a plus only a Russian number (10 digits, or 11 from 7 or 8) is read.
+        fc
+          .stringMatching(/^\d{7,15}$/)
+          .filter((d) => d.length !== 10 && !(d.length === 11 && (d[0] === "7" || d[0] === "8"))),
       );
     case "text":
     case "ref": {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidPhone, normalizePhone } from "./phone.ts";
 
 // ---- values of the public feedback form (spec §2 "Public feedback form", §3, §5) ----
 // One module for the server (authoritative check before a row is written) and the web form.
@@ -24,6 +25,12 @@ export const TAG_COLOR_MAX = 32;
 export const FORM_TEXT_MAX = 4000;
 /** Longest value of a ref (link) field. */
 export const FORM_REF_MAX = 2000;
+
+/**
+ * The largest percent a percent column takes (the form, the grid and imports alike). Columns have
+ * no setting to allow more yet; one would be read here.
+ */
+export const PERCENT_MAX = 100;
 
 /** A tag option of a tag or select column (spec §3 "Tag option"). */
 export const tagOptionSchema = z.object({
@@ -51,8 +58,9 @@ export const FormValueText = {
   unknownColumn: "Такого поля нет в форме",
   number: "Введите число",
   percent: "Введите процент числом",
+  percentMax: `Процент не может быть больше ${PERCENT_MAX}`,
   date: "Введите дату в формате ГГГГ-ММ-ДД",
-  telephone: "Введите телефон в международном формате, например +79161234567",
+  telephone: "Введите телефон, например +7 916 123-45-67 (другой страны — с «+» и её кодом)",
   text: "Введите текст",
   tooLong: (max: number) => `Не более ${max} символов`,
   checkbox: "Ожидается да или нет",
@@ -64,7 +72,6 @@ export const FormValueText = {
 } as const;
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const PHONE_RE = /^\+\d{7,15}$/;
 
 /** "YYYY-MM-DD" naming a real calendar date (no 2025-02-30). */
 export function isRealDate(value: string): boolean {
@@ -77,10 +84,7 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-/** A phone without spaces, dashes and brackets; valid when it is "+" and 7–15 digits. */
-export function normalizePhone(value: string): string {
-  return value.replace(/[\s\-()]/g, "");
-}
+export { normalizePhone } from "./phone.ts";
 
 /** Spec §5: mandatory_filling refuses "" and false (and a missing value). */
 export function violatesMandatory(value: unknown): boolean {
@@ -126,13 +130,14 @@ export function checkType(field: Pick<FormFieldRule, "type" | "options">, value:
     case "number":
       return typeof value === "number" && Number.isFinite(value) ? { ok: true, value } : fail(FormValueText.number);
     case "percent":
-      return typeof value === "number" && Number.isFinite(value) ? { ok: true, value } : fail(FormValueText.percent);
+      if (typeof value !== "number" || !Number.isFinite(value)) return fail(FormValueText.percent);
+      return value <= PERCENT_MAX ? { ok: true, value } : fail(FormValueText.percentMax);
     case "date_picker":
       return typeof value === "string" && isRealDate(value) ? { ok: true, value } : fail(FormValueText.date);
     case "telephone": {
       if (typeof value !== "string") return fail(FormValueText.telephone);
       const phone = normalizePhone(value);
-      return PHONE_RE.test(phone) ? { ok: true, value: phone } : fail(FormValueText.telephone);
+      return isValidPhone(phone) ? { ok: true, value: phone } : fail(FormValueText.telephone);
     }
     case "text":
     case "ref": {

@@ -7,6 +7,7 @@ import {
   FORM_REF_MAX,
   FORM_TEXT_MAX,
   FormValueText,
+  PERCENT_MAX,
   type StoredValue,
   type TagOption,
 } from "./form-values.ts";
@@ -55,12 +56,17 @@ function storedArb(column: CellColumn): fc.Arbitrary<StoredValue> {
     case "checkbox":
       return fc.boolean();
     case "number":
-    case "percent":
       return finiteArb;
+    case "percent":
+      return finiteArb.filter((d) => d <= PERCENT_MAX);
     case "date_picker":
       return realDateArb;
     case "telephone":
-      return fc.stringMatching(/^\d{7,15}$/).map((d) => `+${d}`);
+      // A +7 number has exactly ten digits after the 7 (phone.ts).
+      return fc
+        .stringMatching(/^\d{7,15}$/)
+        .filter((d) => d[0] !== "7" || d.length === 11)
+        .map((d) => `+${d}`);
     case "text":
       return textArb(FORM_TEXT_MAX);
     case "ref":
@@ -148,17 +154,24 @@ describe("formatCell / parseCell round trip", () => {
 
 describe("parseCell: Russian and spreadsheet input", () => {
   it.each<[string, number]>([
-    ["1 234,5", 1234.5],
-    ["1\u00a0234,5", 1234.5],
     ["12,5", 12.5],
     ["12,5%", 12.5],
     ["-3", -3],
-    ["1234.5", 1234.5],
+    ["99.5", 99.5],
     [".5", 0.5],
-    ["1e3", 1000],
   ])("number %j → %j", (text, value) => {
     expect(parseCell(of("number"), text)).toEqual({ ok: true, value });
     expect(parseCell(of("percent"), text)).toEqual({ ok: true, value });
+  });
+
+  it.each<[string, number]>([
+    ["1 234,5", 1234.5],
+    ["1\u00a0234,5", 1234.5],
+    ["1234.5", 1234.5],
+    ["1e3", 1000],
+  ])("number %j → %j (a percent refuses it: above 100)", (text, value) => {
+    expect(parseCell(of("number"), text)).toEqual({ ok: true, value });
+    expect(parseCell(of("percent"), text)).toEqual({ ok: false, error: FormValueText.percentMax });
   });
 
   it.each(["1,234.5", "12 a", "Infinity", "1e400", "--1", "1.2.3"])("number refuses %j", (text) => {

@@ -232,6 +232,13 @@ describe("POST /api/tableLists/link_uuid_form/", () => {
     ["a number sent as text", (c) => ({ [c.herd as string]: "412" }), (c) => c.herd as string, FormValueText.number],
     ["a bad phone", (c) => ({ [c.phone as string]: "12345" }), (c) => c.phone as string, FormValueText.telephone],
     [
+      "a +7 phone one digit short",
+      (c) => ({ [c.phone as string]: "+7 916 123-45-6" }),
+      (c) => c.phone as string,
+      FormValueText.telephone,
+    ],
+    ["a percent above 100", (c) => ({ [c.sick as string]: 120.5 }), (c) => c.sick as string, FormValueText.percentMax],
+    [
       "an unknown column",
       () => ({ "99999999-2222-4333-8444-555555555555": "x" }),
       () => "99999999-2222-4333-8444-555555555555",
@@ -249,6 +256,22 @@ describe("POST /api/tableLists/link_uuid_form/", () => {
     expect(res.json()).toMatchObject({ code: ErrorCode.validation, fields: { [key(columns)]: message } });
     expect(Object.keys(res.json().fields)).toEqual([key(columns)]);
     expect(await rowCounts(t.database.db)).toEqual(before);
+  });
+
+  it("stores a Russian phone typed with 8 and a decimal as +7… and the number", async () => {
+    const { columns, list } = await seedForms();
+    const res = await submit({
+      uuid_link: FEEDBACK_FORM_LINK,
+      form_data: {
+        ...validValues(columns),
+        [columns.phone as string]: "8 (916) 123-45-67",
+        [columns.sick as string]: 31.5,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await rowsOf(list.id);
+    expect(row?.values[columns.phone as string]).toBe("+79161234567");
+    expect(row?.values[columns.sick as string]).toBe(31.5);
   });
 
   it("writes a resent submission (same client_id) once, also when both sends arrive together", async () => {

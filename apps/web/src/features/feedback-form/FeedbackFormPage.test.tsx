@@ -112,9 +112,18 @@ describe("the public feedback form page /form/:uuid", () => {
     fireEvent.click(await screen.findByRole("option", { name: "Корма" }));
     fireEvent.click(screen.getByRole("button", { name: "Темы" }));
     fireEvent.click(screen.getByRole("button", { name: "Выбрать все" }));
-    fireEvent.change(screen.getByLabelText("Когда"), { target: { value: "2025-06-01" } });
+    // The app's DatePicker (loaded on demand) takes the date typed as DD.MM.YYYY; Enter confirms it.
+    // The picker is fetched when the visitor reaches for the field.
+    fireEvent.focus(screen.getByRole("textbox", { name: "Когда" }));
+    const date = await waitFor(() => {
+      const input = screen.getByRole("textbox", { name: "Когда" }) as HTMLInputElement;
+      expect(input.readOnly).toBe(false); // not the read-only stand-in shown while the picker loads
+      return input;
+    });
+    fireEvent.change(date, { target: { value: "01.06.2025" } });
+    fireEvent.keyDown(date, { key: "Enter" });
     fireEvent.change(document.getElementById(screen.getByText("Телефон").getAttribute("for") ?? "") as HTMLElement, {
-      target: { value: "+7 916 123 45 67" },
+      target: { value: "8 916 123 45 67" },
     });
     fireEvent.click(screen.getByRole("button", { name: "Отправить" }));
 

@@ -1,6 +1,6 @@
 import { type FormFieldRule, FormValueText, type StoredValue, validateFormValues } from "@nadoy/contract/form-values";
 import type { FormElement } from "@nadoy/contract/table-lists";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useTheme } from "../hooks/use-theme.ts";
 import { emptyValue, FormField } from "./FormField.tsx";
 import "./form-fields.css";
@@ -55,8 +55,8 @@ export function FeedbackFormView({ elements, mode, tagOptions, onSubmit }: Feedb
 
   const currentValue = (uuid: string, type: Parameters<typeof emptyValue>[0]) => values[uuid] ?? emptyValue(type);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // Only the Send button sends (never Enter in a field: a date picker confirming a date, a text).
+  const send = () => {
     if (mode !== "public") return;
     const fields: FormFieldRule[] = ordered.filter(isFieldElement).map((element) => ({
       column_uuid: element.column_uuid,
@@ -97,14 +97,15 @@ export function FeedbackFormView({ elements, mode, tagOptions, onSubmit }: Feedb
   }
 
   return (
-    <form className={className} data-testid="feedback-form" onSubmit={submit} noValidate aria-label={header}>
+    <form
+      className={className}
+      data-testid="feedback-form"
+      onSubmit={(event) => event.preventDefault()}
+      noValidate
+      aria-label={header}
+    >
       <h1 className="nf-header">{header}</h1>
-      {notice && (
-        <div className="nf-notice" role="alert">
-          <strong className="nf-notice-title">{notice.title}</strong>
-          {notice.text}
-        </div>
-      )}
+      {notice && <ErrorNotice title={notice.title} text={notice.text} />}
       {ordered.map((element, index) => {
         const key = element.column_uuid ?? `block-${index}`;
         if (element.type_form_element === "text_block") {
@@ -140,11 +141,26 @@ export function FeedbackFormView({ elements, mode, tagOptions, onSubmit }: Feedb
         );
       })}
       {mode !== "preview" && (
-        <button type="submit" className="nf-button" disabled={mode === "editor"}>
+        <button type="button" className="nf-button" disabled={mode === "editor"} onClick={send}>
           {FormText.send}
         </button>
       )}
       {toast}
     </form>
+  );
+}
+
+/** antd's error Alert with a description (the look the app's errors have), without antd. */
+function ErrorNotice({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="nf-notice" role="alert">
+      <svg className="nf-notice-icon" viewBox="64 64 896 896" fill="currentColor" aria-hidden="true">
+        <path d="M512 64C264.6 64 64 264.6 64 512s200.6 448 448 448 448-200.6 448-448S759.4 64 512 64zm165.4 618.2l-66-.3L512 563.4l-99.3 118.4-66.1.3c-4.4 0-8-3.5-8-8 0-1.9.7-3.7 1.9-5.2l130.1-155L340.5 359a8.32 8.32 0 01-1.9-5.2c0-4.4 3.6-8 8-8l66.1.3L512 464.6l99.3-118.4 66-.3c4.4 0 8 3.5 8 8 0 1.9-.7 3.7-1.9 5.2L553.5 514l130 155c1.2 1.5 1.9 3.3 1.9 5.2 0 4.4-3.6 8-8 8z" />
+      </svg>
+      <div>
+        <strong className="nf-notice-title">{title}</strong>
+        {text}
+      </div>
+    </div>
   );
 }

@@ -1,17 +1,19 @@
-import { numberOnBlur, sanitizeNumberInput } from "@nadoy/contract/form-input";
+import { numberOnBlur, refusedInputHint, takeNumberInput } from "@nadoy/contract/form-input";
 import { type InputRules, RuleInput } from "./RuleInput.tsx";
 import type { FieldProps } from "./types.ts";
 
 const numberText = (value: number | "") => (value === "" ? "" : String(value));
 
 /**
- * Spec §5 "Number input": only an optional minus, digits and one dot can be typed; the value is
+ * Spec §5 "Number input": only an optional minus, digits and one dot can be typed (a comma is
+ * the dot; anything refused is named under the field); the value is
  * the float of the text (kept up to date while typing), and on leaving the field the text becomes
  * that float or is cleared.
  */
 const NUMBER_RULES: InputRules = {
   textOf: numberText,
-  sanitize: sanitizeNumberInput,
+  take: takeNumberInput,
+  refusedHint: (refused) => refusedInputHint("number", refused),
   onBlurText: (text) => numberText(numberOnBlur(text)),
   valueOf: numberOnBlur,
 };

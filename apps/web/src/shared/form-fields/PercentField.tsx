@@ -1,4 +1,10 @@
-import { percentOnBlur, percentText, percentValue, sanitizePercentInput } from "@nadoy/contract/form-input";
+import {
+  percentOnBlur,
+  percentText,
+  percentValue,
+  refusedInputHint,
+  takePercentInput,
+} from "@nadoy/contract/form-input";
 import { type InputRules, RuleInput } from "./RuleInput.tsx";
 import type { FieldProps } from "./types.ts";
 
@@ -8,7 +14,8 @@ import type { FieldProps } from "./types.ts";
  */
 const PERCENT_RULES: InputRules = {
   textOf: percentText,
-  sanitize: sanitizePercentInput,
+  take: takePercentInput,
+  refusedHint: (refused) => refusedInputHint("percent", refused),
   onBlurText: percentOnBlur,
   valueOf: percentValue,
 };

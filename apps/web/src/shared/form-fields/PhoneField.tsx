@@ -1,31 +1,56 @@
-import { useState } from "react";
-import { PhoneInput } from "react-international-phone";
-import "react-international-phone/style.css";
-import { DEFAULT_PHONE_COUNTRY, PHONE_COUNTRIES, PHONE_FLAGS, PREFERRED_PHONE_COUNTRIES } from "./phone-countries.ts";
+import { formatPhoneRu } from "@nadoy/contract/phone";
+import { useRef, useState } from "react";
+import { CountryPicker } from "./CountryPicker.tsx";
+import { DEFAULT_PHONE_COUNTRY } from "./phone-countries.ts";
+import { countryByIso2, countryOfText, phoneValueOf } from "./phone-text.ts";
 import type { FieldProps } from "./types.ts";
 
 /**
- * Spec §5 "Phone input": international, with a country dropdown (Russia first chosen). The value
- * is the number in E.164 (+79161234567), or "" while only the country's dial code is there.
+ * Spec §5 "Phone input": international, with a country dropdown (Russia first chosen). The number
+ * is typed the usual way («8 916 123-45-67», «+7 (916) …», «916 123 45 67»); the value is its
+ * stored form by the list's own rule (+79161234567), "" while empty or only a dial code.
  */
 export function PhoneField({ id, value, onChange, placeholder, disabled, invalid, ariaLabel }: FieldProps<string>) {
-  // The library keeps its own text (it shows the dial code of an empty field): it gets back what
-  // it reported, and the form gets "" for a bare dial code.
-  const [raw, setRaw] = useState(value);
+  const [picked, setPicked] = useState(() => countryByIso2(DEFAULT_PHONE_COUNTRY));
+  const [text, setText] = useState(() => formatPhoneRu(value));
+  const input = useRef<HTMLInputElement>(null);
+  const country = countryOfText(text, picked);
+
   return (
-    <PhoneInput
-      defaultCountry={DEFAULT_PHONE_COUNTRY}
-      countries={PHONE_COUNTRIES}
-      preferredCountries={PREFERRED_PHONE_COUNTRIES}
-      flags={PHONE_FLAGS}
-      value={raw}
-      disabled={disabled}
-      placeholder={placeholder}
-      onChange={(phone, { country }) => {
-        setRaw(phone);
-        onChange(phone === `+${country.dialCode}` ? "" : phone);
-      }}
-      inputProps={{ id, "aria-invalid": invalid || undefined, "aria-label": ariaLabel }}
-    />
+    <div className="nf-phone">
+      <CountryPicker
+        country={country}
+        disabled={disabled}
+        onPick={(next) => {
+          setPicked(next);
+          const start = `+${next.dialCode} `;
+          setText(start);
+          onChange("");
+          input.current?.focus();
+        }}
+      />
+      <input
+        ref={input}
+        id={id}
+        className="nf-input"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={text}
+        placeholder={placeholder}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-label={ariaLabel}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange(phoneValueOf(event.target.value, countryOfText(event.target.value, picked)));
+        }}
+        onBlur={() => {
+          const phone = phoneValueOf(text, country);
+          // A Russian number read by the rule is shown the usual way; anything else stays as typed.
+          if (/^\+7\d{10}$/.test(phone)) setText(formatPhoneRu(phone));
+        }}
+      />
+    </div>
   );
 }

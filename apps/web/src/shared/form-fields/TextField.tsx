@@ -1,7 +1,11 @@
 import { FORM_REF_MAX, FORM_TEXT_MAX } from "@nadoy/contract/form-values";
 import type { FieldProps } from "./types.ts";
 
-/** A text field (spec §2 "text") or a ref field (a link typed as text). */
+/**
+ * A text field (spec §2 "text"): multi-line, since a text column holds up to FORM_TEXT_MAX
+ * characters (Enter makes a new line; the box grows with its text). A ref field is one line (a
+ * link typed as text).
+ */
 export function TextField({
   id,
   value,
@@ -12,18 +16,32 @@ export function TextField({
   ariaLabel,
   kind = "text",
 }: FieldProps<string> & { kind?: "text" | "ref" }) {
+  const common = {
+    id,
+    value,
+    placeholder,
+    disabled,
+    "aria-invalid": invalid || undefined,
+    "aria-label": ariaLabel,
+  };
+  if (kind === "ref") {
+    return (
+      <input
+        {...common}
+        className="nf-input"
+        type="text"
+        inputMode="url"
+        maxLength={FORM_REF_MAX}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
   return (
-    <input
-      id={id}
-      className="nf-input"
-      type="text"
-      inputMode={kind === "ref" ? "url" : undefined}
-      value={value}
-      maxLength={kind === "ref" ? FORM_REF_MAX : FORM_TEXT_MAX}
-      placeholder={placeholder}
-      disabled={disabled}
-      aria-invalid={invalid || undefined}
-      aria-label={ariaLabel}
+    <textarea
+      {...common}
+      className="nf-input nf-textarea"
+      rows={2}
+      maxLength={FORM_TEXT_MAX}
       onChange={(event) => onChange(event.target.value)}
     />
   );

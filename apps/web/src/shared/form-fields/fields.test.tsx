@@ -1,5 +1,5 @@
 import type { TagOption } from "@nadoy/contract/form-values";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { type ReactElement, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { CheckboxField } from "./CheckboxField.tsx";
@@ -179,14 +179,25 @@ describe("select field", () => {
 });
 
 describe("date, text, checkbox and phone fields", () => {
-  it("date: the value is YYYY-MM-DD", () => {
+  it("date: the app's DatePicker, typed DD.MM.YYYY, valued YYYY-MM-DD (never the browser's mm/dd/yyyy)", async () => {
     const field = harness<string>("", (value, onChange) => (
       <DateField id="d" value={value} onChange={onChange} placeholder="Выберите дату" />
     ));
-    const input = screen.getByPlaceholderText("Выберите дату") as HTMLInputElement;
-    expect(input.type).toBe("date");
-    fireEvent.change(input, { target: { value: "2025-03-01" } });
-    expect(field.last()).toBe("2025-03-01");
+    // A read-only stand-in until the visitor reaches for the field: antd is fetched only then.
+    const standIn = screen.getByPlaceholderText("Выберите дату") as HTMLInputElement;
+    expect(standIn.readOnly).toBe(true);
+    fireEvent.focus(standIn);
+    const input = await waitFor(() => {
+      const picker = screen.getByPlaceholderText("Выберите дату") as HTMLInputElement;
+      expect(picker.readOnly).toBe(false);
+      return picker;
+    });
+    expect(input.type).toBe("text");
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: "01.02.2026" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(field.last()).toBe("2026-02-01");
+    expect(input.value).toBe("01.02.2026");
   });
 
   it("text: the typed text", () => {
@@ -224,14 +235,27 @@ describe("date, text, checkbox and phone fields", () => {
     expect(images[0]?.getAttribute("src")).toBe("/flags/ru.svg");
   });
 
-  it("phone: the country dropdown lists countries in Russian, every flag from /flags/", () => {
+  it("phone: the country list is in Russian, preferred countries first, every flag from /flags/", () => {
     render(<PhoneField id="ph" value="" onChange={() => {}} placeholder="" />);
-    const selector = document.querySelector(".react-international-phone-country-selector-button") as HTMLElement;
-    fireEvent.click(selector);
-    expect(screen.getAllByText("Россия").length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole("button", { name: /^Страна: Россия/ }));
+    const names = screen.getAllByRole("option").map((o) => o.querySelector(".nf-country-name")?.textContent);
+    expect(names.slice(0, 3)).toEqual(["Россия", "Беларусь", "Казахстан"]);
     for (const image of Array.from(document.querySelectorAll("img"))) {
       expect(image.getAttribute("src")).toMatch(/^\/flags\/[a-z]{2}\.svg$/);
     }
+  });
+
+  it("phone: digits typed for another country get its dial code", () => {
+    const field = harness<string>("", (value, onChange) => (
+      <PhoneField id="ph" value={value} onChange={onChange} placeholder="" />
+    ));
+    fireEvent.click(screen.getByRole("button", { name: /^Страна:/ }));
+    fireEvent.change(screen.getByRole("combobox", { name: "Поиск страны" }), { target: { value: "беларусь" } });
+    fireEvent.keyDown(screen.getByRole("combobox", { name: "Поиск страны" }), { key: "Enter" });
+    const input = document.getElementById("ph") as HTMLInputElement;
+    expect(input.value).toBe("+375 ");
+    fireEvent.change(input, { target: { value: "29 123 45 67" } });
+    expect(field.last()).toBe("+375291234567");
   });
 });
 

@@ -3,13 +3,16 @@ import {
   percentOnBlur,
   percentText,
   percentValue,
-  sanitizeNumberInput,
-  sanitizePercentInput,
+  refusedInputHint,
+  type TakenInput,
+  takeNumberInput,
+  takePercentInput,
 } from "@nadoy/contract/form-input";
 import type { ListColumn } from "@nadoy/contract/lists";
-import { DatePicker, Input, Select, Tag } from "antd";
+import { DatePicker, Input, Select, Tag, Tooltip } from "antd";
 import dayjs from "dayjs";
 import { type KeyboardEvent, useRef, useState } from "react";
+import { DATE_INPUT_FORMATS } from "../../../shared/form-fields/date-formats.ts";
 import { optionNamed, tagsOf } from "../lib/cells.ts";
 import { ColoredTag } from "./CellView.tsx";
 
@@ -37,20 +40,26 @@ function useCommitOnce({ onCommit, onCancel }: Pick<CellEditorProps, "onCommit" 
   };
 }
 
+const takeAll = (text: string): TakenInput => ({ text, refused: "" });
+
 function TextEditor({
   column,
   initial,
-  sanitize = (text) => text,
+  take = takeAll,
+  refusedHint,
   toValue,
   inputMode,
   ...handlers
 }: Omit<CellEditorProps, "value"> & {
   initial: string;
-  sanitize?: (text: string) => string;
+  /** What the editor takes of a typed or pasted text; what it refuses is named in a tooltip. */
+  take?: (text: string) => TakenInput;
+  refusedHint?: (refused: string) => string;
   toValue: (text: string) => unknown;
   inputMode?: "decimal" | "tel" | "url";
 }) {
   const [text, setText] = useState(initial);
+  const [refused, setRefused] = useState("");
   const { commit, cancel } = useCommitOnce(handlers);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter") {
@@ -62,18 +71,26 @@ function TextEditor({
       cancel();
     }
   };
+  const hint = refused && refusedHint ? refusedHint(refused) : null;
   return (
-    <Input
-      autoFocus
-      size="small"
-      aria-label={column.name}
-      value={text}
-      inputMode={inputMode}
-      onChange={(event) => setText(sanitize(event.target.value))}
-      onKeyDown={onKeyDown}
-      onBlur={() => commit(toValue(text))}
-      onClick={(event) => event.stopPropagation()}
-    />
+    <Tooltip open={hint !== null} title={hint} placement="bottom">
+      <Input
+        autoFocus
+        size="small"
+        aria-label={column.name}
+        status={hint ? "warning" : undefined}
+        value={text}
+        inputMode={inputMode}
+        onChange={(event) => {
+          const taken = take(event.target.value);
+          setText(taken.text);
+          setRefused(taken.refused);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => commit(toValue(text))}
+        onClick={(event) => event.stopPropagation()}
+      />
+    </Tooltip>
   );
 }
 
@@ -94,7 +111,8 @@ export function CellEditor(props: CellEditorProps) {
         <TextEditor
           {...props}
           initial={typeof value === "number" ? String(value) : ""}
-          sanitize={sanitizeNumberInput}
+          take={takeNumberInput}
+          refusedHint={(refused) => refusedInputHint("number", refused)}
           toValue={numberOnBlur}
           inputMode="decimal"
         />
@@ -104,7 +122,8 @@ export function CellEditor(props: CellEditorProps) {
         <TextEditor
           {...props}
           initial={typeof value === "number" ? percentText(value) : ""}
-          sanitize={sanitizePercentInput}
+          take={takePercentInput}
+          refusedHint={(refused) => refusedInputHint("percent", refused)}
           toValue={(text) => percentValue(percentOnBlur(text))}
           inputMode="decimal"
         />
@@ -116,7 +135,8 @@ export function CellEditor(props: CellEditorProps) {
           defaultOpen
           size="small"
           aria-label={column.name}
-          format="YYYY-MM-DD"
+          // The grid shows DD.MM.YYYY, so that is what is typed; ISO is read too (pasted from elsewhere).
+          format={DATE_INPUT_FORMATS}
           defaultValue={typeof value === "string" && value !== "" ? dayjs(value, "YYYY-MM-DD") : undefined}
           onChange={(date) => commit(date ? date.format("YYYY-MM-DD") : "")}
           onBlur={cancel}

@@ -1,4 +1,5 @@
 import type { ListColumn } from "@nadoy/contract/lists";
+import { formatPhoneRu } from "@nadoy/contract/phone";
 import { Checkbox, Flex, Tag, Typography } from "antd";
 import { formatDateRu, formatNumberRu, formatPercentRu, safeHref, tagsOf } from "../lib/cells.ts";
 
@@ -73,7 +74,9 @@ export function CellView({ column, value, onToggle }: CellViewProps) {
       );
     }
     case "telephone":
-      return typeof value === "string" && value !== "" ? <span style={{ whiteSpace: "nowrap" }}>{value}</span> : null;
+      return typeof value === "string" && value !== "" ? (
+        <span style={{ whiteSpace: "nowrap" }}>{formatPhoneRu(value)}</span>
+      ) : null;
     default:
       return typeof value === "string" && value !== "" ? (
         <Typography.Text ellipsis={{ tooltip: value.length > 40 ? value : false }} style={{ maxWidth: "100%" }}>

@@ -1,3 +1,4 @@
+import { FormValueText } from "@nadoy/contract/form-values";
 import type { ListView } from "@nadoy/contract/list-view";
 import type { ListRow } from "@nadoy/contract/lists";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -41,7 +42,7 @@ async function openGrid(extra: Parameters<typeof serveList>[1] = {}, list = list
   return api;
 }
 
-describe("list grid: display", { timeout: 20_000 }, () => {
+describe("list grid: display", { timeout: 60_000 }, () => {
   it("shows every type of cell", async () => {
     await openGrid();
     expect(shownNames()).toEqual(["Зорька", "Белка", "Ночка"]);
@@ -52,15 +53,24 @@ describe("list grid: display", { timeout: 20_000 }, () => {
     expect(within(cellOf("Белка", "Здорова")).getByRole("checkbox")).toHaveProperty("checked", false);
     expect(cellOf("Зорька", "Метки").textContent).toBe("Ремонт");
     expect(cellOf("Зорька", "Группа").textContent).toBe("Дойная");
-    expect(cellOf("Зорька", "Телефон").textContent).toBe("+79161234567");
+    expect(cellOf("Зорька", "Телефон").textContent).toBe("+7 916 123-45-67");
     const link = within(cellOf("Зорька", "Карточка")).getByRole("link");
     expect(link.getAttribute("href")).toBe("https://example.ru/cows/1");
     expect(link.getAttribute("target")).toBe("_blank");
     expect(screen.getByText("3 строки")).toBeTruthy();
   });
+
+  it("wraps a column header only between words, with an ellipsis and the full name for a too-long word", async () => {
+    await openGrid();
+    const header = within(grid()).getAllByRole("columnheader")[columnIndex("Дата отёла")] as HTMLElement;
+    const title = within(header).getByTitle("Дата отёла");
+    const style = getComputedStyle(title);
+    expect([style.wordBreak, style.overflowWrap, style.whiteSpace]).toEqual(["normal", "normal", "normal"]);
+    expect([style.overflow, style.textOverflow]).toEqual(["hidden", "ellipsis"]);
+  });
 });
 
-describe("list grid: inline editing", { timeout: 20_000 }, () => {
+describe("list grid: inline editing", { timeout: 60_000 }, () => {
   it("saves a text cell on Enter and keeps the new text", async () => {
     const api = await openGrid({ [`PATCH ${rowPath(rowId.zorka)}`]: patchedRow });
     fireEvent.click(cellOf("Зорька", "Кличка"));
@@ -89,18 +99,46 @@ describe("list grid: inline editing", { timeout: 20_000 }, () => {
     expect(patches(api.calls)).toHaveLength(0);
   });
 
-  it("edits a number with its raw value, drops what is not a number and sends a float on blur", async () => {
+  it("edits a number with its raw value, takes a comma as the decimal dot and sends a float on blur", async () => {
     const api = await openGrid({ [`PATCH ${rowPath(rowId.zorka)}`]: patchedRow });
     fireEvent.click(cellOf("Зорька", "Надой"));
     const input = screen.getByRole("textbox", { name: "Надой" }) as HTMLInputElement;
     expect(input.value).toBe("1234.5");
-    fireEvent.change(input, { target: { value: "12a.5.0" } });
-    expect(input.value).toBe("12.50");
+    fireEvent.change(input, { target: { value: "412,5" } });
+    expect(input.value).toBe("412.5");
+    expect(screen.queryByRole("tooltip")).toBeNull();
     fireEvent.blur(input);
 
     await waitFor(() => expect(patches(api.calls)).toHaveLength(1));
-    expect(patches(api.calls)[0]?.body).toEqual({ values: { [col.milk]: 12.5 } });
-    await waitFor(() => expect(cellOf("Зорька", "Надой").textContent).toBe("12,5"));
+    expect(patches(api.calls)[0]?.body).toEqual({ values: { [col.milk]: 412.5 } });
+    await waitFor(() => expect(cellOf("Зорька", "Надой").textContent).toBe("412,5"));
+  });
+
+  it("says which typed characters a number cell refused instead of dropping them silently", async () => {
+    await openGrid();
+    fireEvent.click(cellOf("Зорька", "Надой"));
+    const input = screen.getByRole("textbox", { name: "Надой" }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "12a.5.0" } });
+    expect(input.value).toBe("12.50");
+    expect((await screen.findByRole("tooltip")).textContent).toBe(
+      "Можно вводить только цифры, минус в начале и одну запятую; не принято: «a», «.»",
+    );
+    expect(input.className).toContain("ant-input-status-warning");
+    fireEvent.change(input, { target: { value: "12.505" } });
+    expect(input.className).not.toContain("ant-input-status-warning");
+  });
+
+  it("takes a date typed as the grid shows it (DD.MM.YYYY)", async () => {
+    const api = await openGrid({ [`PATCH ${rowPath(rowId.zorka)}`]: patchedRow });
+    fireEvent.click(cellOf("Зорька", "Дата отёла"));
+    const input = screen.getByRole("textbox", { name: "Дата отёла" }) as HTMLInputElement;
+    expect(input.value).toBe("08.03.2025");
+    fireEvent.change(input, { target: { value: "15.04.2025" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+
+    await waitFor(() => expect(patches(api.calls)).toHaveLength(1));
+    expect(patches(api.calls)[0]?.body).toEqual({ values: { [col.date]: "2025-04-15" } });
+    await waitFor(() => expect(cellOf("Зорька", "Дата отёла").textContent).toBe("15.04.2025"));
   });
 
   it("edits a percent with a comma", async () => {
@@ -132,13 +170,33 @@ describe("list grid: inline editing", { timeout: 20_000 }, () => {
     await waitFor(() => expect(patches(api.calls)[0]?.body).toEqual({ values: { [col.ok]: true } }));
   });
 
+  it("takes a Russian phone typed with 8 and stores it as +7…", async () => {
+    const api = await openGrid({ [`PATCH ${rowPath(rowId.belka)}`]: patchedRow });
+    fireEvent.click(cellOf("Белка", "Телефон"));
+    const input = screen.getByRole("textbox", { name: "Телефон" });
+    fireEvent.change(input, { target: { value: "8 (916) 765-43-21" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(patches(api.calls)[0]?.body).toEqual({ values: { [col.phone]: "+79167654321" } }));
+    await waitFor(() => expect(cellOf("Белка", "Телефон").textContent).toBe("+7 916 765-43-21"));
+  });
+
+  it("refuses a percent above 100 in the grid with the form's message", async () => {
+    const api = await openGrid();
+    fireEvent.click(cellOf("Белка", "Жирность"));
+    const input = screen.getByRole("textbox", { name: "Жирность" });
+    fireEvent.change(input, { target: { value: "120,5" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(await screen.findByText(FormValueText.percentMax)).toBeTruthy();
+    expect(patches(api.calls)).toHaveLength(0);
+  });
+
   it("refuses a value that breaks the column's rule without calling the server", async () => {
     const api = await openGrid();
     fireEvent.click(cellOf("Белка", "Телефон"));
     const input = screen.getByRole("textbox", { name: "Телефон" });
     fireEvent.change(input, { target: { value: "123" } });
     fireEvent.keyDown(input, { key: "Enter" });
-    expect(await screen.findByText(/Введите телефон в международном формате/)).toBeTruthy();
+    expect(await screen.findByText(FormValueText.telephone)).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "Телефон" })).toBeTruthy();
     expect(patches(api.calls)).toHaveLength(0);
   });

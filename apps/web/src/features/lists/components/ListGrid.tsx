@@ -31,6 +31,7 @@ import { formatDateRu } from "../lib/cells.ts";
 import { CellEditor } from "./CellEditor.tsx";
 import { CellView } from "./CellView.tsx";
 import { ColumnFilter } from "./ColumnFilter.tsx";
+import { ColumnTitle } from "./ColumnTitle.tsx";
 import { IconAction } from "./IconAction.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 
@@ -185,7 +186,7 @@ export function ListGrid({ list }: ListGridProps) {
     const filter = view.filters.find((f) => f.column_uuid === column.uuid);
     return {
       key: column.uuid,
-      title: column.name,
+      title: <ColumnTitle name={column.name} />,
       width: WIDTHS[column.type],
       ellipsis: column.type === "text",
       sorter: true,
