@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { App as AntApp } from "antd";
 import { StrictMode } from "react";
 import { createMemoryRouter, Link, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { LEAVE_QUESTION, useUnsavedChangesGuard } from "./use-unsaved-changes-guard.ts";
+import { answerLeaveQuestion as answer, leaveQuestionShown } from "../../test/leave-question.ts";
+import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard.ts";
 
 function EditorPage() {
   const guard = useUnsavedChangesGuard();
@@ -40,14 +41,6 @@ function renderEditor() {
 }
 
 const type = () => fireEvent.change(screen.getByLabelText("Заголовок"), { target: { value: "Новый" } });
-/** The leave question (antd repeats the title for screen readers, so the dialog is looked up). */
-const question = async () => {
-  const dialog = await screen.findByRole("dialog");
-  expect(dialog.textContent).toContain(LEAVE_QUESTION);
-  return dialog;
-};
-const answer = async (name: "Уйти" | "Остаться") =>
-  fireEvent.click(within(await question()).getByRole("button", { name }));
 
 describe("useUnsavedChangesGuard", () => {
   it("leaves at once when nothing was changed", async () => {
@@ -92,7 +85,7 @@ describe("useUnsavedChangesGuard", () => {
 
     expect(await screen.findByText("Другая страница открыта")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/other");
-    expect(screen.queryByText(LEAVE_QUESTION)).toBeNull();
+    expect(leaveQuestionShown()).toBe(false);
   });
 
   it("asks the browser before closing or reloading the tab with changes, not without", () => {
