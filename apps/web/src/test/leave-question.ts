@@ -5,7 +5,7 @@ import { LEAVE_QUESTION } from "../shared/hooks/use-unsaved-changes-guard.ts";
 /** The unsaved-changes question (antd repeats a title for screen readers: the dialog is looked up). */
 export async function findLeaveQuestion(): Promise<HTMLElement> {
   // A question answered before may still be fading out: the newest dialog is the one asking.
-  const dialog = (await screen.findAllByRole("dialog", {}, { timeout: 5000 })).at(-1);
+  const dialog = (await screen.findAllByRole("dialog", {}, { timeout: 15_000 })).at(-1);
   expect(dialog?.textContent).toContain(LEAVE_QUESTION);
   return dialog as HTMLElement;
 }

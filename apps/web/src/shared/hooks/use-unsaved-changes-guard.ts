@@ -15,36 +15,10 @@ const leavesPage: BlockerFunction = ({ currentLocation, nextLocation }) =>
   dirtyGuards.size > 0 &&
   (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search);
 
-export interface UnsavedChangesGuard {
-  /** Whether this form has changes that are not saved. */
-  dirty: boolean;
-  /** Call with true on the user's edits, with false once saved (before navigating on after a save). */
-  setDirty: (dirty: boolean) => void;
-  /** Runs `leave` at once without unsaved changes, else after the user confirms leaving them. */
-  confirmLeave: (leave: () => void) => void;
-}
-
-/**
- * Unsaved work is never lost in silence: while `dirty`, a route change asks «Есть несохранённые
- * изменения — уйти?» and closing or reloading the tab asks the browser's own question. Also for
- * leaving without a route change (closing a drawer, switching a tab): `confirmLeave`.
- */
-export function useUnsavedChangesGuard(): UnsavedChangesGuard {
+/** Asks «Есть несохранённые изменения — уйти?»; `leave` runs on «Уйти», `stay` on «Остаться». */
+function useAskToLeave() {
   const { modal } = App.useApp();
-  const id = useId();
-  const [dirty, setDirtyState] = useState(false);
-  // Synchronous, so that a navigation right after a save (same event handler) is not asked about.
-  const setDirty = useCallback(
-    (value: boolean) => {
-      if (value) dirtyGuards.add(id);
-      else dirtyGuards.delete(id);
-      setDirtyState(value);
-    },
-    [id],
-  );
-  useEffect(() => () => void dirtyGuards.delete(id), [id]);
-
-  const askToLeave = useCallback(
+  return useCallback(
     (leave: () => void, stay: () => void = () => {}) => {
       modal.confirm({
         title: LEAVE_QUESTION,
@@ -57,7 +31,57 @@ export function useUnsavedChangesGuard(): UnsavedChangesGuard {
     },
     [modal],
   );
+}
 
+/**
+ * For a page that hides its forms without a route change (switching tabs): runs `leave` at once
+ * when no mounted guard has unsaved changes, else after the user confirms leaving them.
+ */
+export function useConfirmLeave(): (leave: () => void) => void {
+  const askToLeave = useAskToLeave();
+  return useCallback(
+    (leave: () => void) => {
+      if (dirtyGuards.size === 0) leave();
+      else askToLeave(leave);
+    },
+    [askToLeave],
+  );
+}
+
+export interface UnsavedChangesGuard {
+  /** Whether this form has changes that are not saved. */
+  dirty: boolean;
+  /** Call with true on the user's edits, with false once saved (before navigating on after a save). */
+  setDirty: (dirty: boolean) => void;
+  /** Runs `leave` at once without unsaved changes, else after the user confirms leaving them. */
+  confirmLeave: (leave: () => void) => void;
+  /** A route change waits for the user's answer (an editor that saves on blur should not, then). */
+  asking: boolean;
+}
+
+/**
+ * Unsaved work is never lost in silence: while dirty, a route change asks «Есть несохранённые
+ * изменения — уйти?» and closing or reloading the tab asks the browser's own question. Also for
+ * leaving without a route change (closing a drawer): `confirmLeave`. `dirty`, when given, is the
+ * form's own value comparison and is followed as it changes; otherwise the form calls setDirty.
+ */
+export function useUnsavedChangesGuard(dirtyNow?: boolean): UnsavedChangesGuard {
+  const id = useId();
+  const askToLeave = useAskToLeave();
+  const [dirty, setDirtyState] = useState(false);
+  // Synchronous, so that a navigation right after a save (same event handler) is not asked about.
+  const setDirty = useCallback(
+    (value: boolean) => {
+      if (value) dirtyGuards.add(id);
+      else dirtyGuards.delete(id);
+      setDirtyState(value);
+    },
+    [id],
+  );
+  useEffect(() => () => void dirtyGuards.delete(id), [id]);
+  useEffect(() => {
+    if (dirtyNow !== undefined) setDirty(dirtyNow);
+  }, [dirtyNow, setDirty]);
   const blocker = useBlocker(leavesPage);
   const asked = useRef(false);
   useEffect(() => {
@@ -101,5 +125,5 @@ export function useUnsavedChangesGuard(): UnsavedChangesGuard {
     [id, askToLeave, setDirty],
   );
 
-  return { dirty, setDirty, confirmLeave };
+  return { dirty, setDirty, confirmLeave, asking: blocker.state === "blocked" };
 }

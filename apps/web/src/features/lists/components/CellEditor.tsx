@@ -10,6 +10,7 @@ import type { ListColumn } from "@nadoy/contract/lists";
 import { DatePicker, Input, Select, Tag } from "antd";
 import dayjs from "dayjs";
 import { type KeyboardEvent, useRef, useState } from "react";
+import { useUnsavedChangesGuard } from "../../../shared/hooks/use-unsaved-changes-guard.ts";
 import { optionNamed, tagsOf } from "../lib/cells.ts";
 import { ColoredTag } from "./CellView.tsx";
 
@@ -52,6 +53,9 @@ function TextEditor({
 }) {
   const [text, setText] = useState(initial);
   const { commit, cancel } = useCommitOnce(handlers);
+  // Typed but not saved yet (blur saves; a refused value or the browser's Back would lose it).
+  // The leave question takes the focus: that blur must not save, the answer decides.
+  const guard = useUnsavedChangesGuard(text !== initial);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter") {
       event.preventDefault();
@@ -71,7 +75,9 @@ function TextEditor({
       inputMode={inputMode}
       onChange={(event) => setText(sanitize(event.target.value))}
       onKeyDown={onKeyDown}
-      onBlur={() => commit(toValue(text))}
+      onBlur={() => {
+        if (!guard.asking) commit(toValue(text));
+      }}
       onClick={(event) => event.stopPropagation()}
     />
   );
@@ -166,8 +172,10 @@ export function CellEditor(props: CellEditorProps) {
 
 function TagEditor(props: CellEditorProps) {
   const { column, value } = props;
-  const [names, setNames] = useState(() => tagsOf(value).map((t) => t.name));
+  const [initialNames] = useState(() => tagsOf(value).map((t) => t.name));
+  const [names, setNames] = useState(initialNames);
   const { commit, cancel } = useCommitOnce(props);
+  const guard = useUnsavedChangesGuard(names.join("\n") !== initialNames.join("\n"));
   const save = () => commit(names.flatMap((name) => optionNamed(column, name) ?? []));
   return (
     <Select
@@ -191,7 +199,9 @@ function TagEditor(props: CellEditorProps) {
           {String(name)}
         </Tag>
       )}
-      onBlur={save}
+      onBlur={() => {
+        if (!guard.asking) save();
+      }}
       onKeyDown={(event) => {
         if (event.key === "Escape") {
           event.stopPropagation();
