@@ -11,7 +11,7 @@ export const EXPIRED_PARAM = "expired";
  */
 export function safeReturnPath(raw: string | null | undefined): string | null {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (!raw || !raw.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(raw)) return null;
+  if (!raw?.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(raw)) return null;
   const base = "https://nadoy.invalid";
   let url: URL;
   try {
