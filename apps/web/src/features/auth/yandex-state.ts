@@ -1,4 +1,4 @@
-import { safeReturnPath } from "../../shared/lib/sign-in-return.ts";
+import { safeReturnPath } from "../../shared/lib/safe-return-path.ts";
 
 /**
  * The `state` of a Yandex sign-in, and the page to return to after it, kept for this tab only

@@ -10,5 +10,5 @@ import { loginHref } from "./sign-in-return.ts";
 export async function signOutLocally(queryClient?: QueryClient, { expired = false } = {}): Promise<void> {
   await clearLocalData(queryClient);
   const { pathname, search, hash } = window.location;
-  browserLocation.assign(expired ? loginHref({ next: `${pathname}${search}${hash}`, expired }) : loginHref());
+  browserLocation.assign(expired ? loginHref(`${pathname}${search}${hash}`, true) : loginHref());
 }

@@ -19,7 +19,7 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   const verify = useVerifySession(access !== null);
   const signedIn = access !== null;
   useEffect(() => (signedIn ? startTokenRenewal() : undefined), [signedIn]);
-  if (access === null) return <Navigate to={loginHref({ next: `${pathname}${search}${hash}` })} replace />;
+  if (access === null) return <Navigate to={loginHref(`${pathname}${search}${hash}`)} replace />;
   const signingOut = verify.isError && isApiRequestError(verify.error) && verify.error.status === 401;
   if (verify.isPending || signingOut) return <PageSpinner fullHeight />;
   return children ?? <Outlet />;
