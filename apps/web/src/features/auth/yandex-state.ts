@@ -1,16 +1,14 @@
-import { safeReturnPath } from "../../shared/lib/safe-return-path.ts";
-
 /**
  * The `state` of a Yandex sign-in, and the page to return to after it, kept for this tab only
  * until Yandex sends the user back.
  */
 const KEY = "yandex_state";
-const NEXT_KEY = "yandex_next";
+export const YANDEX_NEXT_KEY = "yandex_next";
 
 export function saveYandexState(state: string, next: string | null = null): void {
   sessionStorage.setItem(KEY, state);
-  if (next) sessionStorage.setItem(NEXT_KEY, next);
-  else sessionStorage.removeItem(NEXT_KEY);
+  if (next) sessionStorage.setItem(YANDEX_NEXT_KEY, next);
+  else sessionStorage.removeItem(YANDEX_NEXT_KEY);
 }
 
 /** Reads the saved state once: it is removed so that it cannot be replayed. */
@@ -18,11 +16,4 @@ export function takeYandexState(): string | null {
   const state = sessionStorage.getItem(KEY);
   sessionStorage.removeItem(KEY);
   return state;
-}
-
-/** Reads the page to return to once (checked again: sessionStorage is the page's to write). */
-export function takeYandexNext(): string | null {
-  const next = sessionStorage.getItem(NEXT_KEY);
-  sessionStorage.removeItem(NEXT_KEY);
-  return safeReturnPath(next);
 }

@@ -7,7 +7,8 @@ import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useYandexSignIn } from "../api.ts";
-import { takeYandexNext, takeYandexState } from "../yandex-state.ts";
+import { takeYandexNext } from "../yandex-return.ts";
+import { takeYandexState } from "../yandex-state.ts";
 
 export function YandexRedirectPage() {
   const [params] = useSearchParams();
