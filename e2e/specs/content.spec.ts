@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { motionEnded, openSideMenu, signIn } from "./helpers.ts";
 
 async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
@@ -72,5 +72,27 @@ test("editor sends a notification to clients and client's bell counts it without
   } finally {
     await editor.context().close();
     await client.context().close();
+  }
+});
+
+test("the news editor asks before a menu link leaves unsaved text, and «Остаться» keeps it", async ({ browser }) => {
+  const editor = await signedInPage(browser, "editor");
+  try {
+    await editor.goto("/add-news");
+    const title = editor.getByRole("textbox", { name: "Заголовок" });
+    await title.fill("Черновик, который жалко потерять");
+
+    const menu = await openSideMenu(editor);
+    await menu.getByRole("link", { name: "Главная" }).click();
+    const question = editor.getByRole("dialog").filter({ hasText: "Есть несохранённые изменения — уйти?" });
+    await expect(question).toBeVisible();
+    await motionEnded(editor);
+    await question.getByRole("button", { name: "Остаться" }).click();
+
+    await expect(question).toBeHidden();
+    await expect(editor).toHaveURL(/\/add-news$/);
+    await expect(title).toHaveValue("Черновик, который жалко потерять");
+  } finally {
+    await editor.context().close();
   }
 });

@@ -50,3 +50,15 @@ test("an anonymous visitor of the home page is sent to /login", async ({ page })
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "ru");
 });
+
+test("a deep link opened without a session signs in and returns to that link", async ({ page }) => {
+  await page.goto("/userprofile/services");
+  await expect(page).toHaveURL(/\/login\?next=%2Fuserprofile%2Fservices$/);
+  await page.getByLabel("Имя пользователя").fill("viewer");
+  await page.getByLabel("Пароль").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Войти", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/userprofile\/services$/);
+  await acceptTermsIfShown(page);
+  await expect(page.getByRole("tab", { name: "Сервисы", selected: true })).toBeVisible();
+});

@@ -62,12 +62,12 @@ export function useLogin() {
   });
 }
 
-/** Starts a Yandex ID sign-in: remembers `state` for this tab and leaves for Yandex. */
-export function useYandexAuthorize() {
+/** Starts a Yandex ID sign-in: remembers `state` (and the page to return to) for this tab and leaves for Yandex. */
+export function useYandexAuthorize(next: string | null = null) {
   return useMutation({
     mutationFn: async () => {
       const { url, state } = await callApi(yandexAuthorizeRoute);
-      saveYandexState(state);
+      saveYandexState(state, next);
       browserLocation.assign(url);
     },
   });

@@ -1,10 +1,14 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { href } from "../routes/href.ts";
 import { browserLocation } from "./browser-location.ts";
 import { clearLocalData } from "./clear-local-data.ts";
+import { loginHref } from "./sign-in-return.ts";
 
-/** Clears everything this browser keeps for the user and loads the sign-in page afresh. */
-export async function signOutLocally(queryClient?: QueryClient): Promise<void> {
+/**
+ * Clears everything this browser keeps for the user and loads the sign-in page afresh. When the
+ * session expired (not a chosen sign-out), the page says so and signing in returns here.
+ */
+export async function signOutLocally(queryClient?: QueryClient, { expired = false } = {}): Promise<void> {
   await clearLocalData(queryClient);
-  browserLocation.assign(href.login());
+  const { pathname, search, hash } = window.location;
+  browserLocation.assign(expired ? loginHref(`${pathname}${search}${hash}`, true) : loginHref());
 }

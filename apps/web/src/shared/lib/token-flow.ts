@@ -22,14 +22,15 @@ async function refreshOrSignOut(rejectedAccess: string | null): Promise<void> {
       // Any answer but 200 signs the user out (spec §4).
     }
   }
-  await signOutLocally();
+  await signOutLocally(undefined, { expired: true });
 }
 
 let running: Promise<void> | null = null;
 
 /**
  * Spec §4 access token flow, after a 401 from a route that needs a token: refresh once; on 200
- * save the new pair and reload, otherwise clear storage and go to /login. Concurrent 401s share
+ * save the new pair and reload, otherwise clear storage and go to /login (which says the session
+ * expired and returns here after signing in). Concurrent 401s share
  * one run, so a refresh token is never presented twice (that would revoke the whole session).
  */
 export function runTokenFlow(rejectedAccess: string | null): Promise<void> {

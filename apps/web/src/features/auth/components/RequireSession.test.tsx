@@ -49,7 +49,8 @@ describe("app start with stored tokens (spec §4 access token flow)", () => {
     });
     const { location } = renderApp("/");
 
-    await waitFor(() => expect(location.assign).toHaveBeenCalledWith("/login"));
+    // The sign-in page says the session expired (nothing to return to on the start page).
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith("/login?expired=1"));
     expect(storageSnapshot()).toEqual({ theme: null, access: null, refresh: null, username: null, user_id: null });
     expect(location.reload).not.toHaveBeenCalled();
   });

@@ -1,8 +1,10 @@
 import { type LoginBody, loginBodySchema } from "@nadoy/contract/users";
-import { Divider, Flex, Form, Input, Typography } from "antd";
-import { useNavigate } from "react-router";
+import { Alert, Divider, Flex, Form, Input, Typography } from "antd";
+import { useNavigate, useSearchParams } from "react-router";
 import { useAppConfig } from "../../../shared/hooks/use-app-config.ts";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
+import { safeReturnPath } from "../../../shared/lib/safe-return-path.ts";
+import { EXPIRED_PARAM, NEXT_PARAM } from "../../../shared/lib/sign-in-return.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
@@ -13,21 +15,28 @@ import { YandexSignInButton } from "../components/YandexSignInButton.tsx";
 
 const FIELDS = ["username", "password"];
 
+export const SESSION_EXPIRED_TEXT = "Сеанс истёк — войдите снова";
+
 export function LoginPage() {
   const [form] = Form.useForm<LoginBody>();
   const navigate = useNavigate();
   const login = useLogin();
   const config = useAppConfig();
   const { formError, showError, clearError } = useFormServerError(form, FIELDS);
+  const [params] = useSearchParams();
+  // The page the user was sent here from (a deep link, an expired session), when it is ours.
+  const next = safeReturnPath(params.get(NEXT_PARAM));
+  const expired = params.has(EXPIRED_PARAM);
 
   const onFinish = (values: LoginBody) => {
     clearError();
-    login.mutate(values, { onSuccess: () => navigate(href.home(), { replace: true }), onError: showError });
+    login.mutate(values, { onSuccess: () => navigate(next ?? href.home(), { replace: true }), onError: showError });
   };
 
   return (
     <>
       <Typography.Title level={4}>Вход</Typography.Title>
+      {expired ? <Alert type="warning" showIcon title={SESSION_EXPIRED_TEXT} style={{ marginBottom: 16 }} /> : null}
       <Form form={form} name="login" layout="vertical" requiredMark={false} onFinish={onFinish}>
         <Form.Item label="Имя пользователя" name="username" rules={[zodRule(loginBodySchema.shape.username)]}>
           <Input autoComplete="username" autoFocus />
@@ -48,7 +57,7 @@ export function LoginPage() {
       {config.data?.yandex_login ? (
         <>
           <Divider plain>или</Divider>
-          <YandexSignInButton />
+          <YandexSignInButton next={next} />
         </>
       ) : null}
     </>

@@ -7,6 +7,7 @@ import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useYandexSignIn } from "../api.ts";
+import { takeYandexNext } from "../yandex-return.ts";
 import { takeYandexState } from "../yandex-state.ts";
 
 export function YandexRedirectPage() {
@@ -14,11 +15,13 @@ export function YandexRedirectPage() {
   const navigate = useNavigate();
   const signIn = useYandexSignIn();
   const [refused, setRefused] = useState(false);
+  const [next, setNext] = useState<string | null>(null);
 
   useRunOnce(() => {
     const code = params.get("code");
     const state = params.get("state");
     const expected = takeYandexState();
+    setNext(takeYandexNext());
     // A state we did not issue in this tab may be a forged redirect: never send it on.
     if (!code || !state || state !== expected) {
       setRefused(true);
@@ -27,7 +30,7 @@ export function YandexRedirectPage() {
     signIn.mutate({ code, state });
   });
 
-  if (signIn.isSuccess) return <Navigate to={href.home()} replace />;
+  if (signIn.isSuccess) return <Navigate to={next ?? href.home()} replace />;
   if (refused || signIn.isError) {
     return (
       <Result

@@ -255,6 +255,8 @@ export function ChatView({ store, state, chat, user, narrow }: ChatViewProps) {
         {typingText(typing)}
       </div>
       <Composer
+        userId={user.id}
+        chatUuid={uuid}
         replyTo={replyTo}
         editing={editing}
         onSend={(text, attachments) => {

@@ -6,9 +6,13 @@ import { type KeyboardEvent, useState } from "react";
 import { AttachButton } from "../../../shared/attachments/AttachButton.tsx";
 import { UploadList } from "../../../shared/attachments/UploadList.tsx";
 import { useAttachmentUploads } from "../../../shared/attachments/use-attachment-uploads.ts";
+import { readChatDraft, saveChatDraft } from "../chat-drafts.ts";
 import { FILES_ONLY_TEXT } from "../chat-format.ts";
 
 interface ComposerProps {
+  /** Whose draft in which chat the input keeps (chat-drafts.ts). */
+  userId: number;
+  chatUuid: string;
   /** A message being answered: its quote shows above the input. */
   replyTo: ChatMessage | null;
   /** One's own message being edited: the input starts with its text. */
@@ -24,15 +28,29 @@ interface ComposerProps {
  * The input under the history: Enter sends, Shift+Enter starts a new line, Escape cancels a reply
  * or an edit. The paperclip uploads files at once; the message goes when they are all uploaded.
  */
-export function Composer({ replyTo, editing, onSend, onSaveEdit, onCancel, onTyping }: ComposerProps) {
+export function Composer({
+  userId,
+  chatUuid,
+  replyTo,
+  editing,
+  onSend,
+  onSaveEdit,
+  onCancel,
+  onTyping,
+}: ComposerProps) {
   const { token } = theme.useToken();
-  const [text, setText] = useState("");
+  const [text, setTextState] = useState(() => readChatDraft(userId, chatUuid));
+  // A new message's text is the chat's draft; an edit's text is not (it goes back on cancel).
+  const setText = (next: string, isDraft: boolean) => {
+    setTextState(next);
+    if (isDraft) saveChatDraft(userId, chatUuid, next);
+  };
   const uploads = useAttachmentUploads();
   // Starting an edit puts the message's text in the input (state adjusted while rendering).
   const [editingId, setEditingId] = useState<number | null>(null);
   if ((editing?.id ?? null) !== editingId) {
     setEditingId(editing?.id ?? null);
-    setText(editing ? editing.content : "");
+    setTextState(editing ? editing.content : readChatDraft(userId, chatUuid));
   }
 
   const filesWait = uploads.uploading
@@ -52,7 +70,7 @@ export function Composer({ replyTo, editing, onSend, onSaveEdit, onCancel, onTyp
       onSend(content, uploads.attachments);
       uploads.reset();
     }
-    setText("");
+    setText("", !editing);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -103,7 +121,7 @@ export function Composer({ replyTo, editing, onSend, onSaveEdit, onCancel, onTyp
           maxLength={CHAT_MESSAGE_MAX}
           value={text}
           onChange={(event) => {
-            setText(event.target.value);
+            setText(event.target.value, !editing);
             if (event.target.value.trim()) onTyping();
           }}
           onKeyDown={onKeyDown}

@@ -29,6 +29,8 @@ const ROLE_OPTIONS = ROLE_IDS.map((id) => ({ value: id, label: ROLE_NAMES[id] })
 interface InstructionFormProps {
   /** The article to edit; a new one without it (added at the end of the order). */
   item?: ManagedInstruction;
+  /** The user changed a field (the changes are unsaved until onDone). */
+  onEdit: () => void;
   onDone: () => void;
   onCancel: () => void;
 }
@@ -36,7 +38,7 @@ interface InstructionFormProps {
 /** Title, rich-text body, published switch, audience and files of one article. */
 const uploadImageUrl = (file: File) => uploadContentImageFile(file).then((image) => image.url);
 
-export function InstructionForm({ item, onDone, onCancel }: InstructionFormProps) {
+export function InstructionForm({ item, onEdit, onDone, onCancel }: InstructionFormProps) {
   const [form] = Form.useForm<InstructionFormValues>();
   const kind = Form.useWatch("audience_kind", form);
   const create = useCreateInstruction();
@@ -80,6 +82,7 @@ export function InstructionForm({ item, onDone, onCancel }: InstructionFormProps
       form={form}
       layout="vertical"
       initialValues={formValuesOf(item)}
+      onValuesChange={onEdit}
       onFinish={(values) => void save(values)}
     >
       <Form.Item

@@ -13,6 +13,7 @@ import { DatePicker, Input, Select, Tag, Tooltip } from "antd";
 import dayjs from "dayjs";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { DATE_INPUT_FORMATS } from "../../../shared/form-fields/date-formats.ts";
+import { useUnsavedChangesGuard } from "../../../shared/hooks/use-unsaved-changes-guard.ts";
 import { optionNamed, tagsOf } from "../lib/cells.ts";
 import { ColoredTag } from "./CellView.tsx";
 
@@ -61,6 +62,9 @@ function TextEditor({
   const [text, setText] = useState(initial);
   const [refused, setRefused] = useState("");
   const { commit, cancel } = useCommitOnce(handlers);
+  // Typed but not saved yet (blur saves; a refused value or the browser's Back would lose it).
+  // The leave question takes the focus: that blur must not save, the answer decides.
+  const guard = useUnsavedChangesGuard(text !== initial);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter") {
       event.preventDefault();
@@ -87,7 +91,9 @@ function TextEditor({
           setRefused(taken.refused);
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => commit(toValue(text))}
+        onBlur={() => {
+          if (!guard.asking) commit(toValue(text));
+        }}
         onClick={(event) => event.stopPropagation()}
       />
     </Tooltip>
@@ -186,8 +192,10 @@ export function CellEditor(props: CellEditorProps) {
 
 function TagEditor(props: CellEditorProps) {
   const { column, value } = props;
-  const [names, setNames] = useState(() => tagsOf(value).map((t) => t.name));
+  const [initialNames] = useState(() => tagsOf(value).map((t) => t.name));
+  const [names, setNames] = useState(initialNames);
   const { commit, cancel } = useCommitOnce(props);
+  const guard = useUnsavedChangesGuard(names.join("\n") !== initialNames.join("\n"));
   const save = () => commit(names.flatMap((name) => optionNamed(column, name) ?? []));
   return (
     <Select
@@ -211,7 +219,9 @@ function TagEditor(props: CellEditorProps) {
           {String(name)}
         </Tag>
       )}
-      onBlur={save}
+      onBlur={() => {
+        if (!guard.asking) save();
+      }}
       onKeyDown={(event) => {
         if (event.key === "Escape") {
           event.stopPropagation();

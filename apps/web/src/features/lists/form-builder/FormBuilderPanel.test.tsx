@@ -1,5 +1,6 @@
 import type { FormDefinition, ListColumn, ListDetail } from "@nadoy/contract/lists";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AppProviders } from "../../../app/providers.tsx";
 import { createQueryClient } from "../../../shared/lib/query-client.ts";
@@ -46,9 +47,11 @@ function formFixture(overrides: Partial<FormDefinition> = {}): FormDefinition {
 }
 
 function renderPanel(list: ListDetail = listFixture()) {
+  // In a data router, as on the list page (its unsaved-changes guard blocks route changes).
+  const router = createMemoryRouter([{ path: "/", element: <FormBuilderPanel list={list} /> }]);
   return render(
     <AppProviders queryClient={createQueryClient()}>
-      <FormBuilderPanel list={list} />
+      <RouterProvider router={router} />
     </AppProviders>,
   );
 }

@@ -7,6 +7,7 @@ import { FormText } from "../../../shared/form-fields/placeholders.ts";
 import type { TagOptionsByColumn } from "../../../shared/form-fields/use-tag-options.ts";
 import { useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
+import { useUnsavedChangesGuard } from "../../../shared/hooks/use-unsaved-changes-guard.ts";
 import { errorMessage, isApiRequestError, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useListForm, usePublishForm, useSaveForm } from "./api.ts";
@@ -21,6 +22,7 @@ import {
   moveElement,
   previewElements,
   publicFormUrl,
+  sameDraft,
 } from "./draft.ts";
 import { ElementEditor } from "./ElementEditor.tsx";
 
@@ -132,13 +134,15 @@ export function FormBuilderPanel({ list }: { list: ListDetail }) {
     [list.columns],
   );
   const columnsByUuid = useMemo(() => new Map(list.columns.map((c) => [c.uuid, c])), [list.columns]);
+  const dirty =
+    query.data !== undefined && draft !== null && list.can_manage && !sameDraft(draft, draftFromDefinition(query.data));
+  useUnsavedChangesGuard(dirty);
 
   if (query.isError) return <Alert type="error" showIcon title={BuilderText.loadFailed} />;
   if (!query.data || !draft) return <PageSpinner />;
   const form = query.data;
 
   const preview = previewElements(draft, list.columns);
-  const dirty = JSON.stringify(draftBody(draft)) !== JSON.stringify(draftBody(draftFromDefinition(form)));
   const errors = elementErrors(isApiRequestError(save.error) ? save.error.fields : undefined);
   const usedColumns = new Set(draft.elements.map((e) => e.column_uuid));
   const freeColumns = list.columns.filter((column) => !usedColumns.has(column.uuid));

@@ -54,6 +54,11 @@ export function draftBody(draft: FormDraft): FormDraftBody {
   };
 }
 
+/** Whether two drafts would save the same form (element keys aside). */
+export function sameDraft(a: FormDraft, b: FormDraft): boolean {
+  return JSON.stringify(draftBody(a)) === JSON.stringify(draftBody(b));
+}
+
 export function fieldElement(column: ListColumn): DraftElement {
   return {
     key: newKey(),

@@ -1,5 +1,7 @@
 import { Tabs } from "antd";
+import { useState } from "react";
 import { Navigate, useParams } from "react-router";
+import { useConfirmLeave } from "../../../shared/hooks/use-unsaved-changes-guard.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { ColumnsPanel } from "../components/ColumnsPanel.tsx";
 import { FeatureGate } from "../components/FeatureGate.tsx";
@@ -14,6 +16,9 @@ import { FormBuilderPanel } from "../form-builder/FormBuilderPanel.tsx";
  */
 export function ListPage() {
   const { uuid = "" } = useParams();
+  const [tab, setTab] = useState("data");
+  // The tabs are destroyed when hidden: leaving one with unsaved changes (a form draft) asks first.
+  const confirmLeave = useConfirmLeave();
   return (
     <FeatureGate module="lists">
       {() => (
@@ -26,6 +31,8 @@ export function ListPage() {
                 <ListHeader list={list} />
                 <Tabs
                   destroyOnHidden
+                  activeKey={tab}
+                  onChange={(key) => confirmLeave(() => setTab(key))}
                   items={[
                     { key: "data", label: "Данные", children: <ListGrid list={list} /> },
                     ...(list.can_manage

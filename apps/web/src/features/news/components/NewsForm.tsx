@@ -12,6 +12,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
+import { useUnsavedChangesGuard } from "../../../shared/hooks/use-unsaved-changes-guard.ts";
 import { errorMessage, isApiRequestError, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { uploadContentImageFile } from "../../../shared/lib/content-images.ts";
 import { href } from "../../../shared/routes/href.ts";
@@ -48,7 +49,7 @@ export function NewsForm({ user, item }: { user: UserData; item?: ManagedNews })
   const done = useSuccessToast();
   const failed = useFailureToast();
   const [formError, setFormError] = useState<string | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const { dirty, setDirty } = useUnsavedChangesGuard();
   const busy = create.isPending || update.isPending || publish.isPending;
 
   const showError = (error: unknown) => {
@@ -80,6 +81,7 @@ export function NewsForm({ user, item }: { user: UserData; item?: ManagedNews })
         return;
       }
       const created = await create.mutateAsync(body);
+      setDirty(false);
       // The draft exists now: whatever publishing answers, the editor continues on its edit page.
       navigate(href.newsEdit({ id: created.id }), { replace: true });
       if (!publishNow) {

@@ -3,6 +3,7 @@ import { ErrorText } from "@nadoy/contract/errors";
 import { Card, Form, Input, Typography } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
+import { useUnsavedChangesGuard } from "../../../shared/hooks/use-unsaved-changes-guard.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
 import { NewPasswordFields } from "../../../shared/ui/NewPasswordFields.tsx";
@@ -28,12 +29,14 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const change = useChangePassword();
   const showChanged = useSuccessToast();
   const { formError, showError, clearError } = useFormServerError(form, FIELDS);
+  const guard = useUnsavedChangesGuard();
 
   const onFinish = ({ old_password, new_password }: PasswordValues) => {
     clearError();
     change.mutate(hasPassword ? { old_password, new_password } : { new_password }, {
       onSuccess: () => {
         form.resetFields();
+        guard.setDirty(false);
         showChanged(PASSWORD_CHANGED);
       },
       onError: showError,
@@ -47,7 +50,13 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
           Вы входите через Яндекс ID. Задайте пароль, чтобы входить и по имени пользователя.
         </Typography.Paragraph>
       )}
-      <Form form={form} name="change-password" layout="vertical" onFinish={onFinish}>
+      <Form
+        form={form}
+        name="change-password"
+        layout="vertical"
+        onValuesChange={(_, values) => guard.setDirty(Object.values(values).some(Boolean))}
+        onFinish={onFinish}
+      >
         {hasPassword ? (
           <Form.Item
             label="Текущий пароль"

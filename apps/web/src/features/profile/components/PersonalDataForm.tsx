@@ -5,6 +5,7 @@ import { emailSchema, personNameSchema, type UserProfileSettings } from "@nadoy/
 import { Alert, Card, Form, Input } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
+import { useUnsavedChangesGuard } from "../../../shared/hooks/use-unsaved-changes-guard.ts";
 import { usePatchUserProfile } from "../../../shared/hooks/use-user-profile.ts";
 import { zodRule } from "../../../shared/lib/zod-rule.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
@@ -39,6 +40,14 @@ export function PersonalDataForm({ profile }: { profile: UserProfileSettings }) 
   const { formError, showError, clearError } = useFormServerError(form, FIELDS);
   const typedEmail = Form.useWatch("email", form);
   const emailChanges = typeof typedEmail === "string" && typedEmail.trim() !== profile.email.email;
+  const guard = useUnsavedChangesGuard();
+  // Unsaved: what is typed differs from the profile as loaded (set as the user types, not later).
+  const trackChanges = (_: unknown, values: PersonalDataValues) =>
+    guard.setDirty(
+      values.first_name !== profile.first_name ||
+        values.last_name !== profile.last_name ||
+        values.email.trim() !== profile.email.email,
+    );
 
   const onFinish = async ({ first_name, last_name, email, password }: PersonalDataValues) => {
     clearError();
@@ -59,6 +68,7 @@ export function PersonalDataForm({ profile }: { profile: UserProfileSettings }) 
         await save.mutateAsync({ first_name, last_name });
         showSaved("Данные профиля сохранены");
       }
+      guard.setDirty(false);
     } catch (error) {
       showError(error);
     }
@@ -71,6 +81,7 @@ export function PersonalDataForm({ profile }: { profile: UserProfileSettings }) 
         name="personal-data"
         layout="vertical"
         initialValues={{ first_name: profile.first_name, last_name: profile.last_name, email: profile.email.email }}
+        onValuesChange={trackChanges}
         onFinish={(values) => void onFinish(values)}
       >
         <Form.Item label="Имя пользователя">
