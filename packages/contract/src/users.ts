@@ -13,6 +13,7 @@ import {
   TOKEN_MAX,
   USERNAME_MAX,
 } from "./constants.ts";
+import { databaseKindSchema } from "./database-kinds.ts";
 import { defineRoute } from "./http.ts";
 
 // ---- field rules (shared by the forms and the API) ----
@@ -131,6 +132,8 @@ export const userDatabaseSchema = z.object({
   server: z.string(),
   db_name: z.string(),
   active: z.boolean(),
+  /** Herd data, monitoring or accounting: which per-database menus it is offered in. */
+  kind: databaseKindSchema,
 });
 export const farmSchema = z.object({ uuid, name: z.string(), use_genetic: z.boolean() });
 export const companySchema = z.object({ uuid, name: z.string() });
