@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { href } from "../shared/routes/href.ts";
-import { type BuiltRouteKey, ROUTE_KEYS, ROUTES, type RouteKey } from "../shared/routes/registry.ts";
+import { type BuiltRouteKey, ROUTE_KEYS, ROUTES, type RouteInfo, type RouteKey } from "../shared/routes/registry.ts";
+import { DatabaseKindGate } from "./DatabaseKindGate.tsx";
 import { PAGES, PlaceholderPage } from "./pages.ts";
 import { RootFrame } from "./RootFrame.tsx";
 import { RouteError } from "./RouteError.tsx";
@@ -15,9 +16,10 @@ function isBuilt(key: RouteKey): key is BuiltRouteKey {
 }
 
 function pageOf(key: RouteKey) {
-  if (!isBuilt(key)) return <PlaceholderPage routeKey={key} />;
-  const Page = PAGES[key];
-  return <Page />;
+  const Page = isBuilt(key) ? PAGES[key] : null;
+  const page = Page ? <Page /> : <PlaceholderPage routeKey={key} />;
+  const { databaseKind }: RouteInfo = ROUTES[key];
+  return databaseKind ? <DatabaseKindGate kind={databaseKind}>{page}</DatabaseKindGate> : page;
 }
 
 /**
