@@ -15,3 +15,27 @@ export const DATABASE_KIND_LABELS: Record<DatabaseKind, string> = {
   monitoring: "Мониторинг оборудования",
   accounting: "Бухгалтерия (1С)",
 };
+
+/** A database of each kind, as said after «Эта база —». */
+const DATABASE_KIND_IN_TEXT: Record<DatabaseKind, string> = {
+  herd: "данные стада",
+  monitoring: "мониторинг оборудования",
+  accounting: "бухгалтерия (1С)",
+};
+
+/** The pages of each database kind, and that a database of another kind has none. */
+const DATABASE_KIND_PAGES: Record<DatabaseKind, string> = {
+  herd: "отчёты по стаду для неё недоступны",
+  monitoring: "мониторинг оборудования для неё недоступен",
+  accounting: "загрузка из 1С для неё недоступна",
+};
+
+/**
+ * A page for databases of kind `wanted` opened for a database of kind `actual`:
+ * «Эта база — мониторинг оборудования: отчёты по стаду для неё недоступны». Here rather than in
+ * errors.ts so the web app's check does not pull the error catalogue; a server route scoped to a
+ * database kind answers a wrong one with this text too.
+ */
+export function wrongDatabaseKindText(actual: DatabaseKind, wanted: DatabaseKind): string {
+  return `Эта база — ${DATABASE_KIND_IN_TEXT[actual]}: ${DATABASE_KIND_PAGES[wanted]}`;
+}

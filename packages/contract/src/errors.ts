@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { FRESH_SIGN_IN_MINUTES } from "./constants.ts";
-import type { DatabaseKind } from "./database-kinds.ts";
 import { formatFileSize } from "./file-size.ts";
 import { pluralRu } from "./plural.ts";
 
@@ -146,26 +145,4 @@ export function uploadRateText(perMinute: number, retryAfterSeconds: number): st
 /** 429 on uploads: one user's uploads at the same moment. */
 export function uploadsAtOnceText(max: number): string {
   return `Одновременно загружается не больше ${max} ${pluralRu(max, ["файла", "файлов", "файлов"])}: дождитесь, пока загрузятся предыдущие.`;
-}
-
-/** A database of each kind, as said after «Эта база —». */
-const DATABASE_KIND_IN_TEXT: Record<DatabaseKind, string> = {
-  herd: "данные стада",
-  monitoring: "мониторинг оборудования",
-  accounting: "бухгалтерия (1С)",
-};
-
-/** The pages of each database kind, and that a database of another kind has none. */
-const DATABASE_KIND_PAGES: Record<DatabaseKind, string> = {
-  herd: "отчёты по стаду для неё недоступны",
-  monitoring: "мониторинг оборудования для неё недоступен",
-  accounting: "загрузка из 1С для неё недоступна",
-};
-
-/**
- * A page (or call) for databases of kind `wanted` opened for a database of kind `actual`:
- * «Эта база — мониторинг оборудования: отчёты по стаду для неё недоступны».
- */
-export function wrongDatabaseKindText(actual: DatabaseKind, wanted: DatabaseKind): string {
-  return `Эта база — ${DATABASE_KIND_IN_TEXT[actual]}: ${DATABASE_KIND_PAGES[wanted]}`;
 }

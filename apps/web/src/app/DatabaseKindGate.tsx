@@ -1,11 +1,10 @@
 import type { DatabaseKind } from "@nadoy/contract/database-kinds";
-import { wrongDatabaseKindText } from "@nadoy/contract/errors";
-import { Result } from "antd";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { useParams } from "react-router";
 import { useUserData } from "../shared/hooks/use-user-data.ts";
-import { href } from "../shared/routes/href.ts";
-import { RouterButtonLink } from "../shared/ui/RouterButtonLink.tsx";
+
+// Its own chunk: few visits ever see it, and antd's Result is heavy for the shell.
+const WrongDatabaseKind = lazy(() => import("./WrongDatabaseKind.tsx").then((m) => ({ default: m.WrongDatabaseKind })));
 
 /**
  * A page of one user database (`:uuid`) that only databases of `kind` have. Opened for one of the
@@ -17,16 +16,5 @@ export function DatabaseKindGate({ kind, children }: { kind: DatabaseKind; child
   const { uuid } = useParams();
   const database = useUserData().data?.user_databases.find((db) => db.uuid === uuid);
   if (!database || database.kind === kind) return children;
-  return (
-    <Result
-      status="warning"
-      title={wrongDatabaseKindText(database.kind, kind)}
-      subTitle={`База «${database.name}». Её разделы — в боковом меню.`}
-      extra={
-        <RouterButtonLink type="primary" to={href.home()}>
-          На главную
-        </RouterButtonLink>
-      }
-    />
-  );
+  return <WrongDatabaseKind database={database} wanted={kind} />;
 }
