@@ -3,8 +3,8 @@ import { lazy, type ReactNode } from "react";
 import { useParams } from "react-router";
 import { useUserData } from "../shared/hooks/use-user-data.ts";
 
-// Its own chunk: few visits ever see it, and antd's Result is heavy for the shell.
-const WrongDatabaseKind = lazy(() => import("./WrongDatabaseKind.tsx").then((m) => ({ default: m.WrongDatabaseKind })));
+// In the placeholder page's chunk (the same antd Result): few visits ever see it.
+const WrongDatabaseKind = lazy(() => import("./PlaceholderPage.tsx").then((m) => ({ default: m.WrongDatabaseKind })));
 
 /**
  * A page of one user database (`:uuid`) that only databases of `kind` have. Opened for one of the
