@@ -1,7 +1,7 @@
+import { lazy } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { href } from "../shared/routes/href.ts";
 import { type BuiltRouteKey, ROUTE_KEYS, ROUTES, type RouteInfo, type RouteKey } from "../shared/routes/registry.ts";
-import { DatabaseKindGate } from "./DatabaseKindGate.tsx";
 import { PAGES, PlaceholderPage } from "./pages.ts";
 import { RootFrame } from "./RootFrame.tsx";
 import { RouteError } from "./RouteError.tsx";
@@ -14,6 +14,9 @@ export interface RouteHandle {
 function isBuilt(key: RouteKey): key is BuiltRouteKey {
   return ROUTES[key].built;
 }
+
+// Only pages of one database need it: its own chunk, loaded with such a page.
+const DatabaseKindGate = lazy(() => import("./DatabaseKindGate.tsx").then((m) => ({ default: m.DatabaseKindGate })));
 
 function pageOf(key: RouteKey) {
   const Page = isBuilt(key) ? PAGES[key] : null;
