@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { databaseKindSchema } from "./database-kinds.ts";
 import { defineRoute } from "./http.ts";
 import { ADMIN_ROLES } from "./roles.ts";
+import { databaseKindSchema } from "./users.ts";
 
 // ---- business users: companies, farms, user databases, DTM codes (issue 6 items 4–5) ----
 //
@@ -90,7 +90,7 @@ export const businessDatabaseSchema = z.object({
   server: z.string(),
   db_name: z.string(),
   active: z.boolean(),
-  /** What it holds (contract database-kinds.ts). */
+  /** What it holds (contract users.ts). */
   kind: databaseKindSchema,
   /** A farm of the same company, or null for the whole company. */
   farm_uuid: z.uuid().nullable(),

@@ -224,7 +224,7 @@ export function canUseReportGenerator(user: Pick<AccessSubject, "report_generato
   return user.report_generator_workspaces.length > 0;
 }
 
-// Per-database menus and pages go by the database's kind (contract database-kinds.ts): herd
+// Per-database menus and pages go by the database's kind (contract users.ts): herd
 // reports for herd data, monitoring for equipment monitoring, the 1C parser for accounting.
 
 /** The native herd reports (/services/report/N/:uuid) are offered for each active herd database. */

@@ -1,4 +1,4 @@
-import type { DatabaseKind } from "@nadoy/contract/database-kinds";
+import type { DatabaseKind } from "@nadoy/contract/users";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { useUserData } from "../shared/hooks/use-user-data.ts";

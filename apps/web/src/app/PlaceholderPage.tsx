@@ -1,6 +1,6 @@
 import { ToolOutlined } from "@ant-design/icons";
-import { type DatabaseKind, wrongDatabaseKindText } from "@nadoy/contract/database-kinds";
 import type { UserData } from "@nadoy/contract/users";
+import { type DatabaseKind, wrongDatabaseKindText } from "@nadoy/contract/users";
 import { Result, Typography } from "antd";
 import { useLocation } from "react-router";
 import { href } from "../shared/routes/href.ts";

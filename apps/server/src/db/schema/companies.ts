@@ -1,4 +1,4 @@
-import { DATABASE_KINDS, type DatabaseKind } from "@nadoy/contract/database-kinds";
+import { DATABASE_KINDS, type DatabaseKind } from "@nadoy/contract/users";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -83,7 +83,7 @@ export const userDatabases = pgTable(
     server: varchar("server", { length: 255 }).notNull(),
     dbName: varchar("db_name", { length: 255 }).notNull(),
     active: boolean("active").notNull().default(true),
-    /** What it holds (contract database-kinds.ts); the menus offer its pages by this. */
+    /** What it holds (contract users.ts); the menus offer its pages by this. */
     kind: varchar("kind", { length: 16 }).$type<DatabaseKind>().notNull().default("herd"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import type { DatabaseKind } from "@nadoy/contract/database-kinds";
+import type { DatabaseKind } from "@nadoy/contract/users";
 import type { Db } from "../client.ts";
 import {
   companyMemberships,

@@ -1,4 +1,4 @@
-import type { DatabaseKind } from "@nadoy/contract/database-kinds";
+import type { DatabaseKind } from "@nadoy/contract/users";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { farms, userDatabaseAccess, userDatabases } from "../../db/schema/index.ts";

@@ -1,5 +1,5 @@
 import type { BusinessDatabase } from "@nadoy/contract/business";
-import type { DatabaseKind } from "@nadoy/contract/database-kinds";
+import type { DatabaseKind } from "@nadoy/contract/users";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { userDatabases } from "../../db/schema/index.ts";

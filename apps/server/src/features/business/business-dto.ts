@@ -1,5 +1,5 @@
 import type { Business, BusinessDatabase, BusinessDtm, BusinessFarm, BusinessUserRef } from "@nadoy/contract/business";
-import { DATABASE_KIND_LABELS } from "@nadoy/contract/database-kinds";
+import { DATABASE_KIND_LABELS } from "@nadoy/contract/users";
 import type { DatabaseAccessRow, DtmAccessRow, FarmPickRow } from "./business.repository.ts";
 
 // Rows of the business repositories as the contract's shapes, and what the audit log keeps of them.

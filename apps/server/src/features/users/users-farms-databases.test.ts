@@ -1,6 +1,5 @@
-import type { DatabaseKind } from "@nadoy/contract/database-kinds";
 import { Role } from "@nadoy/contract/roles";
-import type { UserData } from "@nadoy/contract/users";
+import type { DatabaseKind, UserData } from "@nadoy/contract/users";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../../test/callers.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";

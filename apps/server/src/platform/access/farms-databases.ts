@@ -1,4 +1,4 @@
-import type { DatabaseKind } from "@nadoy/contract/database-kinds";
+import type { DatabaseKind } from "@nadoy/contract/users";
 import { and, asc, type Column, getTableName, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { companyMemberships, farms, userDatabaseAccess, userDatabases, userFarms } from "../../db/schema/index.ts";

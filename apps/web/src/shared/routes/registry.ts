@@ -6,7 +6,7 @@
  * one typed link builder per route from it.
  */
 
-import type { DatabaseKind } from "@nadoy/contract/database-kinds";
+import type { DatabaseKind } from "@nadoy/contract/users";
 
 export type ModuleName =
   | "auth"

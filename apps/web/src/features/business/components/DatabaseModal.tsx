@@ -1,5 +1,5 @@
 import { BUSINESS_NAME_MAX, type Business, type BusinessDatabase, DATABASE_FIELD_MAX } from "@nadoy/contract/business";
-import { DATABASE_KIND_LABELS, DATABASE_KINDS, type DatabaseKind } from "@nadoy/contract/database-kinds";
+import { DATABASE_KIND_LABELS, DATABASE_KINDS, type DatabaseKind } from "@nadoy/contract/users";
 import { Flex, Form, Input, Modal, Select, Switch } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";

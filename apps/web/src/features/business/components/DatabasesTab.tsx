@@ -1,6 +1,6 @@
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import type { Business, BusinessDatabase } from "@nadoy/contract/business";
-import { DATABASE_KIND_LABELS } from "@nadoy/contract/database-kinds";
+import { DATABASE_KIND_LABELS } from "@nadoy/contract/users";
 import { Button, Flex, Switch, Table, type TableColumnsType, Typography } from "antd";
 import { useState } from "react";
 import { useUpdateDatabase } from "../api.ts";
