@@ -20,7 +20,8 @@ const TermsDialog = lazy(() =>
   import("../../features/session/components/TermsDialog.tsx").then((m) => ({ default: m.TermsDialog })),
 );
 
-// The side menu starts closed (spec §4): its sections, icons and menu components load on first opening.
+// The side menu starts closed (spec §4) unless pinned: its sections, icons and menu components load
+// on first opening.
 const SideMenu = lazy(() => import("../shell/side-menu/SideMenu.tsx").then((m) => ({ default: m.SideMenu })));
 
 const SIDE_MENU_WIDTH = 300;
