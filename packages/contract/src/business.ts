@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "./http.ts";
 import { ADMIN_ROLES } from "./roles.ts";
+import { databaseKindSchema } from "./users.ts";
 
 // ---- business users: companies, farms, user databases, DTM codes (issue 6 items 4–5) ----
 //
@@ -89,6 +90,8 @@ export const businessDatabaseSchema = z.object({
   server: z.string(),
   db_name: z.string(),
   active: z.boolean(),
+  /** What it holds (contract users.ts). */
+  kind: databaseKindSchema,
   /** A farm of the same company, or null for the whole company. */
   farm_uuid: z.uuid().nullable(),
   /** Members it is assigned to. */
@@ -259,6 +262,8 @@ const databaseFields = {
     .max(DATABASE_FIELD_MAX)
     .regex(/^[\w.-]+$/, "Только латинские буквы, цифры и символы _ . -"),
   active: z.boolean(),
+  /** Required for a new database: the admin says what it holds. */
+  kind: databaseKindSchema,
   farm_uuid: z.uuid().nullable(),
   /** Members it is assigned to; each must be a member of its company (400 otherwise). */
   user_ids: z.array(z.number().int().positive()).max(5000),

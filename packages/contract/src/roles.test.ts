@@ -15,10 +15,9 @@ import {
   geneticsFarms,
   hasInitialsAvatar,
   hasRoleOrSuperuser,
+  herdReportDatabases,
   isClient,
-  MONITORING_DB_NAME,
   monitoringDatabases,
-  PARSER_1C_SERVER,
   parser1cDatabases,
   ROLE_IDS,
   ROLE_NAMES,
@@ -53,6 +52,7 @@ const database = (uuid: string, overrides: Partial<AccessSubject["user_databases
   server: "db1.nadoy.local",
   db_name: "herd",
   active: true,
+  kind: "herd" as const,
   ...overrides,
 });
 
@@ -71,6 +71,7 @@ function subject(overrides: Partial<AccessSubject> = {}): AccessSubject {
     keygen_workspaces: [],
     report_generator_workspaces: [],
     user_databases: [],
+    database_report: [],
     ...overrides,
   };
 }
@@ -164,6 +165,19 @@ describe("spec §6 module rules", () => {
     expect(geneticsFarms(subject({ farms: [farms[1] as (typeof farms)[number]] }))).toEqual([]);
   });
 
+  it("export templates are offered for herd databases only", () => {
+    const templates = [
+      database("herd"),
+      database("mon", { kind: "monitoring" }),
+      database("1c", { kind: "accounting" }),
+    ];
+    expect(
+      exportTemplateDatabases(subject({ export_module: true, export_template_databases: templates })).map(
+        (db) => db.uuid,
+      ),
+    ).toEqual(["herd"]);
+  });
+
   it("export needs the module flag and template databases", () => {
     const templates = [database("d1")];
     expect(exportTemplateDatabases(subject({ export_module: true, export_template_databases: templates }))).toEqual(
@@ -182,23 +196,29 @@ describe("spec §6 module rules", () => {
     expect(canUseReportGenerator(subject({ report_generator_workspaces: [{ uuid: "w", name: "Отчёты" }] }))).toBe(true);
   });
 
-  it("the 1C parser is offered for active databases on the 1C server", () => {
-    const user_databases = [
-      database("on-1c", { server: PARSER_1C_SERVER }),
-      database("off", { server: PARSER_1C_SERVER, active: false }),
-      database("herd"),
-    ];
-    expect(parser1cDatabases(subject({ user_databases })).map((db) => db.uuid)).toEqual(["on-1c"]);
+  // Each database is offered only for the pages of its kind, whatever its server or name.
+  const ofEveryKind = [
+    database("herd", { server: "1c.nadoy.local", db_name: "monitoring" }),
+    database("mon", { kind: "monitoring" }),
+    database("1c", { kind: "accounting" }),
+    database("old-herd", { active: false }),
+    database("old-mon", { kind: "monitoring", active: false }),
+    database("old-1c", { kind: "accounting", active: false }),
+  ];
+
+  it("herd reports are offered for active herd databases only", () => {
+    expect(herdReportDatabases(subject({ database_report: ofEveryKind })).map((db) => db.uuid)).toEqual(["herd"]);
   });
 
-  it("clients see monitoring only for the monitoring database; staff for every active database", () => {
-    const user_databases = [
-      database("mon", { db_name: MONITORING_DB_NAME }),
-      database("herd"),
-      database("old", { active: false }),
-    ];
-    expect(monitoringDatabases(subject({ groups: [7], user_databases })).map((db) => db.uuid)).toEqual(["mon"]);
-    expect(monitoringDatabases(subject({ groups: [3], user_databases })).map((db) => db.uuid)).toEqual(["mon", "herd"]);
-    expect(monitoringDatabases(subject({ groups: [7], user_databases: [database("herd")] }))).toEqual([]);
+  it("the 1C parser is offered for active accounting databases only", () => {
+    expect(parser1cDatabases(subject({ user_databases: ofEveryKind })).map((db) => db.uuid)).toEqual(["1c"]);
+  });
+
+  it("monitoring is offered for active monitoring databases only, to clients and staff alike", () => {
+    for (const groups of [[7], [3], [1]]) {
+      expect(monitoringDatabases(subject({ groups, user_databases: ofEveryKind })).map((db) => db.uuid)).toEqual([
+        "mon",
+      ]);
+    }
   });
 });

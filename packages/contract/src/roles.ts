@@ -39,20 +39,6 @@ export function roleOf(groups: readonly number[]): number | undefined {
 
 // ---- spec §6 visibility rules: one source for the web app's menus and the server's route guards ----
 
-/**
- * The `db_name` of the user database that holds the equipment and power monitoring readings shown
- * to client accounts (spec §6 "monitoring for the special database"). A client (role 7) sees the
- * monitoring menu only for its active databases of this name; staff see monitoring for every
- * active database they are given, plus the demo pages.
- */
-export const MONITORING_DB_NAME = "monitoring";
-
-/**
- * The `server` of the user databases that receive 1C accounting exports (spec §6 "1C parser: a
- * database on a particular server"). The 1C parser is offered for each active database on it.
- */
-export const PARSER_1C_SERVER = "1c.nadoy.local";
-
 /** Roles (besides superusers) that see the admin section, user reports, DB analytics and export setup. */
 export const ADMIN_ROLES: readonly RoleId[] = [Role.admin];
 
@@ -75,6 +61,7 @@ export type AccessSubject = Pick<
   | "keygen_workspaces"
   | "report_generator_workspaces"
   | "user_databases"
+  | "database_report"
 >;
 
 type Database = AccessSubject["user_databases"][number];
@@ -222,11 +209,11 @@ export function geneticsFarms(user: Pick<AccessSubject, "farms">): Farm[] {
   return user.farms.filter((farm) => farm.use_genetic);
 }
 
-/** Export: the module flag and at least one database with templates; these are the databases. */
+/** Export: the module flag and at least one herd database with templates; these are the databases. */
 export function exportTemplateDatabases(
   user: Pick<AccessSubject, "export_module" | "export_template_databases">,
 ): Database[] {
-  return user.export_module ? user.export_template_databases : [];
+  return user.export_module ? user.export_template_databases.filter((db) => db.kind === "herd") : [];
 }
 
 export function canUseKeyGenerator(user: Pick<AccessSubject, "keygen_workspaces">): boolean {
@@ -237,15 +224,28 @@ export function canUseReportGenerator(user: Pick<AccessSubject, "report_generato
   return user.report_generator_workspaces.length > 0;
 }
 
-/** The 1C parser is offered for each active database on the 1C server. */
-export function parser1cDatabases(user: Pick<AccessSubject, "user_databases">): Database[] {
-  return user.user_databases.filter((db) => db.active && db.server === PARSER_1C_SERVER);
+// Per-database menus and pages go by the database's kind (contract users.ts): herd
+// reports for herd data, monitoring for equipment monitoring, the 1C parser for accounting.
+
+/** The native herd reports (/services/report/N/:uuid) are offered for each active herd database. */
+export function herdReportDatabases(user: Pick<AccessSubject, "database_report">): Database[] {
+  return user.database_report.filter((db) => db.active && db.kind === "herd");
 }
 
-/** The databases whose equipment and power monitoring the user may open (see MONITORING_DB_NAME). */
-export function monitoringDatabases(user: Pick<AccessSubject, "groups" | "user_databases">): Database[] {
-  const active = user.user_databases.filter((db) => db.active);
-  return isClient(user) ? active.filter((db) => db.db_name === MONITORING_DB_NAME) : active;
+/**
+ * The 1C parser is offered for each active accounting database (spec §6 "1C parser: a database on
+ * a particular server": the admin marks such databases with the accounting kind).
+ */
+export function parser1cDatabases(user: Pick<AccessSubject, "user_databases">): Database[] {
+  return user.user_databases.filter((db) => db.active && db.kind === "accounting");
+}
+
+/**
+ * The databases whose equipment and power monitoring the user may open: the active monitoring
+ * databases (spec §6 "monitoring for the special database", for clients and staff alike).
+ */
+export function monitoringDatabases(user: Pick<AccessSubject, "user_databases">): Database[] {
+  return user.user_databases.filter((db) => db.active && db.kind === "monitoring");
 }
 
 /** The monitoring demo pages are for staff, not for clients. */

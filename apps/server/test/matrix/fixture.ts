@@ -217,7 +217,7 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
   const database = await su<{ uuid: string }>(
     "POST",
     `/api/admin/businesses/${a.company.uuid}/databases/`,
-    { name: "Стадо", server: "dc305.test", db_name: "herd_main" },
+    { name: "Стадо", server: "dc305.test", db_name: "herd_main", kind: "herd" },
     201,
   );
   const dtm = await su<{ uuid: string }>(

@@ -1,4 +1,6 @@
 import { ToolOutlined } from "@ant-design/icons";
+import type { UserData } from "@nadoy/contract/users";
+import { type DatabaseKind, wrongDatabaseKindText } from "@nadoy/contract/users";
 import { Result, Typography } from "antd";
 import { useLocation } from "react-router";
 import { href } from "../shared/routes/href.ts";
@@ -35,5 +37,27 @@ export function PlaceholderPage({ routeKey }: { routeKey: RouteKey }) {
         }
       />
     </>
+  );
+}
+
+/** What DatabaseKindGate shows instead of a page of another kind of database. */
+export function WrongDatabaseKind({
+  database,
+  wanted,
+}: {
+  database: UserData["user_databases"][number];
+  wanted: DatabaseKind;
+}) {
+  return (
+    <Result
+      status="warning"
+      title={wrongDatabaseKindText(database.kind, wanted)}
+      subTitle={`База «${database.name}». Её разделы — в боковом меню.`}
+      extra={
+        <RouterButtonLink type="primary" to={href.home()}>
+          На главную
+        </RouterButtonLink>
+      }
+    />
   );
 }

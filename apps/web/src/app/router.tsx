@@ -1,6 +1,7 @@
+import { lazy } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { href } from "../shared/routes/href.ts";
-import { type BuiltRouteKey, ROUTE_KEYS, ROUTES, type RouteKey } from "../shared/routes/registry.ts";
+import { type BuiltRouteKey, ROUTE_KEYS, ROUTES, type RouteInfo, type RouteKey } from "../shared/routes/registry.ts";
 import { PAGES, PlaceholderPage } from "./pages.ts";
 import { RootFrame } from "./RootFrame.tsx";
 import { RouteError } from "./RouteError.tsx";
@@ -14,10 +15,14 @@ function isBuilt(key: RouteKey): key is BuiltRouteKey {
   return ROUTES[key].built;
 }
 
+// Only pages of one database need it: its own chunk, loaded with such a page.
+const DatabaseKindGate = lazy(() => import("./DatabaseKindGate.tsx").then((m) => ({ default: m.DatabaseKindGate })));
+
 function pageOf(key: RouteKey) {
-  if (!isBuilt(key)) return <PlaceholderPage routeKey={key} />;
-  const Page = PAGES[key];
-  return <Page />;
+  const Page = isBuilt(key) ? PAGES[key] : null;
+  const page = Page ? <Page /> : <PlaceholderPage routeKey={key} />;
+  const { databaseKind }: RouteInfo = ROUTES[key];
+  return databaseKind ? <DatabaseKindGate kind={databaseKind}>{page}</DatabaseKindGate> : page;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { MONITORING_DB_NAME, PARSER_1C_SERVER } from "@nadoy/contract/roles";
 import type { UserData } from "@nadoy/contract/users";
 import { storeSession, userDataFixture } from "./fixtures.ts";
 import { mockApi } from "./mock-api.ts";
@@ -32,6 +31,7 @@ const database = (uuid: string, name: string, overrides: Partial<UserData["user_
   server: "db1.nadoy.local",
   db_name: "herd",
   active: true,
+  kind: "herd" as const,
   ...overrides,
 });
 
@@ -69,8 +69,8 @@ export function everythingUserData(overrides: Partial<UserData> = {}): UserData 
     report_generator_workspaces: [{ uuid: "rg1", name: "Консалтинг" }],
     user_databases: [
       database("db-herd", "Стадо Заречная"),
-      database("db-mon", "Мониторинг Заречная", { db_name: MONITORING_DB_NAME }),
-      database("db-1c", "Бухгалтерия", { server: PARSER_1C_SERVER }),
+      database("db-mon", "Мониторинг Заречная", { kind: "monitoring" }),
+      database("db-1c", "Бухгалтерия", { kind: "accounting" }),
     ],
     farms: [{ uuid: "f1", name: "Ферма Заречная", use_genetic: true }],
     boards: true,

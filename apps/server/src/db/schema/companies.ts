@@ -1,5 +1,8 @@
+import { DATABASE_KINDS, type DatabaseKind } from "@nadoy/contract/users";
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -65,7 +68,7 @@ export const userFarms = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.farmId] }), index("user_farms_farm_idx").on(t.farmId)],
 );
 
-/** User databases (spec §3): a company's herd and monitoring databases, registered by admins. */
+/** User databases (spec §3): a company's herd, monitoring and accounting databases, registered by admins. */
 export const userDatabases = pgTable(
   "user_databases",
   {
@@ -80,12 +83,15 @@ export const userDatabases = pgTable(
     server: varchar("server", { length: 255 }).notNull(),
     dbName: varchar("db_name", { length: 255 }).notNull(),
     active: boolean("active").notNull().default(true),
+    /** What it holds (contract users.ts); the menus offer its pages by this. */
+    kind: varchar("kind", { length: 16 }).$type<DatabaseKind>().notNull().default("herd"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("user_databases_server_db_idx").on(t.server, t.dbName),
     index("user_databases_company_idx").on(t.companyId),
     index("user_databases_farm_idx").on(t.farmId),
+    check("user_databases_kind", sql.raw(`kind in (${DATABASE_KINDS.map((kind) => `'${kind}'`).join(", ")})`)),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { MONITORING_DB_NAME, PARSER_1C_SERVER } from "@nadoy/contract/roles";
+import type { DatabaseKind } from "@nadoy/contract/users";
 import type { Db } from "../client.ts";
 import {
   companyMemberships,
@@ -16,6 +16,8 @@ import { seedCompany } from "./companies.ts";
 // and monitoring databases, an agronomist who works for «АО «Сибирская нива»» only.
 
 export const DEMO_HERD_SERVER = "dc305.nadoy.local";
+const DEMO_MONITORING_SERVER = "monitoring.nadoy.local";
+const DEMO_1C_SERVER = "1c.nadoy.local";
 
 export const DEMO_BUSINESSES = [
   {
@@ -46,17 +48,33 @@ const DEMO_DATABASES: {
   name: string;
   server: string;
   dbName: string;
+  kind: DatabaseKind;
   active?: boolean;
 }[] = [
-  { key: "zaryaHerd", company: "main", name: "Стадо «Заря» (DC305)", server: DEMO_HERD_SERVER, dbName: "herd_main" },
+  {
+    key: "zaryaHerd",
+    company: "main",
+    name: "Стадо «Заря» (DC305)",
+    server: DEMO_HERD_SERVER,
+    dbName: "herd_main",
+    kind: "herd",
+  },
   {
     key: "zaryaMonitoring",
     company: "main",
     name: "Мониторинг оборудования «Заря»",
-    server: "monitoring.nadoy.local",
-    dbName: MONITORING_DB_NAME,
+    server: DEMO_MONITORING_SERVER,
+    dbName: "monitoring",
+    kind: "monitoring",
   },
-  { key: "zarya1c", company: "main", name: "Бухгалтерия 1С «Заря»", server: PARSER_1C_SERVER, dbName: "zarya_1c" },
+  {
+    key: "zarya1c",
+    company: "main",
+    name: "Бухгалтерия 1С «Заря»",
+    server: DEMO_1C_SERVER,
+    dbName: "zarya_1c",
+    kind: "accounting",
+  },
   {
     key: "uralHerd",
     company: "ural",
@@ -64,6 +82,7 @@ const DEMO_DATABASES: {
     name: "Стадо «Сысерть» (DC305)",
     server: DEMO_HERD_SERVER,
     dbName: "herd_sysert",
+    kind: "herd",
   },
   {
     key: "uralArchive",
@@ -71,6 +90,7 @@ const DEMO_DATABASES: {
     name: "Архив стада 2019–2022",
     server: DEMO_HERD_SERVER,
     dbName: "herd_ural_archive",
+    kind: "herd",
     active: false,
   },
   {
@@ -79,13 +99,15 @@ const DEMO_DATABASES: {
     name: "Стадо «Сибирская нива» (DC305)",
     server: DEMO_HERD_SERVER,
     dbName: "herd_sibniva",
+    kind: "herd",
   },
   {
     key: "siberia1c",
     company: "siberia",
     name: "Бухгалтерия 1С «Сибирская нива»",
-    server: PARSER_1C_SERVER,
+    server: DEMO_1C_SERVER,
     dbName: "sibniva_1c",
+    kind: "accounting",
   },
 ];
 
@@ -148,6 +170,7 @@ export async function seedDemoBusinesses(
           name: d.name,
           server: d.server,
           dbName: d.dbName,
+          kind: d.kind,
           active: d.active ?? true,
         })),
       )

@@ -69,7 +69,12 @@ const ROUTES: Record<string, Route> = {
   "DELETE /api/admin/farms/:uuid/": { call: (c, w) => api(c).removeFarm(w.farm.uuid), ok: 204, writes: true },
   "POST /api/admin/businesses/:uuid/databases/": {
     call: (c, w) =>
-      api(c).createDatabase(w.company.uuid, { name: "Мониторинг", server: "mon.test", db_name: `m_${w.n}` }),
+      api(c).createDatabase(w.company.uuid, {
+        name: "Мониторинг",
+        server: "mon.test",
+        db_name: `m_${w.n}`,
+        kind: "monitoring",
+      }),
     ok: 201,
     writes: true,
   },

@@ -1,3 +1,4 @@
+import type { DatabaseKind } from "@nadoy/contract/users";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { farms, userDatabaseAccess, userDatabases } from "../../db/schema/index.ts";
@@ -60,12 +61,13 @@ export interface DatabaseValues {
   server?: string;
   dbName?: string;
   active?: boolean;
+  kind?: DatabaseKind;
   farmId?: number | null;
 }
 
 export async function insertDatabase(
   tx: Db,
-  values: DatabaseValues & { companyId: number; name: string; server: string; dbName: string },
+  values: DatabaseValues & { companyId: number; name: string; server: string; dbName: string; kind: DatabaseKind },
 ): Promise<number> {
   const [row] = await tx.insert(userDatabases).values(values).returning({ id: userDatabases.id });
   if (!row) throw new Error("database insert returned nothing");

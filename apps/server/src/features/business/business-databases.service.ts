@@ -1,4 +1,5 @@
 import type { BusinessDatabase } from "@nadoy/contract/business";
+import type { DatabaseKind } from "@nadoy/contract/users";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { userDatabases } from "../../db/schema/index.ts";
@@ -27,6 +28,7 @@ export interface DatabaseFields {
   server?: string | undefined;
   db_name?: string | undefined;
   active?: boolean | undefined;
+  kind?: DatabaseKind | undefined;
   farm_uuid?: string | null | undefined;
   user_ids?: number[] | undefined;
 }
@@ -67,7 +69,7 @@ export function createDatabasesService(db: Db) {
     create(
       who: Admin,
       companyUuid: string,
-      fields: DatabaseFields & { name: string; server: string; db_name: string },
+      fields: DatabaseFields & { name: string; server: string; db_name: string; kind: DatabaseKind },
     ): Promise<BusinessDatabase> {
       const work = db.transaction(async (tx) => {
         const company = await lockCompany(tx, companyUuid);
@@ -82,6 +84,7 @@ export function createDatabasesService(db: Db) {
           server: fields.server,
           dbName: fields.db_name,
           active: fields.active ?? true,
+          kind: fields.kind,
           farmId: farmId ?? null,
         });
         await repo.replaceDatabaseUsers(tx, id, userIds);
@@ -121,6 +124,7 @@ export function createDatabasesService(db: Db) {
           ...(fields.server !== undefined && { server: fields.server }),
           ...(fields.db_name !== undefined && { dbName: fields.db_name }),
           ...(fields.active !== undefined && { active: fields.active }),
+          ...(fields.kind !== undefined && { kind: fields.kind }),
           ...(farmId !== undefined && { farmId }),
         });
         if (userIds) await repo.replaceDatabaseUsers(tx, found.id, userIds);

@@ -1,4 +1,3 @@
-import { MONITORING_DB_NAME } from "@nadoy/contract/roles";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowCounts } from "../../../test/row-counts.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -30,7 +29,7 @@ async function twoCompanies() {
   return { a, b, member, outsider };
 }
 
-const herd = { name: "Стадо", server: "dc305.test", db_name: "herd_main" };
+const herd = { name: "Стадо", server: "dc305.test", db_name: "herd_main", kind: "herd" };
 
 describe("POST /api/admin/businesses/:uuid/databases/", () => {
   it("registers a database for the company, a farm of it and its members; audited", async () => {
@@ -46,6 +45,7 @@ describe("POST /api/admin/businesses/:uuid/databases/", () => {
       server: "dc305.test",
       db_name: "herd_main",
       active: true,
+      kind: "herd",
       farm_uuid: farm?.uuid,
       users: [{ id: member.id, name: "Тест Член", username: member.username, role: 7 }],
     });
@@ -60,6 +60,7 @@ describe("POST /api/admin/businesses/:uuid/databases/", () => {
         server: "dc305.test",
         db_name: "herd_main",
         active: true,
+        kind: "Данные стада",
         farm: "Ферма А",
         users: [member.username],
       },
@@ -96,6 +97,36 @@ describe("POST /api/admin/businesses/:uuid/databases/", () => {
     expect((await api.createDatabase(MISSING, herd)).statusCode).toBe(404);
     expect(await rowCounts(db())).toEqual(before);
   });
+
+  it("refuses a new database without a kind, or of an unknown kind, with 400 fields.kind and writes nothing", async () => {
+    const { a } = await twoCompanies();
+    const before = await rowCounts(db());
+    const { kind: _kind, ...withoutKind } = herd;
+
+    const missing = await api.createDatabase(a.company.uuid, withoutKind);
+    const unknown = await api.createDatabase(a.company.uuid, { ...herd, kind: "weather" });
+
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toHaveProperty("kind");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toHaveProperty("kind");
+    expect(await rowCounts(db())).toEqual(before);
+  });
+
+  it("stores each kind and answers it in the company", async () => {
+    const { a } = await twoCompanies();
+    for (const kind of ["herd", "monitoring", "accounting"]) {
+      await api.newDatabase(a.company.uuid, { ...herd, name: kind, db_name: kind, kind });
+    }
+
+    const databases = (await api.business(a.company.uuid)).databases;
+
+    expect(databases.map((d) => [d.name, d.kind])).toEqual([
+      ["accounting", "accounting"],
+      ["herd", "herd"],
+      ["monitoring", "monitoring"],
+    ]);
+  });
 });
 
 describe("PATCH /api/admin/databases/:uuid/", () => {
@@ -107,7 +138,8 @@ describe("PATCH /api/admin/databases/:uuid/", () => {
     const moved = ok<{ farm_uuid: string | null; active: boolean; users: unknown[] }>(
       await api.updateDatabase(created.uuid, {
         active: false,
-        db_name: MONITORING_DB_NAME,
+        db_name: "mon_main",
+        kind: "monitoring",
         farm_uuid: farm?.uuid,
         user_ids: [member.id],
       }),
@@ -115,14 +147,20 @@ describe("PATCH /api/admin/databases/:uuid/", () => {
     );
     const back = ok<{ farm_uuid: string | null }>(await api.updateDatabase(created.uuid, { farm_uuid: null }), 200);
 
-    expect(moved).toMatchObject({ active: false, db_name: MONITORING_DB_NAME, farm_uuid: farm?.uuid });
+    expect(moved).toMatchObject({ active: false, db_name: "mon_main", kind: "monitoring", farm_uuid: farm?.uuid });
     expect(moved.users).toHaveLength(1);
     expect(back.farm_uuid).toBeNull();
     const entries = await auditEntries(t, "database_updated");
     expect(entries).toHaveLength(2);
     expect(entries[0]?.details).toMatchObject({
-      before: { active: true, db_name: "herd_main", farm: null, users: [] },
-      after: { active: false, db_name: MONITORING_DB_NAME, farm: "Ферма А", users: [member.username] },
+      before: { active: true, db_name: "herd_main", kind: "Данные стада", farm: null, users: [] },
+      after: {
+        active: false,
+        db_name: "mon_main",
+        kind: "Мониторинг оборудования",
+        farm: "Ферма А",
+        users: [member.username],
+      },
     });
   });
 
@@ -146,6 +184,7 @@ describe("PATCH /api/admin/databases/:uuid/", () => {
 
     expect((await api.updateDatabase(created.uuid, { user_ids: [outsider.id] })).statusCode).toBe(400);
     expect((await api.updateDatabase(created.uuid, { farm_uuid: b.farms[0]?.uuid })).statusCode).toBe(400);
+    expect((await api.updateDatabase(created.uuid, { kind: "weather" })).statusCode).toBe(400);
     expect(await rowCounts(db())).toEqual(before);
   });
 });

@@ -1,4 +1,3 @@
-import { MONITORING_DB_NAME, PARSER_1C_SERVER } from "@nadoy/contract/roles";
 import type { UserData } from "@nadoy/contract/users";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,18 +74,23 @@ describe("demo businesses", () => {
     expect(data.dtm).toEqual([]);
   });
 
-  it("gives the client the herd and the monitoring database of the demo company", async () => {
+  it("gives the client the herd and the monitoring database of the demo company, each of its kind", async () => {
     const data = await dataOf("client");
 
-    expect(data.user_databases.map((d) => d.db_name).sort()).toEqual(["herd_main", MONITORING_DB_NAME]);
+    expect(data.user_databases.map((d) => [d.db_name, d.kind]).sort()).toEqual([
+      ["herd_main", "herd"],
+      ["monitoring", "monitoring"],
+    ]);
+    expect(data.database_report.map((d) => d.db_name)).toEqual(["herd_main"]);
   });
 
-  it("shows the superuser every active database, the 1C ones among them, and every DTM code", async () => {
+  it("shows the superuser every active database, of every kind, and every DTM code", async () => {
     const data = await dataOf("admin");
 
     expect(data.dtm.map((d) => d.company_code)).toEqual(["ZR-001", "ZR-002"]);
     expect(data.user_databases).toHaveLength(6);
-    expect(data.user_databases.filter((d) => d.server === PARSER_1C_SERVER)).toHaveLength(2);
+    const countOf = (kind: string) => data.user_databases.filter((d) => d.kind === kind).length;
+    expect([countOf("herd"), countOf("monitoring"), countOf("accounting")]).toEqual([3, 1, 2]);
     expect(data.farms).toHaveLength(7);
   });
 });

@@ -1,4 +1,5 @@
 import type { Business, BusinessDatabase, BusinessDtm, BusinessFarm, BusinessUserRef } from "@nadoy/contract/business";
+import { DATABASE_KIND_LABELS } from "@nadoy/contract/users";
 import type { DatabaseAccessRow, DtmAccessRow, FarmPickRow } from "./business.repository.ts";
 
 // Rows of the business repositories as the contract's shapes, and what the audit log keeps of them.
@@ -72,6 +73,7 @@ export function databasesFrom(rows: DatabaseAccessRow[]): DatabaseWithIds[] {
         server: row.server,
         db_name: row.dbName,
         active: row.active,
+        kind: row.kind,
         farm_uuid: row.farmUuid,
         farmName: row.farmName,
         users: [],
@@ -147,6 +149,7 @@ export function databaseSnapshot(database: DatabaseWithIds, companyName: string)
     server: database.server,
     db_name: database.db_name,
     active: database.active,
+    kind: DATABASE_KIND_LABELS[database.kind],
     farm: database.farmName,
     users: usernames(database.users),
   };

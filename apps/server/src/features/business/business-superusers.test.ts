@@ -141,6 +141,7 @@ describe("a database's user_ids", () => {
         name: "Новая",
         server: "dc305.test",
         db_name: "new",
+        kind: "herd",
         user_ids: [w.superuser.id],
       }),
     );

@@ -282,6 +282,7 @@ export function databasesWithAccess(db: Db, where: SQL) {
       server: userDatabases.server,
       dbName: userDatabases.dbName,
       active: userDatabases.active,
+      kind: userDatabases.kind,
       farmUuid: farms.uuid,
       farmName: farms.name,
       userId: users.id,

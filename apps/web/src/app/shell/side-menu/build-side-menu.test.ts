@@ -103,14 +103,75 @@ describe("side menu by role (spec §6)", () => {
     expect(labels(items)).not.toContain("Мониторинг");
   });
 
-  it("staff see monitoring for every active database and the demo pages", () => {
+  it("staff see monitoring for the monitoring databases and the demo pages", () => {
     const links = sectionLinks(menuFor({ groups: [3] }), "monitoring");
-    expect(links).toContain("/equipment_monitoring/monitoring_report/db-herd");
+    expect(links).not.toContain("/equipment_monitoring/monitoring_report/db-herd");
     expect(links).toContain("/equipment_monitoring/power_monitoring/substations/db-mon");
     expect(links.slice(-2)).toEqual([
       "/equipment_monitoring/monitoring_report/demo",
       "/equipment_monitoring/power_monitoring/demo",
     ]);
+  });
+});
+
+describe("side menu by database kind", () => {
+  const herd = { pk: 1, uuid: "h", name: "Стадо", server: "s", db_name: "herd", active: true, kind: "herd" as const };
+  const monitoring = { ...herd, pk: 2, uuid: "m", name: "Датчики", kind: "monitoring" as const };
+  const accounting = { ...herd, pk: 3, uuid: "a", name: "1С", kind: "accounting" as const };
+
+  /** What each per-database section offers, with the users/data lists holding only `databases`. */
+  function perDatabase(groups: number[], databases: UserData["user_databases"]) {
+    const items = menuFor({
+      groups,
+      user_databases: databases,
+      database_report: databases,
+      export_template_databases: databases,
+    });
+    const uuidsIn = (key: string, prefix: string) =>
+      sectionLinks(items, key)
+        .filter((href) => href.startsWith(prefix))
+        .map((href) => href.split("/").at(-1));
+    return {
+      herdReports: [...new Set(uuidsIn("herd-reports", "/services/report/"))],
+      monitoring: [...new Set(uuidsIn("monitoring", "/equipment_monitoring/"))].filter((uuid) => uuid !== "demo"),
+      parser1c: uuidsIn("services", "/services/parser_1c/"),
+      exportTemplates: uuidsIn("transfer", "/export-templates/"),
+    };
+  }
+
+  it("offers a herd database herd reports and export templates only", () => {
+    expect(perDatabase([3], [herd])).toEqual({
+      herdReports: ["h"],
+      monitoring: [],
+      parser1c: [],
+      exportTemplates: ["h"],
+    });
+  });
+
+  it("offers a monitoring database monitoring only", () => {
+    const menu = perDatabase([3], [monitoring]);
+    expect(menu).toEqual({ herdReports: [], monitoring: ["m"], parser1c: [], exportTemplates: [] });
+    expect(labels(menuFor({ groups: [3], database_report: [monitoring] }))).not.toContain("Отчёты по стаду");
+  });
+
+  it("offers an accounting database the 1C parser only", () => {
+    expect(perDatabase([3], [accounting])).toEqual({
+      herdReports: [],
+      monitoring: [],
+      parser1c: ["a"],
+      exportTemplates: [],
+    });
+  });
+
+  it("puts each database of a mixed set in its own kind's section, for clients and staff alike", () => {
+    for (const groups of [[7], [3], [1]]) {
+      expect(perDatabase(groups, [herd, monitoring, accounting])).toEqual({
+        herdReports: ["h"],
+        monitoring: ["m"],
+        parser1c: ["a"],
+        exportTemplates: ["h"],
+      });
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
   canUseTables,
   exportTemplateDatabases,
   geneticsFarms,
+  herdReportDatabases,
   monitoringDatabases,
   parser1cDatabases,
   seesClientReportMenus,
@@ -174,18 +175,16 @@ export function buildSideMenu(user: UserData): MenuItem[] {
       "herd-reports",
       "Отчёты по стаду",
       "herd",
-      user.database_report
-        .filter((db) => db.active)
-        .flatMap((db) =>
-          group(
-            `herd-reports-${db.uuid}`,
-            db.name,
-            HERD_REPORTS.map(([n, build, label]) => ({
-              ...link(label, build({ uuid: db.uuid })),
-              key: `${n}-${db.uuid}`,
-            })),
-          ),
+      herdReportDatabases(user).flatMap((db) =>
+        group(
+          `herd-reports-${db.uuid}`,
+          db.name,
+          HERD_REPORTS.map(([n, build, label]) => ({
+            ...link(label, build({ uuid: db.uuid })),
+            key: `${n}-${db.uuid}`,
+          })),
         ),
+      ),
     ),
   );
   items.push(...monitoringSection(user), ...servicesSection(user));

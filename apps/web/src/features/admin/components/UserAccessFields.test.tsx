@@ -29,6 +29,7 @@ const database = (uuid: string, name: string, active = true) => ({
   server: "db1.nadoy.local",
   db_name: "herd",
   active,
+  kind: "herd" as const,
   farm_uuid: null,
   users: [],
 });

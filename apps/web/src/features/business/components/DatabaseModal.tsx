@@ -1,4 +1,5 @@
 import { BUSINESS_NAME_MAX, type Business, type BusinessDatabase, DATABASE_FIELD_MAX } from "@nadoy/contract/business";
+import { DATABASE_KIND_LABELS, DATABASE_KINDS, type DatabaseKind } from "@nadoy/contract/users";
 import { Flex, Form, Input, Modal, Select, Switch } from "antd";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
@@ -15,29 +16,36 @@ interface DatabaseFormValues {
   name: string;
   server: string;
   db_name: string;
+  /** Undefined until the admin picks one for a new database. */
+  kind: DatabaseKind | undefined;
   active: boolean;
   farm_uuid: string;
   user_ids: number[];
 }
 
-const FIELDS = ["name", "server", "db_name", "active", "farm_uuid", "user_ids"] as const;
+const FIELDS = ["name", "server", "db_name", "kind", "active", "farm_uuid", "user_ids"] as const;
+
+const KIND_OPTIONS = DATABASE_KINDS.map((kind) => ({ value: kind, label: DATABASE_KIND_LABELS[kind] }));
 
 function valuesOf(database: BusinessDatabase | undefined): DatabaseFormValues {
   return {
     name: database?.name ?? "",
     server: database?.server ?? "",
     db_name: database?.db_name ?? "",
+    kind: database?.kind,
     active: database?.active ?? true,
     farm_uuid: database?.farm_uuid ?? WHOLE_COMPANY,
     user_ids: database?.users.map((user) => user.id) ?? [],
   };
 }
 
-function bodyOf(values: DatabaseFormValues): CreateDatabaseBody {
+/** The form requires a kind, so a submitted form has one. */
+function bodyOf(values: DatabaseFormValues & { kind: DatabaseKind }): CreateDatabaseBody {
   return {
     name: values.name.trim(),
     server: values.server.trim(),
     db_name: values.db_name.trim(),
+    kind: values.kind,
     active: values.active,
     farm_uuid: values.farm_uuid === WHOLE_COMPANY ? null : values.farm_uuid,
     user_ids: values.user_ids,
@@ -45,13 +53,17 @@ function bodyOf(values: DatabaseFormValues): CreateDatabaseBody {
 }
 
 /** PATCH body: only what differs from the database as loaded. */
-function changesOf(database: BusinessDatabase, values: DatabaseFormValues): NonNullable<UpdateDatabaseBody> {
-  const before = bodyOf(valuesOf(database));
+function changesOf(
+  database: BusinessDatabase,
+  values: DatabaseFormValues & { kind: DatabaseKind },
+): NonNullable<UpdateDatabaseBody> {
+  const before = bodyOf({ ...valuesOf(database), kind: database.kind });
   const after = bodyOf(values);
   const body: NonNullable<UpdateDatabaseBody> = {};
   if (after.name !== before.name) body.name = after.name;
   if (after.server !== before.server) body.server = after.server;
   if (after.db_name !== before.db_name) body.db_name = after.db_name;
+  if (after.kind !== before.kind) body.kind = after.kind;
   if (after.active !== before.active) body.active = after.active;
   if (after.farm_uuid !== before.farm_uuid) body.farm_uuid = after.farm_uuid;
   if (!sameIds(after.user_ids ?? [], before.user_ids ?? [])) body.user_ids = after.user_ids;
@@ -74,7 +86,7 @@ export function DatabaseModal({ business, database, open, onClose }: DatabaseMod
   const done = useSuccessToast();
   const { formError, clearError, showError } = useFormServerError(form, FIELDS);
 
-  const save = async (values: DatabaseFormValues) => {
+  const save = async (values: DatabaseFormValues & { kind: DatabaseKind }) => {
     clearError();
     try {
       if (!database) {
@@ -114,7 +126,8 @@ export function DatabaseModal({ business, database, open, onClose }: DatabaseMod
         form={form}
         layout="vertical"
         initialValues={valuesOf(database)}
-        onFinish={(values) => void save(values)}
+        // The kind's rule makes it required: a finished form has one.
+        onFinish={(values) => (values.kind ? void save({ ...values, kind: values.kind }) : undefined)}
       >
         <Form.Item label="Название" name="name" rules={nameRules}>
           <Input maxLength={BUSINESS_NAME_MAX} />
@@ -141,6 +154,14 @@ export function DatabaseModal({ business, database, open, onClose }: DatabaseMod
             <Input maxLength={DATABASE_FIELD_MAX} autoComplete="off" />
           </Form.Item>
         </Flex>
+        <Form.Item
+          label="Что хранит база"
+          name="kind"
+          rules={[{ required: true, message: "Выберите, что хранит база" }]}
+          extra="От этого зависит, что база предлагает в меню: отчёты по стаду, мониторинг оборудования или загрузку из 1С."
+        >
+          <Select options={KIND_OPTIONS} placeholder="Выберите" aria-label="Что хранит база" />
+        </Form.Item>
         <Form.Item label="Ферма" name="farm_uuid">
           <Select options={farmOptions} aria-label="Ферма" />
         </Form.Item>

@@ -1,5 +1,6 @@
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import type { Business, BusinessDatabase } from "@nadoy/contract/business";
+import { DATABASE_KIND_LABELS } from "@nadoy/contract/users";
 import { Button, Flex, Switch, Table, type TableColumnsType, Typography } from "antd";
 import { useState } from "react";
 import { useUpdateDatabase } from "../api.ts";
@@ -38,6 +39,7 @@ export function DatabasesTab({ business }: { business: Business }) {
     },
     { key: "server", title: "Сервер", dataIndex: "server" },
     { key: "db_name", title: "Имя базы", dataIndex: "db_name" },
+    { key: "kind", title: "Что хранит", render: (_, database) => DATABASE_KIND_LABELS[database.kind] },
     { key: "farm", title: "Ферма", render: (_, database) => farmName(database.farm_uuid) },
     {
       key: "active",

@@ -187,7 +187,8 @@ describe("/edit-business/:id", { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe("?tab=users");
   });
 
-  it("registers a database with every field from the modal", async () => {
+  // Every field of the modal filled and checked: the longest test here.
+  it("registers a database with every field from the modal, its kind required", { timeout: 40_000 }, async () => {
     const api = serveBusiness({
       [GET_COMPANY]: { status: 200, body: businessFixture() },
       [`POST ${COMPANY_PATH}databases/`]: {
@@ -202,11 +203,13 @@ describe("/edit-business/:id", { timeout: 20_000 }, () => {
     expect(existing.textContent).toContain("herd");
     expect(existing.textContent).toContain("Ферма Заречная");
     expect(existing.textContent).toContain("Ольга Смирнова (client1)");
+    expect(existing.textContent).toContain("Данные стада");
 
     fireEvent.click(button(/Добавить базу данных/));
     const form = await modal();
     fireEvent.click(button("Добавить", form));
     expect(await within(form).findByText("Укажите сервер")).toBeTruthy();
+    expect(await within(form).findByText("Выберите, что хранит база")).toBeTruthy();
 
     fireEvent.change(within(form).getByLabelText("Название"), { target: { value: " Корма Луговая " } });
     fireEvent.change(within(form).getByLabelText("Сервер"), { target: { value: "db2.nadoy.local" } });
@@ -214,6 +217,7 @@ describe("/edit-business/:id", { timeout: 20_000 }, () => {
     fireEvent.click(button("Добавить", form));
     expect(await within(form).findByText("Только латинские буквы, цифры и символы _ . -")).toBeTruthy();
     fireEvent.change(within(form).getByLabelText("Имя базы"), { target: { value: "feed_2026" } });
+    await pickOption(labelled("Что хранит база", form), "Бухгалтерия (1С)");
     await pickOption(labelled("Ферма", form), "Ферма Луговая");
     await pickOption(labelled("Пользователи базы", form), "Иван Петров (zootech)");
     fireEvent.click(labelled("Включена", form));
@@ -228,6 +232,7 @@ describe("/edit-business/:id", { timeout: 20_000 }, () => {
           name: "Корма Луговая",
           server: "db2.nadoy.local",
           db_name: "feed_2026",
+          kind: "accounting",
           active: false,
           farm_uuid: OTHER_FARM_UUID,
           user_ids: [IVAN.id],
@@ -255,6 +260,7 @@ describe("/edit-business/:id", { timeout: 20_000 }, () => {
     const form = await modal();
     expect((within(form).getByLabelText("Сервер") as HTMLInputElement).value).toBe("db1.nadoy.local");
     fireEvent.change(within(form).getByLabelText("Имя базы"), { target: { value: "herd2" } });
+    await pickOption(labelled("Что хранит база", form), "Мониторинг оборудования");
     await pickOption(labelled("Ферма", form), "Вся компания");
     fireEvent.click(button("Сохранить", form));
     expect(await within(form).findByText("База с таким именем на этом сервере уже есть")).toBeTruthy();
@@ -267,8 +273,8 @@ describe("/edit-business/:id", { timeout: 20_000 }, () => {
     fireEvent.click(labelled("База «Стадо Заречная» включена", await rowOf("Стадо Заречная")));
     await waitFor(() => expect(writes(api.calls)).toHaveLength(3));
     expect(writes(api.calls)).toEqual([
-      ["PATCH", `/api/admin/databases/${DATABASE_UUID}/`, { db_name: "herd2", farm_uuid: null }],
-      ["PATCH", `/api/admin/databases/${DATABASE_UUID}/`, { db_name: "herd2", farm_uuid: null }],
+      ["PATCH", `/api/admin/databases/${DATABASE_UUID}/`, { db_name: "herd2", kind: "monitoring", farm_uuid: null }],
+      ["PATCH", `/api/admin/databases/${DATABASE_UUID}/`, { db_name: "herd2", kind: "monitoring", farm_uuid: null }],
       ["PATCH", `/api/admin/databases/${DATABASE_UUID}/`, { active: false }],
     ]);
   });
