@@ -4,6 +4,7 @@ import { Button, type ButtonProps, Tooltip } from "antd";
 import { useRef, useState } from "react";
 import { QuotaDetails } from "./AttachmentQuota.tsx";
 import { useAttachmentQuota } from "./use-attachment-quota.ts";
+import { HiddenFileInput } from "../ui/HiddenFileInput.tsx";
 
 interface AttachButtonProps {
   onFiles: (files: File[]) => void;
@@ -40,12 +41,11 @@ export function AttachButton({ onFiles, disabled, type = "text", children }: Att
           {children}
         </Button>
       </Tooltip>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         multiple
         accept={ATTACHMENT_ACCEPT}
-        hidden
+        aria-label="Файлы для прикрепления"
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           // The same file may be picked again after it was removed.
