@@ -2,9 +2,9 @@ import { PaperClipOutlined } from "@ant-design/icons";
 import { ATTACHMENT_ACCEPT } from "@nadoy/contract/attachments";
 import { Button, type ButtonProps, Tooltip } from "antd";
 import { useRef, useState } from "react";
+import { HiddenFileInput } from "../ui/HiddenFileInput.tsx";
 import { QuotaDetails } from "./AttachmentQuota.tsx";
 import { useAttachmentQuota } from "./use-attachment-quota.ts";
-import { HiddenFileInput } from "../ui/HiddenFileInput.tsx";
 
 interface AttachButtonProps {
   onFiles: (files: File[]) => void;

@@ -3,8 +3,8 @@ import { Form } from "antd";
 import { describe, expect, it } from "vitest";
 import { AppProviders } from "../../app/providers.tsx";
 import { CoverField } from "../../features/news/components/CoverField.tsx";
-import { createQueryClient } from "../lib/query-client.ts";
 import { AttachButton } from "../attachments/AttachButton.tsx";
+import { createQueryClient } from "../lib/query-client.ts";
 
 /** What the eye gets: laid out (antd's form styles make file inputs `display: block`) and not clipped away. */
 function shown(input: HTMLInputElement): boolean {

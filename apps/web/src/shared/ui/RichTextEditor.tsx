@@ -2,6 +2,7 @@ import { PictureOutlined } from "@ant-design/icons";
 import { Button, Flex, Input, Segmented, Typography } from "antd";
 import { type CSSProperties, useId, useRef, useState } from "react";
 import "./rich-text-editor.css";
+import { HiddenFileInput } from "./HiddenFileInput.tsx";
 
 interface Format {
   label: string;
@@ -128,10 +129,8 @@ export function RichTextEditor({
             >
               Изображение
             </Button>
-            <input
+            <HiddenFileInput
               ref={fileInput}
-              type="file"
-              hidden
               accept={imageAccept}
               aria-label={`${label}: файл изображения`}
               onChange={(event) => {
