@@ -1,5 +1,5 @@
 import { BellOutlined } from "@ant-design/icons";
-import { Button, Empty, Flex, Result, Spin, Typography } from "antd";
+import { Button, Empty, Flex, Popconfirm, Result, Spin, Typography } from "antd";
 import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { useDismissNotifications, useNotifications } from "../api.ts";
 import { notificationCountText, unreadCount, unreadCountText } from "../notification-format.ts";
@@ -49,13 +49,20 @@ export function NotificationList({ compact = false, onNavigate }: NotificationLi
           {list.length === 0 ? "Уведомлений нет" : notificationCountText(list.length)}
           {unread > 0 ? `, ${unreadCountText(unread)}` : ""}
         </Typography.Text>
-        <Button
-          size="small"
+        {/* Asks first: the cleared notifications cannot be brought back. */}
+        <Popconfirm
+          title="Удалить все уведомления?"
+          description="Вернуть их будет нельзя."
+          okText="Очистить"
+          okButtonProps={{ danger: true }}
+          cancelText="Отмена"
           disabled={list.length === 0 || dismiss.isPending}
-          onClick={() => dismissPks(list.map((notification) => notification.pk))}
+          onConfirm={() => dismissPks(list.map((notification) => notification.pk))}
         >
-          Очистить все
-        </Button>
+          <Button size="small" disabled={list.length === 0 || dismiss.isPending}>
+            Очистить все
+          </Button>
+        </Popconfirm>
       </Flex>
       {list.length === 0 ? (
         <Empty image={<BellOutlined style={{ fontSize: 40 }} />} description="Новых уведомлений нет" />
