@@ -23,7 +23,7 @@ test("editor publishes news that client then sees on the home page", async ({ br
     const title = "Открыт приём заявок на весеннюю диагностику стада";
     await editor.goto("/add-news");
     // The cover's and the text's pickers: only the Russian buttons show, not «Choose File».
-    await expect(editor.getByRole("button", { name: "Загрузить обложку" })).toBeVisible();
+    await expect(editor.getByRole("button", { name: "Обложка" })).toHaveText("Загрузить обложку");
     const fileInputs = editor.locator("input[type=file]");
     await expect(fileInputs.first()).toBeAttached();
     for (const input of await fileInputs.all()) await expect(input).toBeHidden();
