@@ -42,7 +42,7 @@ async function openBell() {
 /** «Очистить все», then yes in its question. */
 async function clearAll() {
   fireEvent.click(screen.getByRole("button", { name: "Очистить все" }));
-  const question = (await screen.findByText("Удалить все уведомления?")).closest(".ant-popover") as HTMLElement;
+  const question = await screen.findByRole("dialog", { name: "Удалить все уведомления?" });
   fireEvent.click(within(question).getByRole("button", { name: "Очистить" }));
 }
 
