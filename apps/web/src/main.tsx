@@ -4,11 +4,11 @@ import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers.tsx";
 import { createAppRouter } from "./app/router.tsx";
 import { createQueryClient } from "./shared/lib/query-client.ts";
+import { watchLabels } from "./shared/lib/russian-aria.ts";
 import { setupLocale } from "./shared/lib/setup-locale.ts";
 
 setupLocale();
-// Its own chunk, off the first page's budget: it fixes what is already on the page when it starts.
-void import("./shared/lib/russian-aria.ts").then(({ watchLabels }) => watchLabels());
+watchLabels();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

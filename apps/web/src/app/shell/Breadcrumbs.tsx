@@ -1,7 +1,6 @@
 import { theme } from "antd";
 import { Fragment } from "react";
 import { useLocation } from "react-router";
-import { usePageItemTitle } from "../../shared/lib/page-item.ts";
 import { RouterLink } from "../../shared/ui/RouterLink.tsx";
 import { useCurrentRoute } from "../use-current-route.ts";
 import { breadcrumbsFor } from "./breadcrumb-titles.ts";
@@ -14,7 +13,7 @@ export function Breadcrumbs() {
   const { pathname } = useLocation();
   const route = useCurrentRoute();
   const { token } = theme.useToken();
-  const crumbs = breadcrumbsFor(pathname, route?.title, usePageItemTitle());
+  const crumbs = breadcrumbsFor(pathname, route?.title);
   return (
     <nav aria-label="Навигационная цепочка" style={{ marginBottom: 16, fontSize: token.fontSize }}>
       <ol style={{ display: "flex", flexWrap: "wrap", listStyle: "none", margin: 0, padding: 0 }}>

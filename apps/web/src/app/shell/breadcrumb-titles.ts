@@ -10,8 +10,6 @@ interface BreadcrumbEntry {
   /** Another key of this table whose page is linked between Home and the title. */
   readonly parent?: string;
   readonly match?: string;
-  /** The page lists items whose pages lie below its path («/lists» → «/lists/:uuid»). */
-  readonly listing?: true;
 }
 
 export const BREADCRUMB_TITLES = {
@@ -74,7 +72,6 @@ export const EXTRA_BREADCRUMB_TITLES = {
   "/iframe-group": { title: "Группы отчётов", parent: "/reports" },
   "/report": { title: "Отчёт", parent: "/reports" },
   "/analytics-db": { title: "Статистика загрузок", parent: "/admin" },
-  "/lists": { title: "Списки", listing: true },
 } as const satisfies Record<string, BreadcrumbEntry>;
 
 type ListedKey = keyof typeof BREADCRUMB_TITLES;
@@ -113,23 +110,15 @@ function entryOf(key: string): BreadcrumbEntry | undefined {
 
 /**
  * The crumbs after Home for `pathname`: [parent link,] title. A path missing from the spec list
- * gets its route's title (`fallbackTitle`), so no page shows Home alone when it has a name. A page
- * of one item names it (`itemTitle`: «Главная / Списки / Надои по фермам», «… / Отчёты / Продажи»):
- * below a listing it follows the listing's link, elsewhere it takes the generic title's place.
+ * gets its route's title (`fallbackTitle`), so no page shows Home alone when it has a name.
  */
-export function breadcrumbsFor(pathname: string, fallbackTitle?: string, itemTitle?: string): Crumb[] {
+export function breadcrumbsFor(pathname: string, fallbackTitle?: string): Crumb[] {
   const key = breadcrumbKeyFor(pathname);
-  if (!key) return [HOME_CRUMB, ...((itemTitle ?? fallbackTitle) ? [{ title: itemTitle ?? fallbackTitle ?? "" }] : [])];
+  if (!key) return fallbackTitle ? [HOME_CRUMB, { title: fallbackTitle }] : [HOME_CRUMB];
   const entry: BreadcrumbEntry = ALL_TITLES[key];
   const parent = entry.parent === undefined ? undefined : entryOf(entry.parent);
   const crumbs: Crumb[] = [HOME_CRUMB];
   if (entry.parent && parent) crumbs.push({ title: parent.title, href: trimSlash(entry.parent) });
-  if (entry.listing && trimSlash(pathname) !== trimSlash(entry.match ?? key)) {
-    crumbs.push({ title: entry.title, href: trimSlash(key) });
-    const title = itemTitle ?? fallbackTitle;
-    if (title) crumbs.push({ title });
-    return crumbs;
-  }
-  crumbs.push({ title: itemTitle ?? entry.title });
+  crumbs.push({ title: entry.title });
   return crumbs;
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { Button, InputNumber, Segmented, Table } from "antd";
 import { afterEach, describe, expect, it } from "vitest";
 import { serveAdmin, userRow } from "../../features/admin/test-support.ts";
@@ -43,7 +43,7 @@ describe("screen-reader labels are Russian", { timeout: 20_000 }, () => {
     await screen.findByRole("checkbox", { name: "Выбрать все строки" });
     expect(screen.getByRole("button", { name: "Добавить" })).toBeTruthy();
     expect(screen.getByRole("checkbox", { name: "Выбрать строку 1" })).toBeTruthy();
-    expect(englishLabels()).toEqual([]);
+    await waitFor(() => expect(englishLabels()).toEqual([]));
   });
 
   it("the list grid", async () => {
@@ -51,7 +51,7 @@ describe("screen-reader labels are Russian", { timeout: 20_000 }, () => {
     serveList();
     renderApp(`/lists/${LIST_UUID}`);
     await screen.findByText("Зорька");
-    expect(englishLabels()).toEqual([]);
+    await waitFor(() => expect(englishLabels()).toEqual([]));
     expect(namelessButtons()).toEqual([]);
   });
 
@@ -62,7 +62,7 @@ describe("screen-reader labels are Russian", { timeout: 20_000 }, () => {
     });
     renderApp("/manage-users");
     await screen.findByText("zootech", { selector: "a" });
-    expect(englishLabels()).toEqual([]);
+    await waitFor(() => expect(englishLabels()).toEqual([]));
     expect(namelessButtons()).toEqual([]);
   });
 });

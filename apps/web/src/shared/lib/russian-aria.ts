@@ -6,60 +6,43 @@
 /** A label no Russian user should hear: Latin letters, digits, spaces and dashes only. */
 export const ENGLISH_LABEL = /^[a-z][a-z0-9 -]*$/i;
 
-const TRANSLATIONS: readonly (readonly [RegExp, string])[] = [
-  [/^Select all$/, "Выбрать все строки"],
-  [/^Custom selection$/, "Выбор строк"],
-  [/^Select row (\d+)$/, "Выбрать строку $1"],
-  [/^Row (\d+) selected$/, "Строка $1 выбрана"],
-  [/^Close$/i, "Закрыть"],
-  [/^segmented control$/i, "Переключатель"],
-  [/^Increase Value$/i, "Увеличить"],
-  [/^Decrease Value$/i, "Уменьшить"],
-  [/^expanded dropdown$/i, "Ещё"],
-  [/^remove$/i, "Удалить"],
-  [/^Add tab$/i, "Добавить вкладку"],
-];
+let translate: ((label: string) => string | undefined) | undefined;
+// Labels seen before the translations arrived, fixed once they do.
+const waiting = new Set<Element>();
+
+function translateLater(element: Element): void {
+  waiting.add(element);
+  if (waiting.size > 1) return;
+  void import("./aria-labels.ts").then(({ russianLabel }) => {
+    translate = russianLabel;
+    for (const pending of waiting) fixLabel(pending);
+    waiting.clear();
+  });
+}
 
 // What an icon means when it is all there is in antd's own icon-only controls (the table's filter
-// trigger, the search field's button, a tag's or a tab's close cross).
-const ICON_NAMES: Readonly<Record<string, string>> = {
-  search: "Найти",
-  filter: "Фильтр",
-  close: "Закрыть",
-  "close-circle": "Очистить",
-  delete: "Удалить",
-  plus: "Добавить",
-  ellipsis: "Ещё",
-};
-
-/** An antd icon labelled with its own English name. */
-function fixIcon(icon: Element, name: string): void {
-  const control = icon.closest("button, a, [role=button]");
-  const alone = control !== null && !control.hasAttribute("aria-label") && control.textContent?.trim() === "";
-  const russian = ICON_NAMES[name];
-  if (alone && russian) {
-    icon.setAttribute("aria-label", russian);
-    return;
-  }
-  // Decoration: the control around it is named by its text or its own Russian aria-label.
-  icon.removeAttribute("aria-label");
-  icon.setAttribute("aria-hidden", "true");
-}
+// trigger, the search field's button); our own icon-only buttons carry a Russian aria-label.
+const ICON_NAMES: Readonly<Record<string, string>> = { search: "Найти", filter: "Фильтр" };
 
 function fixLabel(element: Element): void {
   const label = element.getAttribute("aria-label");
-  if (label === null || !ENGLISH_LABEL.test(label)) return;
-  // Icons given a Russian label (the role icons) stay as they are.
+  if (!label || !ENGLISH_LABEL.test(label)) return;
+  // An antd icon labelled with its own name (icons given a Russian label, the role icons, stay).
   if (element.classList.contains("anticon")) {
-    fixIcon(element, label);
+    const control = element.closest("button, a, [role=button]");
+    const alone = control && !control.hasAttribute("aria-label") && !control.textContent?.trim();
+    const name = alone ? ICON_NAMES[label] : undefined;
+    if (name) element.setAttribute("aria-label", name);
+    else {
+      // Decoration: the control around it is named by its text or its own Russian aria-label.
+      element.removeAttribute("aria-label");
+      element.setAttribute("aria-hidden", "true");
+    }
     return;
   }
-  for (const [pattern, russian] of TRANSLATIONS) {
-    if (pattern.test(label)) {
-      element.setAttribute("aria-label", label.replace(pattern, russian));
-      return;
-    }
-  }
+  if (!translate) return translateLater(element);
+  const russian = translate(label);
+  if (russian) element.setAttribute("aria-label", russian);
 }
 
 /** Fixes the English labels of `root` and everything inside it. */

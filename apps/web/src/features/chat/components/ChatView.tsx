@@ -7,7 +7,8 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternal
 import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { RouterButtonLink } from "../../../shared/ui/RouterButtonLink.tsx";
-import { membersText, startsDay, typingText } from "../chat-format.ts";
+import { startsDay } from "../chat-days.ts";
+import { membersText, typingText } from "../chat-format.ts";
 import type { ChatStore, ChatStoreState } from "../chat-store.ts";
 import { directPartner } from "./ChatList.tsx";
 import { ChatSearch } from "./ChatSearch.tsx";

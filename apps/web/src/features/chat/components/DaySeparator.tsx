@@ -1,5 +1,5 @@
 import { Divider, Typography } from "antd";
-import { messageDayLabel } from "../chat-format.ts";
+import { messageDayLabel } from "../chat-days.ts";
 
 /** The line between the messages of two days: «Сегодня», «Вчера», «25 ноября». */
 export function DaySeparator({ iso }: { iso: string }) {

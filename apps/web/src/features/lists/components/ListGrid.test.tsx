@@ -260,19 +260,6 @@ describe("list grid: rows", { timeout: 20_000 }, () => {
     expect(shownNames()).toEqual(["Зорька", "Белка", "Ночка"]);
   });
 
-  it("names the list in the breadcrumbs: «Главная / Списки / <name>»", async () => {
-    await openGrid();
-    const nav = screen.getByRole("navigation", { name: "Навигационная цепочка" });
-    await waitFor(() =>
-      expect([...nav.querySelectorAll("li:not([aria-hidden])")].map((li) => li.textContent)).toEqual([
-        "Главная",
-        "Списки",
-        listFixture().name,
-      ]),
-    );
-    expect(within(nav).getByRole("link", { name: "Списки" }).getAttribute("href")).toBe("/lists");
-  });
-
   it("asks about one row in the accusative: «Удалить 1 строку?»", async () => {
     await openGrid();
     fireEvent.click(labelledIn(rowOf("Белка"), "Выбрать строку"));

@@ -6,14 +6,12 @@ import { useNavigate } from "react-router";
 import { useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
-import { useNamePageItem } from "../../../shared/lib/page-item.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { useDeleteList } from "../api.ts";
 import { RenameDialog } from "./ListsCatalogue.tsx";
 
 /** The list's name and company; rename and delete for managers. */
 export function ListHeader({ list }: { list: ListDetail }) {
-  useNamePageItem(list.name);
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const showError = useErrorToast();

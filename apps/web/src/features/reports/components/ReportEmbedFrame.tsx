@@ -2,7 +2,6 @@ import { ReloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Result, Typography } from "antd";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { errorMessage, isApiRequestError } from "../../../shared/lib/api-error.ts";
-import { useNamePageItem } from "../../../shared/lib/page-item.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useReportEmbed } from "../api.ts";
 import { embedRefreshDelay } from "../lib/embed-refresh.ts";
@@ -69,7 +68,6 @@ export function ReportEmbedFrame({ uuid }: { uuid: string }) {
   };
 
   const report = embed.data?.report;
-  useNamePageItem(report?.title);
   const frameKey = embed.data ? `${reloads}:${embed.data.url}` : null;
   return (
     <Flex vertical gap="small" style={{ width: "100%", minWidth: 0 }}>

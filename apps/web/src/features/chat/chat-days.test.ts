@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messageDayLabel, startsDay } from "./chat-format.ts";
+import { messageDayLabel, startsDay } from "./chat-days.ts";
 
 describe("chat day separators", () => {
   const now = new Date("2026-11-26T15:00:00");
