@@ -39,11 +39,20 @@ async function openBell() {
   return screen.findByRole("list", { name: "Список уведомлений" });
 }
 
+/** The question «Очистить все» asks. */
+function question() {
+  return waitFor(() => {
+    const found = document.querySelector<HTMLElement>(".ant-modal-confirm");
+    if (!found?.textContent?.includes("Удалить все уведомления?")) throw new Error("no question");
+    return found;
+  });
+}
+
 /** «Очистить все», then yes in its question. */
 async function clearAll() {
   fireEvent.click(screen.getByRole("button", { name: "Очистить все" }));
-  const question = await screen.findByRole("dialog", { name: "Удалить все уведомления?" });
-  fireEvent.click(within(question).getByRole("button", { name: "Очистить" }));
+  const asked = await question();
+  fireEvent.click(within(asked).getByRole("button", { name: "Очистить" }));
 }
 
 const dismissCalls = (calls: RecordedCall[]) => calls.filter((call) => call.method === "PUT").map((call) => call.body);
@@ -52,7 +61,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("notification bell (spec §4, §7, §9)", () => {
+describe("notification bell (spec §4, §7, §9)", { timeout: 20_000 }, () => {
   it("shows 99+ for 120 unread notifications", async () => {
     serverWithNotifications(notificationsFixture(120));
     renderApp("/");
@@ -139,8 +148,7 @@ describe("notification bell (spec §4, §7, §9)", () => {
 
     const list = await openBell();
     fireEvent.click(screen.getByRole("button", { name: "Очистить все" }));
-    expect(await screen.findByText("Удалить все уведомления?")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Отмена" }));
+    fireEvent.click(within(await question()).getByRole("button", { name: "Отмена" }));
 
     expect(dismissCalls(api.calls)).toEqual([]);
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
