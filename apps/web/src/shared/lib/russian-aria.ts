@@ -40,7 +40,10 @@ function fixLabel(element: Element): void {
     }
     return;
   }
-  if (!translate) return translateLater(element);
+  if (!translate) {
+    translateLater(element);
+    return;
+  }
   const russian = translate(label);
   if (russian) element.setAttribute("aria-label", russian);
 }
