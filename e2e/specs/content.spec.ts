@@ -22,6 +22,11 @@ test("editor publishes news that client then sees on the home page", async ({ br
   try {
     const title = "Открыт приём заявок на весеннюю диагностику стада";
     await editor.goto("/add-news");
+    // The cover's and the text's pickers: only the Russian buttons show, not «Choose File».
+    await expect(editor.getByRole("button", { name: "Обложка" })).toHaveText("Загрузить обложку");
+    const fileInputs = editor.locator("input[type=file]");
+    await expect(fileInputs.first()).toBeAttached();
+    for (const input of await fileInputs.all()) await expect(input).toBeHidden();
     await editor.getByRole("textbox", { name: "Заголовок" }).fill(title);
     await editor.getByLabel("Краткое описание").fill("Заявки до 15 марта, выезд ветврача по графику.");
     // The body is typed as it will look: Enter starts a paragraph, «Заголовок» makes a heading.

@@ -5,6 +5,7 @@ import { setBrowserLocation } from "./shared/lib/browser-location.ts";
 import { setupLocale } from "./shared/lib/setup-locale.ts";
 import { resetOnlineUsers } from "./shared/realtime/online-users.ts";
 import { FakeWebSocket } from "./test/fake-socket.ts";
+import { FakeXhr } from "./test/fake-xhr.ts";
 
 setupLocale();
 
@@ -48,6 +49,8 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 beforeEach(() => {
   FakeWebSocket.reset();
   vi.stubGlobal("WebSocket", FakeWebSocket);
+  // Uploads with progress go by XMLHttpRequest: through the mocked fetch as well.
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
 });
 
 afterEach(() => {

@@ -102,7 +102,7 @@ export function importRowsLimitText(maxRows: number): string {
 
 /** 400 about an imported file with a row of more cells than any importer reads. */
 export function importColumnsLimitText(line: number, maxColumns: number): string {
-  return `В строке ${line} файла больше ${ruNumber(maxColumns)} столбцов`;
+  return `В строке ${line} файла больше ${ruNumber(maxColumns)} ${pluralRu(maxColumns, ["столбца", "столбцов", "столбцов"])}`;
 }
 
 /** 413 about an imported file larger than the importer takes. */

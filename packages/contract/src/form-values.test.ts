@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { importColumnsLimitText } from "./errors.ts";
 import {
   FORM_REF_MAX,
   FORM_TEXT_MAX,
@@ -135,4 +136,14 @@ describe("type rules", () => {
 
   it.each(["2024-02-29", "2025-12-31", "2000-01-01"])("%s is a real date", (d) => expect(isRealDate(d)).toBe(true));
   it.each(["2023-02-29", "2025-04-31", "2025-1-01", ""])("%s is not", (d) => expect(isRealDate(d)).toBe(false));
+});
+
+describe("length and column limits read as Russian", () => {
+  it("counts characters and columns with the plural helper", () => {
+    expect(FormValueText.tooLong(1)).toBe("Не более 1 символа");
+    expect(FormValueText.tooLong(21)).toBe("Не более 21 символа");
+    expect(FormValueText.tooLong(200)).toBe("Не более 200 символов");
+    expect(importColumnsLimitText(4, 1)).toBe("В строке 4 файла больше 1 столбца");
+    expect(importColumnsLimitText(4, 500)).toBe("В строке 4 файла больше 500 столбцов");
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidPhone, normalizePhone } from "./phone.ts";
+import { pluralRu } from "./plural.ts";
 
 // ---- values of the public feedback form (spec §2 "Public feedback form", §3, §5) ----
 // One module for the server (authoritative check before a row is written) and the web form.
@@ -62,7 +63,7 @@ export const FormValueText = {
   date: "Введите дату в формате ГГГГ-ММ-ДД",
   telephone: "Введите телефон, например +7 916 123-45-67 (другой страны — с «+» и её кодом)",
   text: "Введите текст",
-  tooLong: (max: number) => `Не более ${max} символов`,
+  tooLong: (max: number) => `Не более ${max} ${pluralRu(max, ["символа", "символов", "символов"])}`,
   checkbox: "Ожидается да или нет",
   tag: "Выберите теги из списка",
   select: "Выберите значение из списка",

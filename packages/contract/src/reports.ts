@@ -41,9 +41,37 @@ export const REPORT_PROVIDER_NAMES: Record<ReportProvider, string> = {
 export const REPORT_TAG = /^(business_[a-z0-9_]{1,40}|custom_reports|forms|dpa)$/;
 export const FIXED_REPORT_TAGS = ["custom_reports", "forms", "dpa"] as const;
 
-/** The Russian name of a tag: business_milk → «Бизнес: milk». */
+/** Russian names of the usual business products (the {product} of business_{product}). */
+export const BUSINESS_PRODUCT_NAMES: Readonly<Record<string, string>> = {
+  milk: "молоко",
+  feed: "корма",
+  meat: "мясо",
+  cattle: "скот",
+  calves: "телята",
+  breeding: "племенное дело",
+  grain: "зерно",
+  crops: "растениеводство",
+  cheese: "сыр",
+  butter: "масло",
+  cream: "сливки",
+  sour_cream: "сметана",
+  cottage_cheese: "творог",
+  kefir: "кефир",
+  yogurt: "йогурт",
+  whey: "сыворотка",
+  milk_powder: "сухое молоко",
+  ice_cream: "мороженое",
+};
+
+/**
+ * The Russian name of a tag: business_milk → «Бизнес: молоко». A product outside the list above
+ * keeps the key its administrator typed.
+ */
 export function reportTagName(tag: string): string {
-  if (tag.startsWith("business_")) return `Бизнес: ${tag.slice("business_".length)}`;
+  if (tag.startsWith("business_")) {
+    const product = tag.slice("business_".length);
+    return `Бизнес: ${BUSINESS_PRODUCT_NAMES[product] ?? product}`;
+  }
   if (tag === "custom_reports") return "Индивидуальные отчёты";
   if (tag === "forms") return "Формы";
   if (tag === "dpa") return "DPA";

@@ -2,6 +2,7 @@ import { PaperClipOutlined } from "@ant-design/icons";
 import { ATTACHMENT_ACCEPT } from "@nadoy/contract/attachments";
 import { Button, type ButtonProps, Tooltip } from "antd";
 import { useRef, useState } from "react";
+import { HiddenFileInput } from "../ui/HiddenFileInput.tsx";
 import { QuotaDetails } from "./AttachmentQuota.tsx";
 import { useAttachmentQuota } from "./use-attachment-quota.ts";
 
@@ -40,12 +41,11 @@ export function AttachButton({ onFiles, disabled, type = "text", children }: Att
           {children}
         </Button>
       </Tooltip>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         multiple
         accept={ATTACHMENT_ACCEPT}
-        hidden
+        aria-label="Файлы для прикрепления"
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           // The same file may be picked again after it was removed.

@@ -6,6 +6,25 @@ import { AttachmentRow } from "./AttachmentRow.tsx";
 import { useAttachmentQuota } from "./use-attachment-quota.ts";
 import type { AttachmentUpload } from "./use-attachment-uploads.ts";
 
+/** A file on its way: the spinner and how much has gone («42 %»). */
+function UploadProgress({ share }: { share: number }) {
+  const percent = Math.round(share * 100);
+  return (
+    <Flex
+      gap={4}
+      align="center"
+      role="progressbar"
+      aria-label="Загружается"
+      aria-valuenow={percent}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
+      <LoadingOutlined />
+      <span style={{ fontSize: 12, fontVariantNumeric: "tabular-nums" }}>{`${percent}\u00a0%`}</span>
+    </Flex>
+  );
+}
+
 interface UploadListProps {
   uploads: readonly AttachmentUpload[];
   /** «Убрать «name»» on each file when given. */
@@ -13,7 +32,7 @@ interface UploadListProps {
 }
 
 /**
- * Files being attached: a spinner while on the way, the reason when refused, «Убрать» before
+ * Files being attached: a spinner and the share sent while on the way, the reason when refused, «Убрать» before
  * sending; under them how much of the caller's storage is taken («Занято 35 МБ из 100 МБ»).
  */
 export function UploadList({ uploads, onRemove }: UploadListProps) {
@@ -27,7 +46,7 @@ export function UploadList({ uploads, onRemove }: UploadListProps) {
             <AttachmentRow
               icon={
                 upload.status === "uploading" ? (
-                  <LoadingOutlined aria-label="Загружается" />
+                  <UploadProgress share={upload.progress} />
                 ) : upload.status === "failed" ? (
                   <ExclamationCircleOutlined aria-label="Не загружен" />
                 ) : (

@@ -8,13 +8,17 @@ import { downloadFile, saveBlob, uploadFile } from "../lib/api-file.ts";
 
 // The two file calls of attachments (contract attachments.ts): the bytes up, the bytes down.
 
-/** Uploads one file; the server's Attachment names it in a message or on a task afterwards. */
-export function uploadAttachmentFile(file: File): Promise<Attachment> {
+/**
+ * Uploads one file; the server's Attachment names it in a message or on a task afterwards.
+ * `onProgress` hears the share sent (0–1).
+ */
+export function uploadAttachmentFile(file: File, onProgress?: (share: number) => void): Promise<Attachment> {
   return uploadFile(uploadAttachment, {
     params: undefined,
     query: { name: file.name },
     file,
     contentType: ATTACHMENT_UPLOAD_CONTENT_TYPE,
+    onProgress,
   });
 }
 

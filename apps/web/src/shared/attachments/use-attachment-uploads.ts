@@ -14,6 +14,8 @@ export interface AttachmentUpload {
   name: string;
   size: number;
   status: "uploading" | "done" | "failed";
+  /** The share sent while uploading, 0–1. */
+  progress: number;
   attachment: Attachment | null;
   error: string | null;
 }
@@ -78,6 +80,7 @@ export function useAttachmentUploads(): AttachmentUploads {
           name: file.name,
           size: file.size,
           status: "uploading" as const,
+          progress: 0,
           attachment: null,
           error: null,
         })),
@@ -86,7 +89,9 @@ export function useAttachmentUploads(): AttachmentUploads {
         picked.map(async ({ file, key }) => {
           try {
             // A few at a time (upload-slots.ts); a refusal (quota 413, rate 429) is the server's text.
-            const attachment = await inUploadSlot(() => uploadAttachmentFile(file));
+            const progressed = (progress: number) =>
+              change((list) => list.map((u) => (u.key === key ? { ...u, progress } : u)));
+            const attachment = await inUploadSlot(() => uploadAttachmentFile(file, progressed));
             const kept = current.current.some((u) => u.key === key);
             change((list) => list.map((u) => (u.key === key ? { ...u, status: "done", attachment } : u)));
             return kept ? attachment : null;

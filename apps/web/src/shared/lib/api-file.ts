@@ -49,14 +49,44 @@ async function errorFrom(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError({ status: response.status, code: `http_${response.status}`, message });
 }
 
-/** One fetch with the stored token; rejects with ApiRequestError (a 401 runs the token flow first). */
-async function send(route: RouteDef, url: string, init: RequestInit & { headers: Record<string, string> }) {
+type Init = RequestInit & { headers: Record<string, string>; method: string };
+type Transport = (url: string, init: Init) => Promise<Response>;
+
+/**
+ * An XMLHttpRequest upload, answered as fetch would answer it (so that both take the same checks):
+ * fetch cannot tell how much of a request body has gone, XMLHttpRequest's upload events can.
+ */
+function sendWithProgress(onProgress: (share: number) => void): Transport {
+  return (url, init) =>
+    new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method, url);
+      for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.addEventListener("progress", (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      });
+      xhr.addEventListener("load", () => {
+        const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+        resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status }));
+      });
+      xhr.addEventListener("error", () => reject(new TypeError("network error")));
+      xhr.send(init.body as XMLHttpRequestBodyInit);
+    });
+}
+
+/** One request with the stored token; rejects with ApiRequestError (a 401 runs the token flow first). */
+async function send(
+  route: RouteDef,
+  url: string,
+  init: RequestInit & { headers: Record<string, string> },
+  transport: Transport = fetch,
+) {
   const access = readAccessToken();
   if (access) init.headers.authorization = `Bearer ${access}`;
   try {
     let response: Response;
     try {
-      response = await fetch(url, { ...init, method: route.method });
+      response = await transport(url, { ...init, method: route.method });
     } catch {
       throw new ApiRequestError({ status: 0, code: ClientErrorCode.network, message: NETWORK_ERROR });
     }
@@ -68,15 +98,23 @@ async function send(route: RouteDef, url: string, init: RequestInit & { headers:
   }
 }
 
-/** Sends `file` as the raw request body with `contentType`; resolves with the route's parsed JSON answer. */
+/**
+ * Sends `file` as the raw request body with `contentType`; resolves with the route's parsed JSON
+ * answer. `onProgress` hears the share sent (0–1) as the bytes go.
+ */
 export async function uploadFile<R extends RouteDef>(
   route: R,
-  options: FileCallOptions<R> & { file: Blob; contentType: string },
+  options: FileCallOptions<R> & { file: Blob; contentType: string; onProgress?: (share: number) => void },
 ): Promise<RouteResponse<R>> {
-  const response = await send(route, urlOf(route, options.params, options.query), {
-    headers: { accept: "application/json", "content-type": options.contentType },
-    body: options.file,
-  });
+  const response = await send(
+    route,
+    urlOf(route, options.params, options.query),
+    {
+      headers: { accept: "application/json", "content-type": options.contentType },
+      body: options.file,
+    },
+    options.onProgress ? sendWithProgress(options.onProgress) : fetch,
+  );
   let json: unknown;
   try {
     json = await response.json();

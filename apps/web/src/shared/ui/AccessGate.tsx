@@ -11,8 +11,8 @@ interface AccessGateProps {
   /** The contract rule for this area (canAdminister, canManageContent, canUseBoards …). */
   allowed: (user: UserData) => boolean;
   title: string;
-  /** Who the area is for, in a sentence. */
-  subTitle: string;
+  /** Who the area is for, in a sentence; or, for this user, why they are kept out. */
+  subTitle: string | ((user: UserData) => string);
   children: (user: UserData) => ReactNode;
 }
 
@@ -28,7 +28,7 @@ export function AccessGate({ allowed, title, subTitle, children }: AccessGatePro
       <Result
         icon={<LockOutlined />}
         title={title}
-        subTitle={subTitle}
+        subTitle={typeof subTitle === "function" ? subTitle(user) : subTitle}
         extra={
           <RouterButtonLink type="primary" to={href.home()}>
             На главную

@@ -4,6 +4,7 @@ import { Button, Flex, Typography } from "antd";
 import { useRef, useState } from "react";
 import { errorMessage } from "../lib/api-error.ts";
 import { uploadContentImageFile } from "../lib/content-images.ts";
+import { HiddenFileInput } from "./HiddenFileInput.tsx";
 
 export interface ContentImageFieldText {
   /** The preview's alt text. */
@@ -66,10 +67,8 @@ export function ContentImageField({ id, value = null, onChange, text, preview }:
           </Button>
         ) : null}
       </Flex>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
-        hidden
         accept={CONTENT_IMAGE_ACCEPT}
         aria-label={text.file}
         onChange={(event) => {

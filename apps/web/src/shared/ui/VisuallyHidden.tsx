@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 
-const HIDDEN: CSSProperties = {
+/** Out of sight, still read by screen readers (the usual clip recipe). */
+export const VISUALLY_HIDDEN: CSSProperties = {
   position: "absolute",
   width: 1,
   height: 1,
@@ -15,7 +16,7 @@ const HIDDEN: CSSProperties = {
 /** Text for screen readers only (what the eye gets from a colour or an icon). */
 export function VisuallyHidden({ id, children }: { id?: string; children: ReactNode }) {
   return (
-    <span id={id} style={HIDDEN}>
+    <span id={id} style={VISUALLY_HIDDEN}>
       {children}
     </span>
   );

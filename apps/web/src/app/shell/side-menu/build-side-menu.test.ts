@@ -94,7 +94,7 @@ describe("side menu by role (spec §6)", () => {
       group: [],
     }));
     const items = menuFor({ groups: [7], reports });
-    expect(labels(items)).toEqual(expect.arrayContaining(["Бизнес: milk", "Формы", "DPA"]));
+    expect(labels(items)).toEqual(expect.arrayContaining(["Бизнес: молоко", "Формы", "DPA"]));
     expect(sectionLinks(items, "report-tag-business_milk")).toEqual(["/report/r-business_milk"]);
   });
 

@@ -7,6 +7,7 @@ import {
   BOARD_PATH,
   boardFixture,
   boardSockets,
+  boardsUser,
   card,
   cardOf,
   cardsIn,
@@ -271,5 +272,16 @@ describe("board: live events", { timeout: 20_000 }, () => {
     const socket = await openBoardSocket();
     serverSends(socket, { type: "error", code: "forbidden", message: "Недостаточно прав" });
     expect(await screen.findByText("Недостаточно прав")).toBeTruthy();
+  });
+});
+
+describe("board: «Закрыть у всех»", { timeout: 20_000 }, () => {
+  it("says it closes other people's open task windows, not the tasks", async () => {
+    await openBoard(undefined, {}, boardsUser({ groups: [1] }));
+    fireEvent.click(screen.getByRole("button", { name: "Закрыть у всех" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("Закрыть окна задач у других пользователей?");
+    expect(dialog.textContent).toContain("окно задачи закроется");
+    expect(dialog.textContent).toContain("Сами задачи не меняются");
   });
 });

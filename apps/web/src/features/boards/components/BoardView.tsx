@@ -10,7 +10,7 @@ import {
 import { canForceCloseTasks, canManageBoards } from "@nadoy/contract/roles";
 import type { UserData } from "@nadoy/contract/users";
 import { useMutationState } from "@tanstack/react-query";
-import { Alert, App, Button, Drawer, Flex, Grid, Result, Tag, Typography } from "antd";
+import { Alert, App, Button, Drawer, Flex, Grid, Result, Tag, Tooltip, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { TOAST_KEY, useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
@@ -226,6 +226,9 @@ interface BoardColumnsProps {
   onCloseAll: () => void;
 }
 
+// What «Закрыть у всех» does: it does not close tasks, it closes other people's task windows.
+const CLOSE_ALL_HINT = "У всех, кто сейчас открыл задачу этой доски, окно задачи закроется.";
+
 function BoardColumns({ state, user, viewers, onOpen, onDelete, onForceClose, onCloseAll }: BoardColumnsProps) {
   const boardUuid = state.board.uuid;
   const showError = useErrorToast();
@@ -305,18 +308,21 @@ function BoardColumns({ state, user, viewers, onOpen, onDelete, onForceClose, on
             </Flex>
           ) : null}
           {canForceClose ? (
-            <Button
-              onClick={() =>
-                modal.confirm({
-                  title: "Закрыть все открытые задачи у всех?",
-                  okText: "Закрыть",
-                  cancelText: "Отмена",
-                  onOk: onCloseAll,
-                })
-              }
-            >
-              Закрыть у всех
-            </Button>
+            <Tooltip title={CLOSE_ALL_HINT}>
+              <Button
+                onClick={() =>
+                  modal.confirm({
+                    title: "Закрыть окна задач у других пользователей?",
+                    content: `${CLOSE_ALL_HINT} Сами задачи не меняются.`,
+                    okText: "Закрыть у всех",
+                    cancelText: "Отмена",
+                    onOk: onCloseAll,
+                  })
+                }
+              >
+                Закрыть у всех
+              </Button>
+            </Tooltip>
           ) : null}
           {canManage ? (
             <>

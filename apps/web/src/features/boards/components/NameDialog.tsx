@@ -22,7 +22,10 @@ interface NameDialogProps {
   onClose: () => void;
 }
 
-/** A dialog that asks for a name (workspace, board, column), and for a board its capacity. */
+/**
+ * A dialog that asks for a name (workspace, board, column), and for a board its capacity. Enter in
+ * a field submits: the modal's button is outside the form, so the browser would not do it itself.
+ */
 export function NameDialog(props: NameDialogProps) {
   const [form] = Form.useForm<NameValues>();
   const [busy, setBusy] = useState(false);
@@ -69,7 +72,7 @@ export function NameDialog(props: NameDialogProps) {
           label="Название"
           rules={[{ required: true, whitespace: true, message: "Введите название" }, { max: props.maxLength }]}
         >
-          <Input autoFocus maxLength={props.maxLength} />
+          <Input autoFocus maxLength={props.maxLength} onPressEnter={() => form.submit()} />
         </Form.Item>
         {props.withCapacity ? (
           <Form.Item
@@ -77,7 +80,13 @@ export function NameDialog(props: NameDialogProps) {
             label="Вместимость колонки (задач)"
             rules={[{ type: "number", min: 1, max: BOARD_CAPACITY_MAX }]}
           >
-            <InputNumber min={1} max={BOARD_CAPACITY_MAX} precision={0} style={{ width: "100%" }} />
+            <InputNumber
+              min={1}
+              max={BOARD_CAPACITY_MAX}
+              precision={0}
+              style={{ width: "100%" }}
+              onPressEnter={() => form.submit()}
+            />
           </Form.Item>
         ) : null}
         {error && !isUnauthorized(error) ? (

@@ -1,7 +1,8 @@
 import { CheckSquareOutlined, MessageOutlined, MoreOutlined, PaperClipOutlined } from "@ant-design/icons";
 import type { BoardProject, BoardUser, TaskCard } from "@nadoy/contract/boards";
-import { Button, Card, Dropdown, Flex, type MenuProps, Tag, Typography } from "antd";
+import { Button, Card, Dropdown, Flex, type MenuProps, Typography } from "antd";
 import { href } from "../../../shared/routes/href.ts";
+import { ColorTag } from "../../../shared/ui/ColorTag.tsx";
 import { formatDueDate, isOverdue } from "../board-view.ts";
 import { useTaskDrag } from "./BoardDnd.tsx";
 import { PersonAvatars } from "./PersonAvatars.tsx";
@@ -78,14 +79,14 @@ export function TaskCardView(props: TaskCardViewProps) {
         {project || task.tags.length > 0 ? (
           <Flex wrap gap={4} style={{ marginTop: 6 }}>
             {project ? (
-              <Tag color={project.color} style={{ marginInlineEnd: 0 }}>
+              <ColorTag color={project.color} style={{ marginInlineEnd: 0 }}>
                 {project.name}
-              </Tag>
+              </ColorTag>
             ) : null}
             {task.tags.map((tag) => (
-              <Tag key={tag.name} color={tag.color} variant="filled" style={{ marginInlineEnd: 0 }}>
+              <ColorTag key={tag.name} color={tag.color} variant="filled" style={{ marginInlineEnd: 0 }}>
                 {tag.name}
-              </Tag>
+              </ColorTag>
             ))}
           </Flex>
         ) : null}

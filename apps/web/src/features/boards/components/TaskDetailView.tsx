@@ -8,12 +8,13 @@ import {
   type TaskCard,
   type TaskDetail,
 } from "@nadoy/contract/boards";
-import { Button, Checkbox, DatePicker, Descriptions, Flex, Input, List, Result, Select, Tag, Typography } from "antd";
+import { Button, Checkbox, DatePicker, Descriptions, Flex, Input, List, Result, Select, Typography } from "antd";
 import dayjs from "dayjs";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
 import { errorMessage, isApiRequestError, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { subscribeToMainMessages } from "../../../shared/realtime/main-messages.ts";
+import { ColorTag } from "../../../shared/ui/ColorTag.tsx";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { type TaskPatch, useAddComment, useDeleteComment, useTask, useUpdateTask } from "../api.ts";
 import { formatDueDate, isOverdue } from "../board-view.ts";
@@ -148,7 +149,7 @@ function TaskDetailBody({
           options={(board?.projects ?? []).map((p) => ({ value: p.uuid, label: p.name }))}
         />
       ) : project ? (
-        <Tag color={project.color}>{project.name}</Tag>
+        <ColorTag color={project.color}>{project.name}</ColorTag>
       ) : (
         "—"
       ),
@@ -217,9 +218,9 @@ function TaskDetailBody({
         />
       ) : task.tags.length > 0 ? (
         task.tags.map((tag) => (
-          <Tag key={tag.name} color={tag.color}>
+          <ColorTag key={tag.name} color={tag.color}>
             {tag.name}
-          </Tag>
+          </ColorTag>
         ))
       ) : (
         "—"

@@ -3,15 +3,17 @@ import type { ChatMessage, ChatSummary } from "@nadoy/contract/chat";
 import { canModerateChat } from "@nadoy/contract/roles";
 import type { UserData } from "@nadoy/contract/users";
 import { App, Button, Flex, Spin, Typography, theme } from "antd";
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { RouterButtonLink } from "../../../shared/ui/RouterButtonLink.tsx";
+import { startsDay } from "../chat-days.ts";
 import { membersText, typingText } from "../chat-format.ts";
 import type { ChatStore, ChatStoreState } from "../chat-store.ts";
 import { directPartner } from "./ChatList.tsx";
 import { ChatSearch } from "./ChatSearch.tsx";
 import { Composer } from "./Composer.tsx";
+import { DaySeparator } from "./DaySeparator.tsx";
 import { type MessageAction, MessageBubble, messageDomId, PendingBubble } from "./MessageBubble.tsx";
 import { PinnedBar } from "./PinnedBar.tsx";
 
@@ -231,16 +233,22 @@ export function ChatView({ store, state, chat, user, narrow }: ChatViewProps) {
               Сообщений пока нет
             </Typography.Text>
           ) : null}
-          {history?.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              own={message.user_id === user.id}
-              actions={actionsFor(message)}
-              highlighted={highlight === message.id}
-              onAction={onAction}
-            />
+          {history?.map((message, index) => (
+            <Fragment key={message.id}>
+              {startsDay(message.date, history[index - 1]?.date) ? <DaySeparator iso={message.date} /> : null}
+              <MessageBubble
+                message={message}
+                own={message.user_id === user.id}
+                actions={actionsFor(message)}
+                highlighted={highlight === message.id}
+                onAction={onAction}
+              />
+            </Fragment>
           ))}
+          {/* Messages being sent are today's. */}
+          {pending.length > 0 && startsDay(new Date().toISOString(), history?.at(-1)?.date) ? (
+            <DaySeparator iso={new Date().toISOString()} />
+          ) : null}
           {pending.map((p) => (
             <PendingBubble
               key={p.client_id}

@@ -83,7 +83,9 @@ describe("chat attachments", { timeout: 20_000 }, () => {
     attach(file);
     const chips = await screen.findByRole("list", { name: "Прикрепляемые файлы" });
     expect(within(chips).getByRole("listitem", { name: REPORT.name })).toBeTruthy();
-    expect(within(chips).getByLabelText("Загружается")).toBeTruthy();
+    // On its way, with how much has gone.
+    const progress = within(chips).getByRole("progressbar", { name: "Загружается" });
+    await waitFor(() => expect(progress.textContent).toBe("50\u00a0%"));
     // Still on its way: nothing to send yet.
     expect(sendButton().disabled).toBe(true);
 

@@ -1,3 +1,4 @@
+import type { ChatMessage } from "@nadoy/contract/chat";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { userDataFixture } from "../../../test/fixtures.ts";
@@ -95,6 +96,25 @@ describe("chat page", { timeout: 20_000 }, () => {
     expect(screen.getByText("Ответить")).toBeTruthy();
     expect(screen.queryByText("Изменить")).toBeNull();
     expect(screen.queryByText("Удалить")).toBeNull();
+  });
+
+  it("separates the messages of different days: «25 ноября 2025», «Вчера», «Сегодня»", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const older = messageFixture(101, MARIA, "Добрый день! Как надои?", { date: "2025-11-25T12:00:00.000Z" });
+    const yesterday = messageFixture(102, ME, "Отлично", { date: new Date(Date.now() - day).toISOString() });
+    const today = [103, 104].map((id) =>
+      messageFixture(id, MARIA, `Сегодня ${id}`, { date: new Date().toISOString() }),
+    );
+    serveChats([directChat({ last_message: lastOf(today[1] as ChatMessage) })], {
+      [`GET /api/chat/chats/${DIRECT}/messages/`]: {
+        status: 200,
+        body: { messages: [...today].reverse().concat(yesterday, older), has_more: false },
+      },
+    });
+    await openDirectChat();
+
+    const separators = within(history()).getAllByRole("separator");
+    expect(separators.map((separator) => separator.textContent)).toEqual(["25 ноября 2025", "Вчера", "Сегодня"]);
   });
 
   it("shows a sent message at once and keeps one copy when the server's echo and answer come", async () => {

@@ -1,6 +1,7 @@
 import type { ListColumn } from "@nadoy/contract/lists";
 import { formatPhoneRu } from "@nadoy/contract/phone";
-import { Checkbox, Flex, Tag, Typography } from "antd";
+import { Checkbox, Flex, Typography } from "antd";
+import { ColorTag } from "../../../shared/ui/ColorTag.tsx";
 import { formatDateRu, formatNumberRu, formatPercentRu, safeHref, tagsOf } from "../lib/cells.ts";
 
 const TAG_STYLE = {
@@ -13,9 +14,9 @@ const TAG_STYLE = {
 
 export function ColoredTag({ name, color }: { name: string; color: string }) {
   return (
-    <Tag color={color || undefined} title={name} style={TAG_STYLE}>
+    <ColorTag color={color || undefined} title={name} style={TAG_STYLE}>
       {name}
-    </Tag>
+    </ColorTag>
   );
 }
 

@@ -6,15 +6,13 @@ import {
   type ListDetail,
   type ListFileFormat,
 } from "@nadoy/contract/lists";
-import { pluralRu } from "@nadoy/contract/plural";
 import { Alert, Checkbox, Descriptions, Flex, Modal, Radio, Table, Typography, Upload } from "antd";
 import { useState } from "react";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { fileFormatOf, useImportList } from "../api.ts";
+import { previewTitle, replaceWarning, rowsText } from "../lib/row-texts.ts";
 import { CellView } from "./CellView.tsx";
-
-const ROWS_FORMS = ["строка", "строки", "строк"] as const;
 
 interface ImportDialogProps {
   list: ListDetail;
@@ -71,7 +69,7 @@ export function ImportDialog({ list, onClose }: ImportDialogProps) {
       { ...picked, mode, skipInvalid },
       {
         onSuccess: ({ written }) => {
-          showSuccess(`Загружено: ${written} ${pluralRu(written, ROWS_FORMS)}`);
+          showSuccess(`Загружено: ${rowsText(written)}`);
           onClose();
         },
       },
@@ -166,9 +164,7 @@ export function ImportDialog({ list, onClose }: ImportDialogProps) {
             ) : null}
             {result.preview.length > 0 ? (
               <section aria-label="Предпросмотр">
-                <Typography.Title level={5}>
-                  Первые {result.preview.length} {pluralRu(result.preview.length, ROWS_FORMS)} файла
-                </Typography.Title>
+                <Typography.Title level={5}>{previewTitle(result.preview.length)}</Typography.Title>
                 <Table
                   size="small"
                   bordered
@@ -189,13 +185,7 @@ export function ImportDialog({ list, onClose }: ImportDialogProps) {
                 { value: "replace", label: "Заменить все строки списка строками файла" },
               ]}
             />
-            {mode === "replace" ? (
-              <Alert
-                type="warning"
-                showIcon
-                title={`Все ${list.rows.length} ${pluralRu(list.rows.length, ROWS_FORMS)} списка будут заменены строками файла.`}
-              />
-            ) : null}
+            {mode === "replace" ? <Alert type="warning" showIcon title={replaceWarning(list.rows.length)} /> : null}
             {hasErrors ? (
               <Checkbox checked={skipInvalid} onChange={(event) => setSkipInvalid(event.target.checked)}>
                 Пропустить строки с ошибками и загрузить остальные ({result.rows_valid})

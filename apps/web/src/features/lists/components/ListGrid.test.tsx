@@ -318,6 +318,13 @@ describe("list grid: rows", { timeout: 20_000 }, () => {
     expect(shownNames()).toEqual(["Зорька", "Белка", "Ночка"]);
   });
 
+  it("asks about one row in the accusative: «Удалить 1 строку?»", async () => {
+    await openGrid();
+    fireEvent.click(labelledIn(rowOf("Белка"), "Выбрать строку"));
+    fireEvent.click(screen.getByText("Удалить выбранные (1)"));
+    expect((await screen.findByRole("dialog")).textContent).toContain("Удалить 1 строку?");
+  });
+
   it("asks before deleting the selected rows, then deletes them", async () => {
     const api = await openGrid({
       [`POST /api/tableLists/lists/${LIST_UUID}/rows/delete/`]: { status: 200, body: { deleted: 2 } },

@@ -18,7 +18,6 @@ import {
   visibleColumns,
 } from "@nadoy/contract/list-view";
 import type { ListColumn, ListDetail, ListFileFormat, ListRow } from "@nadoy/contract/lists";
-import { pluralRu } from "@nadoy/contract/plural";
 import { App, Button, Checkbox, Empty, Flex, Popover, Space, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo, useState } from "react";
@@ -28,6 +27,7 @@ import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { VisuallyHidden } from "../../../shared/ui/VisuallyHidden.tsx";
 import { useCreateRow, useDeleteRows, useExportList, useMoveRow, usePendingCells, useUpdateRow } from "../api.ts";
 import { formatDateRu } from "../lib/cells.ts";
+import { deleteRowsQuestion, rowsText } from "../lib/row-texts.ts";
 import { CellEditor } from "./CellEditor.tsx";
 import { CellView } from "./CellView.tsx";
 import { ColumnFilter } from "./ColumnFilter.tsx";
@@ -49,8 +49,6 @@ const WIDTHS: Record<ListColumn["type"], number> = {
   tag: 240,
   select: 190,
 };
-
-const ROWS_FORMS = ["строка", "строки", "строк"] as const;
 
 function filterText(column: ListColumn, filter: ListFilter): string {
   const op = FILTER_OP_LABELS[filter.op];
@@ -152,7 +150,7 @@ export function ListGrid({ list }: ListGridProps) {
   const confirmDelete = () => {
     const uuids = selectedShown;
     modal.confirm({
-      title: `Удалить ${uuids.length} ${pluralRu(uuids.length, ROWS_FORMS)}?`,
+      title: deleteRowsQuestion(uuids.length),
       content: "Удалённые строки нельзя будет вернуть.",
       okText: "Удалить",
       okButtonProps: { danger: true },
@@ -160,7 +158,7 @@ export function ListGrid({ list }: ListGridProps) {
       onOk: () =>
         deleteRows.mutateAsync(uuids).then(({ deleted }) => {
           setSelected([]);
-          showSuccess(`Удалено: ${deleted} ${pluralRu(deleted, ROWS_FORMS)}`);
+          showSuccess(`Удалено: ${rowsText(deleted)}`);
         }, failed("Строки не удалены")),
     });
   };
@@ -328,7 +326,7 @@ export function ListGrid({ list }: ListGridProps) {
       <Flex gap={8} wrap align="center">
         <Typography.Text type="secondary" aria-live="polite">
           {shown.length === list.rows.length
-            ? `${list.rows.length} ${pluralRu(list.rows.length, ROWS_FORMS)}`
+            ? rowsText(list.rows.length)
             : `Показано ${shown.length} из ${list.rows.length}`}
         </Typography.Text>
         {view.filters.map((f) => {

@@ -273,6 +273,13 @@ describe("the list form builder («Форма» tab)", { timeout: 60_000 }, () =
     expect(screen.queryByTestId("public-link")).toBeNull();
   });
 
+  it("does not publish a form without fields and says why", async () => {
+    mockApi({ [`GET ${FORM}`]: { status: 200, body: formFixture() } });
+    renderPanel();
+    expect(await screen.findByText("Добавьте хотя бы одно поле, чтобы опубликовать форму")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Опубликовать" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("asks to save before publishing unsaved changes", async () => {
     mockApi({ [`GET ${FORM}`]: { status: 200, body: formFixture() } });
     renderPanel();

@@ -39,6 +39,7 @@ export const BuilderText = {
   published: "Опубликована",
   notPublished: "Не опубликована",
   saveFirst: "Сохраните изменения, чтобы опубликовать их",
+  needField: "Добавьте хотя бы одно поле, чтобы опубликовать форму",
   copy: "Копировать ссылку",
   copied: "Ссылка скопирована",
   open: "Открыть",
@@ -81,6 +82,9 @@ function PublicLink({ uuidLink }: { uuidLink: string }) {
 function PublishBar({ list, form, dirty }: { list: ListDetail; form: FormDefinition; dirty: boolean }) {
   const publish = usePublishForm(list.uuid);
   const showError = useErrorToast();
+  // A form without a single field has nothing to collect: not published until it has one.
+  const noFields = !form.elements.some((element) => element.column_uuid !== null);
+  const blocker = form.published ? null : dirty ? BuilderText.saveFirst : noFields ? BuilderText.needField : null;
   return (
     <Card size="small">
       <Flex vertical gap={8}>
@@ -92,7 +96,7 @@ function PublishBar({ list, form, dirty }: { list: ListDetail; form: FormDefinit
             <Button
               type={form.published ? "default" : "primary"}
               loading={publish.isPending}
-              disabled={dirty && !form.published}
+              disabled={blocker !== null}
               onClick={() =>
                 publish.mutate(!form.published, {
                   onError: (error) => {
@@ -104,7 +108,7 @@ function PublishBar({ list, form, dirty }: { list: ListDetail; form: FormDefinit
               {form.published ? BuilderText.unpublish : BuilderText.publish}
             </Button>
           )}
-          {list.can_manage && dirty && <Typography.Text type="secondary">{BuilderText.saveFirst}</Typography.Text>}
+          {list.can_manage && blocker && <Typography.Text type="secondary">{blocker}</Typography.Text>}
         </Space>
         {form.published && <PublicLink uuidLink={form.uuid_link} />}
       </Flex>

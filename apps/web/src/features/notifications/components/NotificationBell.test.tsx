@@ -39,13 +39,29 @@ async function openBell() {
   return screen.findByRole("list", { name: "Список уведомлений" });
 }
 
+/** The question «Очистить все» asks. */
+function question() {
+  return waitFor(() => {
+    const found = document.querySelector<HTMLElement>(".ant-modal-confirm");
+    if (!found?.textContent?.includes("Удалить все уведомления?")) throw new Error("no question");
+    return found;
+  });
+}
+
+/** «Очистить все», then yes in its question. */
+async function clearAll() {
+  fireEvent.click(screen.getByRole("button", { name: "Очистить все" }));
+  const asked = await question();
+  fireEvent.click(within(asked).getByRole("button", { name: "Очистить" }));
+}
+
 const dismissCalls = (calls: RecordedCall[]) => calls.filter((call) => call.method === "PUT").map((call) => call.body);
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("notification bell (spec §4, §7, §9)", () => {
+describe("notification bell (spec §4, §7, §9)", { timeout: 20_000 }, () => {
   it("shows 99+ for 120 unread notifications", async () => {
     serverWithNotifications(notificationsFixture(120));
     renderApp("/");
@@ -126,12 +142,24 @@ describe("notification bell (spec §4, §7, §9)", () => {
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
   });
 
+  it("«Очистить все» asks first; «Отмена» keeps every notification", async () => {
+    const api = serverWithNotifications(notificationsFixture(2));
+    renderApp("/");
+
+    const list = await openBell();
+    fireEvent.click(screen.getByRole("button", { name: "Очистить все" }));
+    fireEvent.click(within(await question()).getByRole("button", { name: "Отмена" }));
+
+    expect(dismissCalls(api.calls)).toEqual([]);
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+  });
+
   it("«Очистить все» sends every pk in one PUT and empties the list", async () => {
     const api = serverWithNotifications(notificationsFixture(120));
     renderApp("/");
 
     await openBell();
-    fireEvent.click(screen.getByRole("button", { name: "Очистить все" }));
+    await clearAll();
 
     expect(await screen.findByText("Новых уведомлений нет")).toBeTruthy();
     expect(dismissCalls(api.calls)).toEqual([Array.from({ length: 120 }, (_, i) => i + 1)]);
@@ -143,7 +171,7 @@ describe("notification bell (spec §4, §7, §9)", () => {
     renderApp("/");
 
     const list = await openBell();
-    fireEvent.click(screen.getByRole("button", { name: "Очистить все" }));
+    await clearAll();
 
     expect(await screen.findByText("Что-то пошло не так...")).toBeTruthy();
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
@@ -198,7 +226,7 @@ describe("notification pages", () => {
       expect(within(list).getAllByRole("listitem")).toHaveLength(3);
       expect(screen.getByText("3 уведомления, 3 непрочитанных")).toBeTruthy();
 
-      fireEvent.click(screen.getByRole("button", { name: "Очистить все" }));
+      await clearAll();
       expect(await screen.findByText("Новых уведомлений нет")).toBeTruthy();
       expect(dismissCalls(api.calls)).toEqual([[1, 2, 3]]);
     },

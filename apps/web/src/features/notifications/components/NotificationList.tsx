@@ -1,5 +1,5 @@
 import { BellOutlined } from "@ant-design/icons";
-import { Button, Empty, Flex, Result, Spin, Typography } from "antd";
+import { App, Button, Empty, Flex, Result, Spin, Typography } from "antd";
 import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { useDismissNotifications, useNotifications } from "../api.ts";
 import { notificationCountText, unreadCount, unreadCountText } from "../notification-format.ts";
@@ -21,6 +21,7 @@ export function NotificationList({ compact = false, onNavigate }: NotificationLi
   const notifications = useNotifications();
   const dismiss = useDismissNotifications();
   const showFailure = useFailureToast();
+  const { modal } = App.useApp();
   const list = notifications.data ?? [];
   const dismissPks = (pks: number[]) => dismiss.mutate(pks, { onError: showFailure });
 
@@ -52,7 +53,17 @@ export function NotificationList({ compact = false, onNavigate }: NotificationLi
         <Button
           size="small"
           disabled={list.length === 0 || dismiss.isPending}
-          onClick={() => dismissPks(list.map((notification) => notification.pk))}
+          onClick={() =>
+            // Asks first: the cleared notifications cannot be brought back.
+            modal.confirm({
+              title: "Удалить все уведомления?",
+              content: "Вернуть их будет нельзя.",
+              okText: "Очистить",
+              okButtonProps: { danger: true },
+              cancelText: "Отмена",
+              onOk: () => dismissPks(list.map((notification) => notification.pk)),
+            })
+          }
         >
           Очистить все
         </Button>

@@ -5,6 +5,7 @@ import { errorMessage, isApiRequestError } from "../../../shared/lib/api-error.t
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useReportEmbed } from "../api.ts";
 import { embedRefreshDelay } from "../lib/embed-refresh.ts";
+import { FrameLoadWatch, OpenInNewTab } from "./FrameLoadWatch.tsx";
 
 export const REPORT_NOT_FOUND = "Отчёт не найден или недоступен";
 const FRAME_MIN_HEIGHT = 360;
@@ -51,6 +52,8 @@ export function ReportEmbedFrame({ uuid }: { uuid: string }) {
   const expiresAt = embed.data?.expires_at ?? null;
   // «Обновить» reloads the iframe even when the URL stays the same (a plain link).
   const [reloads, setReloads] = useState(0);
+  // The address (and reload) whose iframe has fired its load event.
+  const [loadedFrame, setLoadedFrame] = useState<string | null>(null);
   const { ref, height } = useFillViewport();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each fetch (or failed fetch) plans the next one
@@ -65,16 +68,21 @@ export function ReportEmbedFrame({ uuid }: { uuid: string }) {
   };
 
   const report = embed.data?.report;
+  const frameKey = embed.data ? `${reloads}:${embed.data.url}` : null;
   return (
     <Flex vertical gap="small" style={{ width: "100%", minWidth: 0 }}>
       <Flex justify="space-between" align="center" gap="small" wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {report?.title ?? "Отчёт"}
         </Typography.Title>
-        <Button icon={<ReloadOutlined />} onClick={reload} disabled={embed.isPending} loading={embed.isFetching}>
-          Обновить
-        </Button>
+        <Flex gap="small" wrap>
+          {embed.data ? <OpenInNewTab url={embed.data.url} /> : null}
+          <Button icon={<ReloadOutlined />} onClick={reload} disabled={embed.isPending} loading={embed.isFetching}>
+            Обновить
+          </Button>
+        </Flex>
       </Flex>
+      {embed.data ? <FrameLoadWatch url={embed.data.url} loaded={loadedFrame === frameKey} attempt={reloads} /> : null}
       {embed.data && embed.isError ? (
         <Alert type="warning" showIcon title="Не удалось обновить ссылку на отчёт. Нажмите «Обновить»." />
       ) : null}
@@ -87,6 +95,7 @@ export function ReportEmbedFrame({ uuid }: { uuid: string }) {
             sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads"
             referrerPolicy="no-referrer"
             allowFullScreen
+            onLoad={() => setLoadedFrame(frameKey)}
             style={{ display: "block", width: "100%", height, border: 0 }}
           />
         ) : embed.isError ? (

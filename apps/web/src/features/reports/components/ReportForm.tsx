@@ -1,13 +1,14 @@
 import { CheckCircleOutlined } from "@ant-design/icons";
 import {
   type AdminReport,
+  BUSINESS_PRODUCT_NAMES,
   REPORT_PROVIDER_NAMES,
   REPORT_PROVIDERS,
   REPORT_SECRET_MAX,
   REPORT_TITLE_MAX,
   REPORT_URL_MAX,
 } from "@nadoy/contract/reports";
-import { Flex, Form, Input, Select, Switch, Typography } from "antd";
+import { AutoComplete, Flex, Form, Input, Select, Switch, Typography } from "antd";
 import { useState } from "react";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { errorMessage, isApiRequestError, isUnauthorized } from "../../../shared/lib/api-error.ts";
@@ -73,6 +74,11 @@ function SigningFields({ report }: { report: AdminReport | undefined }) {
     </>
   );
 }
+// The products with a Russian name: a report under one of them is shown as «Бизнес: молоко».
+const PRODUCT_OPTIONS = Object.entries(BUSINESS_PRODUCT_NAMES).map(([key, name]) => ({
+  value: key,
+  label: `${name} (${key})`,
+}));
 
 function ProductField() {
   const tagKind = Form.useWatch<ReportFormValues["tagKind"]>("tagKind");
@@ -81,14 +87,18 @@ function ProductField() {
     <Form.Item
       label="Продукт"
       name="product"
-      extra="Латинские буквы в нижнем регистре, цифры и _: milk, feed_2026."
+      extra="Выберите из списка или введите ключ: латинские буквы в нижнем регистре, цифры и _ (feed_2026)."
       rules={[
         { required: true, message: "Укажите продукт" },
         { pattern: BUSINESS_PRODUCT, message: "Латинские буквы в нижнем регистре, цифры и _ (до 40)" },
       ]}
       style={{ flex: 1, minWidth: 160 }}
     >
-      <Input autoComplete="off" maxLength={40} />
+      <AutoComplete
+        options={PRODUCT_OPTIONS}
+        maxLength={40}
+        filterOption={(typed, option) => option?.label.includes(typed.trim().toLocaleLowerCase("ru")) ?? false}
+      />
     </Form.Item>
   );
 }

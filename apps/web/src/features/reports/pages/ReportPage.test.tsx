@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { userDataFixture } from "../../../test/fixtures.ts";
 import type { RecordedCall } from "../../../test/mock-api.ts";
+import { FRAME_LOAD_TIMEOUT_MS } from "../components/FrameLoadWatch.tsx";
 import { renderPage } from "../test-render.tsx";
 import { embedOf, embedPath, SALES, serve } from "../test-support.ts";
 import { ReportPage } from "./ReportPage.tsx";
@@ -37,6 +38,39 @@ describe("/report/:id", { timeout: 20_000 }, () => {
     const before = embedCalls(api.calls);
     fireEvent.click(screen.getByRole("button", { name: /Обновить/ }));
     await waitFor(() => expect(embedCalls(api.calls)).toBe(before + 1));
+  });
+
+  it("says when the report does not load in its frame and offers it in a new tab", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    serve(userDataFixture({ groups: [7] }), {
+      [`GET ${embedPath(SALES)}`]: { status: 200, body: embedOf(SALES) },
+    });
+    render(SALES.uuid);
+    await frame();
+    const newTab = screen.getByRole("link", { name: /Открыть в новой вкладке/ });
+    expect(newTab.getAttribute("href")).toBe("https://bi.example.ru/1");
+    expect(newTab.getAttribute("target")).toBe("_blank");
+    expect(screen.queryByText("Отчёт не загрузился во встроенном окне")).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Отчёт не загрузился во встроенном окне");
+    expect(
+      within(alert)
+        .getByRole("link", { name: /Открыть в новой вкладке/ })
+        .getAttribute("href"),
+    ).toBe("https://bi.example.ru/1");
+  });
+
+  it("says nothing once the frame has loaded", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    serve(userDataFixture({ groups: [7] }), {
+      [`GET ${embedPath(SALES)}`]: { status: 200, body: embedOf(SALES) },
+    });
+    render(SALES.uuid);
+    fireEvent.load(await frame());
+    await act(() => vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS));
+    expect(screen.queryByText("Отчёт не загрузился во встроенном окне")).toBeNull();
   });
 
   it("fetches a signed URL again 30 s before it expires, so the open report keeps working", async () => {

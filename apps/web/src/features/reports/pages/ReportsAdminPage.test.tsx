@@ -46,7 +46,7 @@ describe("/admin/reports", { timeout: 30_000 }, () => {
     render();
 
     const sales = await rowOf("Реализация молока");
-    for (const text of ["Бизнес: milk", "Ссылка (iframe)", COMPANY.name, "Продажи", "3"]) {
+    for (const text of ["Бизнес: молоко", "Ссылка (iframe)", COMPANY.name, "Продажи", "3"]) {
       expect(sales.textContent).toContain(text);
     }
     const metabase = await rowOf("Надои по фермам");

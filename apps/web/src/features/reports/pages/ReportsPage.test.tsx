@@ -21,9 +21,9 @@ describe("/reports", { timeout: 20_000 }, () => {
     expect(card.querySelector("img")?.getAttribute("src")).toBe(SALES_GROUP.img);
     expect(within(card).getAllByRole("link").map(hrefOf)).toEqual([`/report/${SALES.uuid}`, `/report/${FEED.uuid}`]);
 
-    const milk = screen.getByRole("region", { name: "Бизнес: milk" });
+    const milk = screen.getByRole("region", { name: "Бизнес: молоко" });
     expect(within(milk).getByRole("link", { name: SALES.title }).getAttribute("href")).toBe(`/report/${SALES.uuid}`);
-    expect(within(screen.getByRole("region", { name: "Бизнес: feed" })).getByText(FEED.title)).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Бизнес: корма" })).getByText(FEED.title)).toBeTruthy();
     const custom = screen.getByRole("region", { name: "Индивидуальные отчёты" });
     expect(within(custom).getByRole("link", { name: CUSTOM.title }).getAttribute("href")).toBe(
       `/report/${CUSTOM.uuid}`,
@@ -39,7 +39,7 @@ describe("/reports", { timeout: 20_000 }, () => {
     const table = await screen.findByRole("table");
     const link = within(table).getByRole("link", { name: SALES.title });
     expect(hrefOf(link)).toBe(`/report/${SALES.uuid}`);
-    expect(link.closest("tr")?.textContent).toContain("Бизнес: milk");
+    expect(link.closest("tr")?.textContent).toContain("Бизнес: молоко");
     expect(within(table).getByText("Индивидуальные отчёты")).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Группы отчётов" })).toBeNull();
 

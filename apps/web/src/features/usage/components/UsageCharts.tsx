@@ -17,13 +17,17 @@ echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipCompone
 /** The sections chart shows this many, most visited first. */
 export const CHART_SECTIONS = 15;
 
+/** The height kept under the day chart's axis labels for its legend. */
+const LEGEND_ROOM = 32;
+
 const common = { backgroundColor: "transparent", tooltip: { trigger: "axis" }, animation: false } as const;
 
 export function byDayOption(byDay: UsageReport["by_day"]) {
   return {
     ...common,
-    legend: { data: ["Переходы", "Пользователи"] },
-    grid: { left: 48, right: 48, top: 40, bottom: 32 },
+    // The legend under the chart: on top it ran into the axis names «Переходы» and «Пользователи».
+    legend: { data: ["Переходы", "Пользователи"], bottom: 0 },
+    grid: { left: 48, right: 48, top: 40, bottom: LEGEND_ROOM + 24 },
     xAxis: { type: "category", data: byDay.map((d) => dayjs(d.day).format("DD.MM")) },
     yAxis: [
       { type: "value", name: "Переходы", minInterval: 1 },

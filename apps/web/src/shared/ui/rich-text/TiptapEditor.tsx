@@ -1,6 +1,7 @@
 import { EditorContent, Extension, useEditor, useEditorState } from "@tiptap/react";
 import { Flex, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { HiddenFileInput } from "../HiddenFileInput.tsx";
 import type { RichTextEditorProps } from "../RichTextEditor.tsx";
 import { EditorToolbar } from "./EditorToolbar.tsx";
 import { editorExtensions } from "./editor-extensions.ts";
@@ -150,10 +151,8 @@ export default function TiptapEditor({
         uploading={uploading}
       />
       {images ? (
-        <input
+        <HiddenFileInput
           ref={fileInput}
-          type="file"
-          hidden
           accept={imageAccept}
           aria-label={`${label}: файл изображения`}
           onChange={(event) => {
