@@ -62,13 +62,22 @@ async function lcpOnce(
     // When the ready element was found (Playwright polls: a bound within a few tens of ms).
     const readyMs = await page.evaluate(() => performance.now());
     await page.waitForLoadState("networkidle");
+    if (waterfall) page.on("console", (m) => console.log(`    ${m.text()}`));
     const lcp = await page.evaluate(
-      () =>
+      (debug) =>
         new Promise<{ ms: number; element: string }>((resolve) => {
           new PerformanceObserver((list) => {
             // (This runs in the page; the bench's own types have no DOM.)
-            type LcpEntry = { startTime: number; element?: { tagName: string; textContent: string | null } | null };
+            type LcpEntry = {
+              startTime: number;
+              size: number;
+              element?: { tagName: string; textContent: string | null } | null;
+            };
             const entries = list.getEntries() as unknown as LcpEntry[];
+            if (debug) {
+              for (const e of entries)
+                console.log(`LCP entry ${Math.round(e.startTime)} ms size ${e.size} ${e.element?.tagName ?? "(removed)"}`);
+            }
             const last = entries.at(-1);
             const element = last?.element;
             resolve({
@@ -80,6 +89,7 @@ async function lcpOnce(
             // Node's entry types (the bench's types) do not name the browser's LCP.
           }).observe({ type: "largest-contentful-paint" as "mark", buffered: true });
         }),
+      waterfall,
     );
     return { ...lcp, readyMs };
   } finally {

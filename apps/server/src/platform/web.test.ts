@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workerDatabase } from "../../test/test-database.ts";
@@ -12,6 +12,9 @@ import { configSchema } from "../config.ts";
 let app: FastifyInstance;
 let webDist: string;
 const bigAsset = `console.log(${JSON.stringify("надой ".repeat(2000))});`;
+const builtAsset = `console.log(${JSON.stringify("молоко ".repeat(2000))});`;
+/** The build's own brotli copy (apps/web precompress), told apart from an on-the-fly one by a marker. */
+const builtAssetBr = brotliCompressSync(`${builtAsset}//prebuilt`);
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), "nadoy-web-"));
@@ -19,6 +22,8 @@ beforeAll(async () => {
   writeFileSync(join(webDist, "index.html"), '<!doctype html><html lang="ru"><body>Надой</body></html>');
   writeFileSync(join(webDist, "form.html"), '<!doctype html><html lang="ru"><body>Форма обратной связи</body></html>');
   writeFileSync(join(webDist, "assets", "index-abc123.js"), bigAsset);
+  writeFileSync(join(webDist, "assets", "main-def456.js"), builtAsset);
+  writeFileSync(join(webDist, "assets", "main-def456.js.br"), builtAssetBr);
   app = await buildApp({
     config: configSchema.parse({ LOG_LEVEL: "silent" }),
     database: await workerDatabase(),
@@ -76,6 +81,24 @@ describe("serving the SPA", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(res.rawPayload).toString()).toBe(bigAsset);
+  });
+
+  it("sends the build's brotli copy of an asset as it is, to browsers that take brotli", async () => {
+    const res = await app.inject({
+      method: "GET",
+      url: "/assets/main-def456.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(`${builtAsset}//prebuilt`);
+    // Without brotli: the file itself (compressed on the fly when the browser takes gzip).
+    const plain = await app.inject({ method: "GET", url: "/assets/main-def456.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(builtAsset);
   });
 
   it("answers unknown /api paths with JSON 404, not the SPA", async () => {

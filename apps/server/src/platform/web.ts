@@ -74,7 +74,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
 const FORM_PAGE = /^\/form\/[^/]+/;
 
 /**
- * The built SPA: hashed assets cached for a year, index.html never cached and answered for every
+ * The built SPA (its brotli and gzip copies sent when the browser takes them): hashed assets cached for a year, index.html never cached and answered for every
  * path outside /api (the client router decides what to show) — except /form/*, which gets
  * form.html, the public feedback form without the app (when built). Unknown /api paths get JSON 404.
  */
@@ -86,6 +86,9 @@ export async function installWeb(app: FastifyInstance, webDist: string | undefin
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes x.br and x.gz next to each text file (apps/web vite.config.ts
+      // precompress): sent as they are to browsers that take them, no compression per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(webDist, "assets")}`);
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
