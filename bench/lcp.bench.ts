@@ -42,6 +42,22 @@ async function lcpOnce(
       const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
       for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
     }, storage);
+    await page.addInitScript(() => {
+      // (This runs in the page; the bench's own types have no DOM.)
+      type Candidate = { element?: { tagName: string; className: string; textContent: string | null } | null };
+      const noted: string[] = [];
+      (globalThis as unknown as { __lcpElements: string[] }).__lcpElements = noted;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Candidate[]) {
+          const e = entry.element;
+          noted.push(
+            e
+              ? `${e.tagName.toLowerCase()}${e.className ? `.${String(e.className).split(" ")[0]}` : ""} «${(e.textContent ?? "").trim().slice(0, 30)}»`
+              : "?",
+          );
+        }
+      }).observe({ type: "largest-contentful-paint" as "mark", buffered: true });
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
@@ -62,36 +78,28 @@ async function lcpOnce(
     // When the ready element was found (Playwright polls: a bound within a few tens of ms).
     const readyMs = await page.evaluate(() => performance.now());
     await page.waitForLoadState("networkidle");
-    if (waterfall) page.on("console", (m) => console.log(`    ${m.text()}`));
+    // The LCP read after load and network idle (buffered: every candidate since navigation); the
+    // element of each candidate was noted as it came (init script below): the boot screen's is
+    // gone from the page by now.
     const lcp = await page.evaluate(
-      (debug) =>
-        new Promise<{ ms: number; element: string }>((resolve) => {
+      () =>
+        new Promise<{ ms: number; element: string; all: string[] }>((resolve) => {
+          type LcpEntry = { startTime: number; size: number };
+          const noted = (globalThis as unknown as { __lcpElements: string[] }).__lcpElements;
           new PerformanceObserver((list) => {
-            // (This runs in the page; the bench's own types have no DOM.)
-            type LcpEntry = {
-              startTime: number;
-              size: number;
-              element?: { tagName: string; textContent: string | null } | null;
-            };
             const entries = list.getEntries() as unknown as LcpEntry[];
-            if (debug) {
-              for (const e of entries)
-                console.log(`LCP entry ${Math.round(e.startTime)} ms size ${e.size} ${e.element?.tagName ?? "(removed)"}`);
-            }
             const last = entries.at(-1);
-            const element = last?.element;
             resolve({
               ms: last ? last.startTime : Number.NaN,
-              element: element
-                ? `${element.tagName.toLowerCase()} «${(element.textContent ?? "").trim().slice(0, 40)}»`
-                : "?",
+              element: noted.at(-1) ?? "?",
+              all: entries.map((e, i) => `${Math.round(e.startTime)} ms ${e.size} px² ${noted[i] ?? "?"}`),
             });
             // Node's entry types (the bench's types) do not name the browser's LCP.
           }).observe({ type: "largest-contentful-paint" as "mark", buffered: true });
         }),
-      waterfall,
     );
-    return { ...lcp, readyMs };
+    if (waterfall) for (const line of lcp.all) console.log(`    LCP candidate ${line}`);
+    return { ms: lcp.ms, element: lcp.element, readyMs };
   } finally {
     await context.close();
   }

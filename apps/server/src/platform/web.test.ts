@@ -20,7 +20,10 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), "nadoy-web-"));
   mkdirSync(join(webDist, "assets"));
   writeFileSync(join(webDist, "index.html"), '<!doctype html><html lang="ru"><body>Надой</body></html>');
-  writeFileSync(join(webDist, "form.html"), '<!doctype html><html lang="ru"><body>Форма обратной связи</body></html>');
+  writeFileSync(
+    join(webDist, "form.html"),
+    '<!doctype html><html lang="ru"><head><title>Форма</title></head><body>Форма обратной связи</body></html>',
+  );
   writeFileSync(join(webDist, "assets", "index-abc123.js"), bigAsset);
   writeFileSync(join(webDist, "assets", "main-def456.js"), builtAsset);
   writeFileSync(join(webDist, "assets", "main-def456.js.br"), builtAssetBr);
@@ -60,6 +63,24 @@ describe("serving the SPA", () => {
       expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
     },
   );
+
+  it("asks for a form link's elements in its page, so that they load with the JavaScript (issue 16)", async () => {
+    const link = "0b6f3a52-3c1e-4a57-9d5c-2f4f0c7f8a11";
+    for (const url of [`/form/${link}`, `/form/${link.toUpperCase()}/`]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      // Exactly the URL the form's script fetches (apps/web use-form-elements), in the head.
+      expect(res.body).toContain(
+        `<link rel="preload" as="fetch" crossorigin href="/api/tableLists/form_data/?uuid_link=${link}" />\n  </head>`,
+      );
+    }
+    // Anything but a uuid goes nowhere near the page.
+    for (const url of ["/form/abc", '/form/"><script>alert(1)</script>', `/form/${link}x`]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.body).not.toContain("preload");
+      expect(res.body).toContain("Форма обратной связи");
+    }
+  });
 
   it.each(["/", "/form", "/formulas", "/lists/abc"])(
     "answers %s with the app's index.html, not the form page",
