@@ -15,11 +15,12 @@ if (!root) throw new Error("index.html has no #root element");
 const router = createAppRouter();
 // The layout and the page of the first route load side by side, not one after the other.
 const handle = router.state.matches.at(-1)?.route.handle as Partial<RouteHandle> | undefined;
-preloadRoute(window.location.pathname, handle?.routeKey);
+const queryClient = createQueryClient();
+preloadRoute(window.location.pathname, handle?.routeKey, queryClient);
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -1,8 +1,16 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { fetchUserData, userDataQueryKey } from "../shared/hooks/use-user-data.ts";
 import { readAccessToken } from "../shared/lib/browser-storage.ts";
 import { type BuiltRouteKey, ROUTES, type RouteKey } from "../shared/routes/registry.ts";
 import { loadAppLayout, loadFullPageLayout } from "./layouts/load.ts";
 import { preloadPage } from "./pages.ts";
 import { layoutFor } from "./shell/layout-rules.ts";
+
+/** The feed page of the home page's ?page= (as NewsFeed reads it: 1 unless a positive whole number). */
+function feedPage(): number {
+  const page = Number(new URLSearchParams(window.location.search).get("page"));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
 
 const isBuilt = (key: RouteKey): key is BuiltRouteKey => ROUTES[key].built;
 
@@ -12,7 +20,7 @@ const isBuilt = (key: RouteKey): key is BuiltRouteKey => ROUTES[key].built;
  * (layout, then its lazy page). `routeKey` is the route the router matched for `pathname`.
  * Signed out, a shell page preloads the sign-in page, where RequireSession will send the visitor.
  */
-export function preloadRoute(pathname: string, routeKey: RouteKey | undefined): void {
+export function preloadRoute(pathname: string, routeKey: RouteKey | undefined, queryClient?: QueryClient): void {
   const { layout } = layoutFor(pathname);
   if (layout === "none" || routeKey === undefined) return;
   const ignore = () => undefined;
@@ -22,6 +30,18 @@ export function preloadRoute(pathname: string, routeKey: RouteKey | undefined): 
     loadFullPageLayout().catch(ignore);
     preloadPage("login");
     return;
-  } else loadAppLayout().catch(ignore);
+  } else {
+    loadAppLayout().catch(ignore);
+    // Signed in, the shell and the home page ask for these first: ask now, beside the chunks,
+    // not after them (a 401 runs the one token flow, as it would from the page).
+    if (queryClient) {
+      queryClient.prefetchQuery({ queryKey: userDataQueryKey, queryFn: fetchUserData }).catch(ignore);
+      if (routeKey === "home") {
+        import("../features/home/api.ts")
+          .then((m) => queryClient.prefetchQuery(m.newsFeedQuery(feedPage())))
+          .catch(ignore);
+      }
+    }
+  }
   if (isBuilt(routeKey)) preloadPage(routeKey);
 }
