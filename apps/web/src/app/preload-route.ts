@@ -37,8 +37,9 @@ export function preloadRoute(pathname: string, routeKey: RouteKey | undefined, q
     if (queryClient) {
       queryClient.prefetchQuery({ queryKey: userDataQueryKey, queryFn: fetchUserData }).catch(ignore);
       if (routeKey === "home") {
-        import("../features/home/api.ts")
-          .then((m) => queryClient.prefetchQuery(m.newsFeedQuery(feedPage())))
+        // From the page's own chunk (no chunk of its own for the preload).
+        import("../features/home/pages/HomePage.tsx")
+          .then((m) => m.prefetchNewsFeed(queryClient, feedPage()))
           .catch(ignore);
       }
     }
