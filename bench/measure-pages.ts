@@ -5,9 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startApp } from "./app-server.ts";
 import { formPageJs, shellPageJs } from "./feedback-form.bench.ts";
+import { ports } from "./options.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "nadoy-pages-"));
-const app = await startApp({ port: 18_183, dataDir, databaseUrl: undefined });
+const app = await startApp({ port: ports.pages, dataDir, databaseUrl: undefined });
 try {
   const form = await formPageJs(app);
   const shell = await shellPageJs(app);

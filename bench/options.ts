@@ -25,3 +25,22 @@ export const submissions = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
 export const fanoutMembers = 1000;
 export const fanoutMessages = quick ? 100 : 200;
 export const idleSockets = 5000;
+
+/**
+ * `--only=lcp,api` runs only the named parts (api, poll, pages, submissions, fanout, import, lcp);
+ * the JSON line and the goals then hold only their figures. Without it, everything runs.
+ */
+const onlyArg = process.argv.find((a) => a.startsWith("--only="));
+export const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : undefined;
+export const runs = (part: string) => !only || only.has(part);
+
+/**
+ * The ports the benchmarks listen on, from BENCH_PORT_BASE (default 18181): the baseline server,
+ * the app, the pages-only app (measure-pages, lcp alone), the WebSocket fan-out app and its bare
+ * baseline. Without the variable they are the historical 18181, 18182, 18183, 18194, 18195.
+ */
+const portBase = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : undefined;
+export const ports =
+  portBase === undefined
+    ? { baseline: 18_181, app: 18_182, pages: 18_183, fanoutApp: 18_194, fanoutBase: 18_195 }
+    : { baseline: portBase, app: portBase + 1, pages: portBase + 2, fanoutApp: portBase + 3, fanoutBase: portBase + 4 };

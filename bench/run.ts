@@ -10,13 +10,14 @@ import { startApp } from "./app-server.ts";
 import { benchDatabase } from "./database.ts";
 import { formPageJs, measureSubmissions, shellPageJs } from "./feedback-form.bench.ts";
 import { measureImport } from "./import.bench.ts";
+import { describeLcp, type LcpFigures, measureLcp } from "./lcp.bench.ts";
 import type { RateFigure } from "./measure.ts";
 import * as options from "./options.ts";
 import { measurePoll } from "./poll.bench.ts";
 import { seedPollers } from "./seed-pollers.ts";
 import { measureFanout } from "./ws-fanout.bench.ts";
 
-/** Issue 7's goals: a ratio at least `min`, a latency or size at most `max`. */
+/** Issue 7's goals (and later issues'): a ratio at least `min`, a latency or size at most `max`. */
 const GOALS: Record<string, { min?: number; max?: number }> = {
   api_overhead_ratio: { min: 0.75 },
   one_query_ratio: { min: 0.5 },
@@ -24,6 +25,12 @@ const GOALS: Record<string, { min?: number; max?: number }> = {
   ws_fanout_ratio: { min: 0.8 },
   form_js_gzip_kb: { max: 170 },
   shell_js_gzip_kb: { max: 350 },
+  // Issue 16: users/data, called by every page load, at least 1/20 of the hello-world.
+  users_data_ratio: { min: 0.05 },
+  // Issue 16: Largest Contentful Paint on a rural link (Slow 4G, 4× CPU slowdown, cold cache).
+  lcp_slow4g_login_ms: { max: 2500 },
+  lcp_slow4g_home_ms: { max: 2500 },
+  lcp_slow4g_form_ms: { max: 2500 },
 };
 
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
@@ -38,115 +45,178 @@ log(
 );
 let result: Record<string, unknown>;
 try {
-  const baselines = await measureBaselines(18_181, database.url, options.submissions);
-  const rate = (f: RateFigure, base = baselines.hello) =>
+  const { runs } = options;
+  const needsBaselines = runs("api") || runs("submissions");
+  const baselines = needsBaselines
+    ? await measureBaselines(options.ports.baseline, database.url, options.submissions)
+    : undefined;
+  const rate = (f: RateFigure, base = baselines?.hello) =>
     log(
       `  ${f.title.padEnd(52)} ${f.rps.toFixed(0).padStart(6)} req/s  p99 ${String(f.p99).padStart(3)} ms` +
         `  server CPU ${f.cpuUs.toFixed(1).padStart(6)} µs/request` +
-        (f === base ? "" : `  ratio ${(f.rps / base.rps).toFixed(3)}`),
+        (f === base || !base ? "" : `  ratio ${(f.rps / base.rps).toFixed(3)}`),
     );
 
-  const pollers = await seedPollers({ databaseUrl: database.url, dataDir }, options.pollUsers);
-  const app = await startApp({ port: 18_182, dataDir, databaseUrl: database.url, env: { TRUST_PROXY: "1" } });
-  let api: Awaited<ReturnType<typeof measureApi>>;
-  let poll: Awaited<ReturnType<typeof measurePoll>>;
-  let form: Awaited<ReturnType<typeof formPageJs>>;
-  let shell: Awaited<ReturnType<typeof shellPageJs>>;
-  let submissions: Awaited<ReturnType<typeof measureSubmissions>>;
+  const pollers = runs("poll")
+    ? await seedPollers({ databaseUrl: database.url, dataDir }, options.pollUsers)
+    : undefined;
+  const app = await startApp({
+    port: options.ports.app,
+    dataDir,
+    databaseUrl: database.url,
+    env: { TRUST_PROXY: "1" },
+  });
+  let api: Awaited<ReturnType<typeof measureApi>> | undefined;
+  let poll: Awaited<ReturnType<typeof measurePoll>> | undefined;
+  let form: Awaited<ReturnType<typeof formPageJs>> | undefined;
+  let shell: Awaited<ReturnType<typeof shellPageJs>> | undefined;
+  let submissions: Awaited<ReturnType<typeof measureSubmissions>> | undefined;
+  let lcp: LcpFigures | undefined;
   try {
-    api = await measureApi(app);
-    log(`\nHTTP, ${options.connections} connections, ${options.seconds} s each (ratio to the hello-world)`);
-    for (const f of [baselines.hello, baselines.rawQuery, ...Object.values(api)]) rate(f);
-    poll = await measurePoll(app, pollers, options.pollRate, options.pollSeconds);
-    log(
-      `\nNotification poll: ${poll.users} users at ${poll.rate} req/s for ${poll.seconds} s ` +
-        `(answered ${poll.achievedRate.toFixed(0)} req/s, ${poll.failed} failed, ${poll.unanswered} unanswered` +
-        `${poll.saturated ? ", SATURATED: sending stopped, p99 is a lower bound" : ""}): ` +
-        `p50 ${poll.p50.toFixed(1)} ms, p99 ${poll.p99.toFixed(1)} ms, max ${poll.max.toFixed(1)} ms`,
-    );
-    form = await formPageJs(app);
-    shell = await shellPageJs(app);
-    log(
-      `\nJS gzipped: /form/:uuid ${form.kb.toFixed(1)} KB in ${form.files} files; / signed in ${shell.kb.toFixed(1)} KB in ${shell.files} files`,
-    );
-    submissions = await measureSubmissions(app, options.submissions);
-    log(
-      `Feedback form: ${submissions.sent} concurrent submissions, ${submissions.created} × 201, rows added ` +
-        `${submissions.rowsAdded}${submissions.otherStatuses.length ? ` (other: ${submissions.otherStatuses.join(", ")})` : ""} ` +
-        `in ${submissions.ms.toFixed(0)} ms; bare Fastify echo ${baselines.echoBurstMs.toFixed(0)} ms ` +
-        `(${(submissions.ms / baselines.echoBurstMs).toFixed(1)}×) ${submissions.ok ? "OK" : "FAILED"}`,
-    );
+    if (runs("api") && baselines) {
+      api = await measureApi(app);
+      log(`\nHTTP, ${options.connections} connections, ${options.seconds} s each (ratio to the hello-world)`);
+      for (const f of [baselines.hello, baselines.rawQuery, ...Object.values(api)]) rate(f);
+    }
+    if (pollers) {
+      poll = await measurePoll(app, pollers, options.pollRate, options.pollSeconds);
+      log(
+        `\nNotification poll: ${poll.users} users at ${poll.rate} req/s for ${poll.seconds} s ` +
+          `(answered ${poll.achievedRate.toFixed(0)} req/s, ${poll.failed} failed, ${poll.unanswered} unanswered` +
+          `${poll.saturated ? ", SATURATED: sending stopped, p99 is a lower bound" : ""}): ` +
+          `p50 ${poll.p50.toFixed(1)} ms, p99 ${poll.p99.toFixed(1)} ms, max ${poll.max.toFixed(1)} ms`,
+      );
+    }
+    if (runs("pages")) {
+      form = await formPageJs(app);
+      shell = await shellPageJs(app);
+      log(
+        `\nJS gzipped: /form/:uuid ${form.kb.toFixed(1)} KB in ${form.files} files; / signed in ${shell.kb.toFixed(1)} KB in ${shell.files} files`,
+      );
+    }
+    if (runs("lcp")) {
+      lcp = await measureLcp(app);
+      log("\nLargest Contentful Paint, Slow 4G and 4× CPU slowdown, cold cache, median of 3:");
+      for (const f of Object.values(lcp)) log(`  ${describeLcp(f)}`);
+    }
+    if (runs("submissions") && baselines) {
+      submissions = await measureSubmissions(app, options.submissions);
+      log(
+        `Feedback form: ${submissions.sent} concurrent submissions, ${submissions.created} × 201, rows added ` +
+          `${submissions.rowsAdded}${submissions.otherStatuses.length ? ` (other: ${submissions.otherStatuses.join(", ")})` : ""} ` +
+          `in ${submissions.ms.toFixed(0)} ms; bare Fastify echo ${baselines.echoBurstMs.toFixed(0)} ms ` +
+          `(${(submissions.ms / baselines.echoBurstMs).toFixed(1)}×) ${submissions.ok ? "OK" : "FAILED"}`,
+      );
+    }
   } finally {
     await app.stop();
   }
 
-  const fanout = await measureFanout(options.fanoutMembers, options.fanoutMessages, options.idleSockets);
-  log(
-    `\nWebSocket fan-out, ${fanout.members} board sockets × ${fanout.messages} events: hub ` +
-      `${Math.round(fanout.appRate)} deliveries/s, bare ws ${Math.round(fanout.baseRate)} (ratio ${fanout.ratio.toFixed(2)}); ` +
-      `${fanout.idle} idle main sockets: ${fanout.appKb.toFixed(1)} KB heap each (bare ws ${fanout.baseKb.toFixed(1)} KB)`,
-  );
+  const fanout = runs("fanout")
+    ? await measureFanout(options.fanoutMembers, options.fanoutMessages, options.idleSockets)
+    : undefined;
+  if (fanout) {
+    log(
+      `\nWebSocket fan-out, ${fanout.members} board sockets × ${fanout.messages} events: hub ` +
+        `${Math.round(fanout.appRate)} deliveries/s, bare ws ${Math.round(fanout.baseRate)} (ratio ${fanout.ratio.toFixed(2)}); ` +
+        `${fanout.idle} idle main sockets: ${fanout.appKb.toFixed(1)} KB heap each (bare ws ${fanout.baseKb.toFixed(1)} KB)`,
+    );
+  }
 
-  const [xlsxImport] = await measureImport();
-  if (!xlsxImport) throw new Error("import bench gave no figure");
-  log(
-    `\nImport of ${xlsxImport.file}: ${xlsxImport.answer.slice(0, 40)}… in ${xlsxImport.refuseMs.toFixed(0)} ms, ` +
-      `peak extra RSS ${xlsxImport.peakExtraRssMb.toFixed(0)} MB, max event-loop delay ${xlsxImport.maxLoopStallMs.toFixed(1)} ms`,
-  );
+  let xlsxImport: Awaited<ReturnType<typeof measureImport>>[number] | undefined;
+  if (runs("import")) {
+    [xlsxImport] = await measureImport();
+    if (!xlsxImport) throw new Error("import bench gave no figure");
+    log(
+      `\nImport of ${xlsxImport.file}: ${xlsxImport.answer.slice(0, 40)}… in ${xlsxImport.refuseMs.toFixed(0)} ms, ` +
+        `peak extra RSS ${xlsxImport.peakExtraRssMb.toFixed(0)} MB, max event-loop delay ${xlsxImport.maxLoopStallMs.toFixed(1)} ms`,
+    );
+  }
 
-  const hello = baselines.hello.rps;
-  const figures = {
-    api_overhead_ratio: round(api.verifyToken.rps / hello),
-    one_query_ratio: round(api.health.rps / hello),
-    poll_p99_ms: round(poll.p99, 1),
-    ws_fanout_ratio: round(fanout.ratio),
-    form_js_gzip_kb: round(form.kb, 1),
-    shell_js_gzip_kb: round(shell.kb, 1),
+  const hello = baselines?.hello.rps ?? Number.NaN;
+  const figures: Record<string, number> = {
+    ...(api && {
+      api_overhead_ratio: round(api.verifyToken.rps / hello),
+      one_query_ratio: round(api.health.rps / hello),
+      users_data_ratio: round(api.usersData.rps / hello),
+    }),
+    ...(poll && { poll_p99_ms: round(poll.p99, 1) }),
+    ...(fanout && { ws_fanout_ratio: round(fanout.ratio) }),
+    ...(form && shell && { form_js_gzip_kb: round(form.kb, 1), shell_js_gzip_kb: round(shell.kb, 1) }),
+    ...(lcp && {
+      lcp_slow4g_login_ms: Math.round(lcp.login.ms),
+      lcp_slow4g_home_ms: Math.round(lcp.home.ms),
+      lcp_slow4g_form_ms: Math.round(lcp.form.ms),
+    }),
   };
   const goals: Record<string, boolean> = {};
   for (const [name, goal] of Object.entries(GOALS)) {
-    const value = figures[name as keyof typeof figures] ?? Number.NaN;
+    const value = figures[name];
+    if (value === undefined) continue;
     goals[name] = (goal.min === undefined || value >= goal.min) && (goal.max === undefined || value <= goal.max);
   }
   result = {
     database: database.kind,
     mode: options.quick ? "quick" : "full",
+    ...(options.only && { only: [...options.only].join(",") }),
     ...figures,
-    api_overhead_route:
-      "GET /api/users/verify_token/ (the auth guard alone: the caller comes from the per-token cache, no SQL)",
-    one_query_route: "GET /api/health (public, one query: select 1)",
-    // The same comparisons in server CPU per request (hello's µs ÷ the route's µs): what the route
-    // costs the server, free of the load generator that shares the cores.
-    hello_cpu_us: round(baselines.hello.cpuUs, 1),
-    api_overhead_cpu_ratio: round(baselines.hello.cpuUs / api.verifyToken.cpuUs),
-    one_query_cpu_ratio: round(baselines.hello.cpuUs / api.health.cpuUs),
-    public_no_sql_cpu_ratio: round(baselines.hello.cpuUs / api.publicNoSql.cpuUs),
-    public_no_sql_ratio: round(api.publicNoSql.rps / hello),
-    raw_query_ratio: round(baselines.rawQuery.rps / hello),
-    one_query_vs_raw_ratio: round(api.health.rps / baselines.rawQuery.rps),
-    users_data_ratio: round(api.usersData.rps / hello),
-    notifications_closed_loop_ratio: round(api.notifications.rps / hello),
-    hello_world_rps: Math.round(hello),
-    poll_users: poll.users,
-    poll_rate: poll.rate,
-    poll_seconds: poll.seconds,
-    poll_p50_ms: round(poll.p50, 1),
-    poll_failed: poll.failed,
-    poll_unanswered: poll.unanswered,
-    poll_saturated: poll.saturated,
-    poll_answered_rps: Math.round(poll.achievedRate),
-    ws_idle_socket_heap_kb: round(fanout.appKb, 1),
-    ws_idle_socket_heap_ratio: round(fanout.appKb / fanout.baseKb, 2),
-    form_submissions_ok: submissions.ok,
-    form_submissions_ratio: round(submissions.ms / baselines.echoBurstMs, 2),
-    import_peak_rss_mb: round(xlsxImport.peakExtraRssMb, 1),
-    import_max_loop_stall_ms: round(xlsxImport.maxLoopStallMs, 1),
-    import_refuse_ms: Math.round(xlsxImport.refuseMs),
+    ...(api &&
+      baselines && {
+        api_overhead_route:
+          "GET /api/users/verify_token/ (the auth guard alone: the caller comes from the per-token cache, no SQL)",
+        one_query_route: "GET /api/health (public, one query: select 1)",
+        // The same comparisons in server CPU per request (hello's µs ÷ the route's µs): what the route
+        // costs the server, free of the load generator that shares the cores.
+        hello_cpu_us: round(baselines.hello.cpuUs, 1),
+        api_overhead_cpu_ratio: round(baselines.hello.cpuUs / api.verifyToken.cpuUs),
+        one_query_cpu_ratio: round(baselines.hello.cpuUs / api.health.cpuUs),
+        users_data_cpu_ratio: round(baselines.hello.cpuUs / api.usersData.cpuUs),
+        public_no_sql_cpu_ratio: round(baselines.hello.cpuUs / api.publicNoSql.cpuUs),
+        public_no_sql_ratio: round(api.publicNoSql.rps / hello),
+        raw_query_ratio: round(baselines.rawQuery.rps / hello),
+        one_query_vs_raw_ratio: round(api.health.rps / baselines.rawQuery.rps),
+        notifications_closed_loop_ratio: round(api.notifications.rps / hello),
+        hello_world_rps: Math.round(hello),
+      }),
+    ...(lcp && {
+      // When the page's own ready element (the login button, the greeting, the form's send button)
+      // was there, in the median LCP run's page: what the user waits for to act.
+      lcp_slow4g_login_element: lcp.login.element,
+      lcp_slow4g_home_element: lcp.home.element,
+      lcp_slow4g_form_element: lcp.form.element,
+      ready_slow4g_login_ms: Math.round(lcp.login.readyMs),
+      ready_slow4g_home_ms: Math.round(lcp.home.readyMs),
+      ready_slow4g_form_ms: Math.round(lcp.form.readyMs),
+    }),
+    ...(poll && {
+      poll_users: poll.users,
+      poll_rate: poll.rate,
+      poll_seconds: poll.seconds,
+      poll_p50_ms: round(poll.p50, 1),
+      poll_failed: poll.failed,
+      poll_unanswered: poll.unanswered,
+      poll_saturated: poll.saturated,
+      poll_answered_rps: Math.round(poll.achievedRate),
+    }),
+    ...(fanout && {
+      ws_idle_socket_heap_kb: round(fanout.appKb, 1),
+      ws_idle_socket_heap_ratio: round(fanout.appKb / fanout.baseKb, 2),
+    }),
+    ...(submissions &&
+      baselines && {
+        form_submissions_ok: submissions.ok,
+        form_submissions_ratio: round(submissions.ms / baselines.echoBurstMs, 2),
+      }),
+    ...(xlsxImport && {
+      import_peak_rss_mb: round(xlsxImport.peakExtraRssMb, 1),
+      import_max_loop_stall_ms: round(xlsxImport.maxLoopStallMs, 1),
+      import_refuse_ms: Math.round(xlsxImport.refuseMs),
+    }),
     goals_met: goals,
     seconds: Math.round((performance.now() - started) / 1000),
   };
   // Goals are reported; a wrong answer (a lost submission, a failed poll) fails the run.
-  if (!submissions.ok || poll.failed > 0) process.exitCode = 1;
+  if ((submissions && !submissions.ok) || (poll && poll.failed > 0)) process.exitCode = 1;
   log(
     `\nGoals: ${Object.entries(goals)
       .map(([k, v]) => `${k} ${v ? "met" : "NOT MET"}`)

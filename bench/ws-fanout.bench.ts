@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { boardSocketPath, mainSocketPath } from "@nadoy/contract/realtime";
 import WebSocket from "ws";
+import { ports } from "./options.ts";
 import { startProcess, stopProcess } from "./processes.ts";
 
 const appMain = fileURLToPath(new URL("./ws-fanout-app.ts", import.meta.url));
@@ -106,7 +107,7 @@ export interface FanoutFigure {
 
 export async function measureFanout(members: number, messages: number, idle: number): Promise<FanoutFigure> {
   // Baseline: bare ws.
-  const basePort = 18_195;
+  const basePort = ports.fanoutBase;
   const baseline = await startProcess(
     process.execPath,
     [...gc, baselineMain],
@@ -129,7 +130,7 @@ export async function measureFanout(members: number, messages: number, idle: num
   // The app.
   const dir = mkdtempSync(join(tmpdir(), "nadoy-fanout-"));
   const info = join(dir, "fanout.json");
-  const appPort = 18_194;
+  const appPort = ports.fanoutApp;
   const app = await startProcess(
     process.execPath,
     [...gc, appMain],

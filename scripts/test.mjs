@@ -43,6 +43,27 @@ function counts() {
   return { passed, failed };
 }
 
+/**
+ * End-to-end tests that passed only on a retry ("flaky" in Playwright's JSON report). Retries are
+ * off and failOnFlakyTests is on (e2e/playwright.config.ts); should a retry come back, such a test
+ * is named here and fails the run: a green run is never a lucky one.
+ */
+function flakyTests() {
+  if (!existsSync(`${reports}/e2e.json`)) return [];
+  const report = JSON.parse(readFileSync(`${reports}/e2e.json`, "utf8"));
+  const found = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "flaky") found.push([...path, spec.title].filter(Boolean).join(" › "));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return found;
+}
+
 const started = Date.now();
 for (const [name, command] of steps) {
   const t0 = Date.now();
@@ -53,7 +74,9 @@ for (const [name, command] of steps) {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: resolve(reports, "e2e.json") },
   });
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  if (result.status !== 0) {
+  const flaky = name === "end-to-end" ? flakyTests() : [];
+  for (const title of flaky) console.error(`flaky (passed only on a retry): ${title}`);
+  if (result.status !== 0 || flaky.length > 0) {
     const { passed, failed } = counts();
     console.error(`\n✗ ${name} failed after ${seconds} s`);
     console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);

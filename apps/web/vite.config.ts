@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { buildInfoDefines } from "./build-info.ts";
@@ -26,8 +29,49 @@ function formPageInDev(): Plugin {
   };
 }
 
+/** Text files worth compressing (the server's on-the-fly compression starts at 1 KB too). */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Brotli (best) and gzip copies of every text file of the build, next to it (x.js.br, x.js.gz),
+ * which the server sends as they are (@fastify/static preCompressed): ~15 % fewer bytes than the
+ * quick on-the-fly brotli, and no compression work per request. Issue 16: a rural link.
+ */
+export function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "nadoy-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith("/") ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+        );
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), formPageInDev()],
+  plugins: [react(), formPageInDev(), precompress()],
   define: buildInfoDefines(),
   server: {
     proxy: {

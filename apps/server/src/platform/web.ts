@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { ErrorCode } from "@nadoy/contract/errors";
@@ -72,20 +72,40 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
 
 /** The public feedback form's pages: a light page of their own (form.html) when the build has it. */
 const FORM_PAGE = /^\/form\/[^/]+/;
+const FORM_LINK = /^\/form\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
 /**
- * The built SPA: hashed assets cached for a year, index.html never cached and answered for every
+ * form.html for one form link, with the form's elements asked for by the page itself
+ * (`<link rel="preload" as="fetch">`): on a slow link they arrive while the JavaScript still
+ * loads, instead of after it ran (issue 16). The URL is exactly the one the form's script fetches
+ * (apps/web use-form-elements: GET /api/tableLists/form_data/?uuid_link=<uuid>), so the browser
+ * answers that fetch from the preload. Only a well-formed uuid (lower-cased) goes into the page.
+ */
+export function formPageFor(template: string, path: string): string {
+  const link = FORM_LINK.exec(path)?.[1]?.toLowerCase();
+  if (!link) return template;
+  const preload = `<link rel="preload" as="fetch" crossorigin href="/api/tableLists/form_data/?uuid_link=${link}" />`;
+  return template.replace("</head>", `    ${preload}\n  </head>`);
+}
+
+/**
+ * The built SPA (its brotli and gzip copies sent when the browser takes them): hashed assets cached for a year, index.html never cached and answered for every
  * path outside /api (the client router decides what to show) — except /form/*, which gets
  * form.html, the public feedback form without the app (when built). Unknown /api paths get JSON 404.
  */
 export async function installWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
   const hasFormPage = hasWeb && existsSync(join(webDist, "form.html"));
+  // Read once: a new build means a restart anyway (wildcard: false reads the file list at start).
+  const formTemplate = hasFormPage ? readFileSync(join(webDist, "form.html"), "utf8") : "";
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes x.br and x.gz next to each text file (apps/web vite.config.ts
+      // precompress): sent as they are to browsers that take them, no compression per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(webDist, "assets")}`);
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -103,7 +123,9 @@ export async function installWeb(app: FastifyInstance, webDist: string | undefin
       return reply.code(404).send({ code: ErrorCode.notFound, message: `Не найдено: ${request.method} ${path}` });
     }
     reply.header("cache-control", "no-cache");
-    const page = hasFormPage && FORM_PAGE.test(path) ? "form.html" : "index.html";
-    return reply.type("text/html; charset=utf-8").sendFile(page);
+    if (hasFormPage && FORM_PAGE.test(path)) {
+      return reply.type("text/html; charset=utf-8").send(formPageFor(formTemplate, path));
+    }
+    return reply.type("text/html; charset=utf-8").sendFile("index.html");
   });
 }

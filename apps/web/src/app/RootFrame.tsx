@@ -5,12 +5,13 @@ import { PageHitTracker } from "../features/analytics/components/PageHitTracker.
 import { RequireSession } from "../features/auth/components/RequireSession.tsx";
 import { href } from "../shared/routes/href.ts";
 import { PageSpinner } from "../shared/ui/PageSpinner.tsx";
+import { loadAppLayout, loadFullPageLayout } from "./layouts/load.ts";
 import { layoutFor } from "./shell/layout-rules.ts";
 import { useCurrentRoute } from "./use-current-route.ts";
 
 // The two layouts are chunks of their own: the sign-in pages never load the shell.
-const FullPageLayout = lazy(() => import("./layouts/FullPageLayout.tsx").then((m) => ({ default: m.FullPageLayout })));
-const AppLayout = lazy(() => import("./layouts/AppLayout.tsx").then((m) => ({ default: m.AppLayout })));
+const FullPageLayout = lazy(() => loadFullPageLayout().then((m) => ({ default: m.FullPageLayout })));
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 
 /**
  * The root of the router: chooses the layout of the current path (spec §2 layout rules), sends

@@ -3,9 +3,13 @@ import type { BuiltRouteKey } from "../shared/routes/registry.ts";
 
 type LazyPage = LazyExoticComponent<ComponentType>;
 
-/** A page of its own chunk, loaded when its route is first opened. */
+const loaders = new Map<LazyPage, () => Promise<unknown>>();
+
+/** A page of its own chunk, loaded when its route is first opened (or preloaded: preloadPage). */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  const component = lazy(() => load().then((module) => ({ default: pick(module) })));
+  loaders.set(component, load);
+  return component;
 }
 
 /**
@@ -208,3 +212,13 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
 export const PlaceholderPage = lazy(() =>
   import("./PlaceholderPage.tsx").then((m) => ({ default: m.PlaceholderPage })),
 );
+
+/**
+ * Starts loading the chunk of a route's page now (the browser keeps one module per URL, so the lazy
+ * page later gets the same one). A failure is left to the lazy page, which shows it.
+ */
+export function preloadPage(key: BuiltRouteKey): void {
+  loaders
+    .get(PAGES[key])?.()
+    .catch(() => undefined);
+}

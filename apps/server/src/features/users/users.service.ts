@@ -28,6 +28,9 @@ const userDatabase = (d: VisibleDatabase) => ({
   kind: d.kind,
 });
 
+// One collator for every sort here: localeCompare(…, "ru") builds one per comparison.
+const ruCollator = new Intl.Collator("ru");
+
 const asTheme = (value: string): Theme => (value === "black" ? "black" : "default");
 const asMenuStyle = (value: string): MenuStyle =>
   (MENU_STYLES as readonly string[]).includes(value) ? (value as MenuStyle) : DEFAULT_MENU_STYLE;
@@ -88,7 +91,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         visibleReports(db, caller),
       ]);
       const isMember = companies.length > 0;
-      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "ru");
+      const byName = (a: { name: string }, b: { name: string }) => ruCollator.compare(a.name, b.name);
       const userDatabases = databases.sort(byName).map(userDatabase);
       return {
         id: user.id,
@@ -125,7 +128,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         export_template_databases: [],
         // By code, sorted here for the same reason as companies.
         dtm: dtm
-          .sort((a, b) => a.companyCode.localeCompare(b.companyCode, "ru"))
+          .sort((a, b) => ruCollator.compare(a.companyCode, b.companyCode))
           .map((entry) => ({ uuid: entry.uuid, company_code: entry.companyCode })),
         dc_305: user.dc305,
         export_module: user.exportModule,

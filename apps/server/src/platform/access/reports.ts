@@ -38,30 +38,35 @@ export function seesEveryReport(viewer: ReportsViewer): boolean {
   return hasRoleOrSuperuser({ is_superuser: viewer.isSuperuser, groups: [...viewer.groups] }, ADMIN_ROLES);
 }
 
+// One collator, not one per comparison (localeCompare with a locale builds one each call).
+const ruCollator = new Intl.Collator("ru");
 const byTitle = (a: { title: string; pk: number }, b: { title: string; pk: number }) =>
-  a.title.localeCompare(b.title, "ru") || a.pk - b.pk;
+  ruCollator.compare(a.title, b.title) || a.pk - b.pk;
 
 const imagePath = (uuid: string | null) => (uuid === null ? null : contentImagePath(uuid));
 
-/** The viewer's reports and groups in two queries (groups; reports with the viewer's groups holding them). */
-export async function visibleReports(db: Db, viewer: ReportsViewer): Promise<VisibleReports> {
-  const groupRows = await db
+// users/data runs these on every app start: prepared once per database (drizzle builds the SQL
+// once, not per request), the reports in two variants (every active one, or the viewer's).
+function prepare(db: Db) {
+  const viewerId = sql.placeholder("viewerId");
+  const groupRows = db
     .select({ pk: iframeGroups.id, title: iframeGroups.title, active: iframeGroups.active, img: contentImages.uuid })
     .from(userIframeGroups)
     .innerJoin(iframeGroups, eq(iframeGroups.id, userIframeGroups.groupId))
     .leftJoin(contentImages, eq(contentImages.id, iframeGroups.imageId))
-    .where(and(eq(userIframeGroups.userId, viewer.id), eq(iframeGroups.active, true)));
+    .where(and(eq(userIframeGroups.userId, viewerId), eq(iframeGroups.active, true)))
+    .prepare("visible_report_groups");
 
   const givenGroupIds = db
     .select({ id: userIframeGroups.groupId })
     .from(userIframeGroups)
     .innerJoin(iframeGroups, eq(iframeGroups.id, userIframeGroups.groupId))
-    .where(and(eq(userIframeGroups.userId, viewer.id), eq(iframeGroups.active, true)));
+    .where(and(eq(userIframeGroups.userId, viewerId), eq(iframeGroups.active, true)));
   const givenDirectly = exists(
     db
       .select({ one: sql`1` })
       .from(userIframeReports)
-      .where(and(eq(userIframeReports.userId, viewer.id), eq(userIframeReports.reportId, iframeReports.id))),
+      .where(and(eq(userIframeReports.userId, viewerId), eq(userIframeReports.reportId, iframeReports.id))),
   );
   const ofViewersCompany = or(
     isNull(iframeReports.companyId),
@@ -69,37 +74,60 @@ export async function visibleReports(db: Db, viewer: ReportsViewer): Promise<Vis
       db
         .select({ one: sql`1` })
         .from(companyMemberships)
-        .where(
-          and(eq(companyMemberships.userId, viewer.id), eq(companyMemberships.companyId, iframeReports.companyId)),
-        ),
+        .where(and(eq(companyMemberships.userId, viewerId), eq(companyMemberships.companyId, iframeReports.companyId))),
     ),
   );
   // One row per (report, viewer's active group holding it), or (report, null) when no such group.
-  const rows = await db
-    .select({
-      pk: iframeReports.id,
-      uuid: iframeReports.uuid,
-      title: iframeReports.title,
-      tag: iframeReports.tag,
-      active: iframeReports.active,
-      img: contentImages.uuid,
-      groupId: iframeGroupReports.groupId,
-      position: iframeGroupReports.position,
-    })
-    .from(iframeReports)
-    .leftJoin(contentImages, eq(contentImages.id, iframeReports.imageId))
-    .leftJoin(
-      iframeGroupReports,
-      and(eq(iframeGroupReports.reportId, iframeReports.id), inArray(iframeGroupReports.groupId, givenGroupIds)),
-    )
-    .where(
-      and(
-        eq(iframeReports.active, true),
-        seesEveryReport(viewer)
-          ? undefined
-          : and(ofViewersCompany, or(isNotNull(iframeGroupReports.groupId), givenDirectly)),
-      ),
-    );
+  const reportRows = (everyReport: boolean, name: string) =>
+    db
+      .select({
+        pk: iframeReports.id,
+        uuid: iframeReports.uuid,
+        title: iframeReports.title,
+        tag: iframeReports.tag,
+        active: iframeReports.active,
+        img: contentImages.uuid,
+        groupId: iframeGroupReports.groupId,
+        position: iframeGroupReports.position,
+      })
+      .from(iframeReports)
+      .leftJoin(contentImages, eq(contentImages.id, iframeReports.imageId))
+      .leftJoin(
+        iframeGroupReports,
+        and(eq(iframeGroupReports.reportId, iframeReports.id), inArray(iframeGroupReports.groupId, givenGroupIds)),
+      )
+      .where(
+        and(
+          eq(iframeReports.active, true),
+          everyReport ? undefined : and(ofViewersCompany, or(isNotNull(iframeGroupReports.groupId), givenDirectly)),
+        ),
+      )
+      .prepare(name);
+  return {
+    groupRows,
+    everyReport: reportRows(true, "visible_reports_all"),
+    viewersReports: reportRows(false, "visible_reports_member"),
+  };
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+function prepared(db: Db) {
+  let p = preparedByDb.get(db);
+  if (!p) {
+    p = prepare(db);
+    preparedByDb.set(db, p);
+  }
+  return p;
+}
+
+/** The viewer's reports and groups in two queries (groups; reports with the viewer's groups holding them). */
+export async function visibleReports(db: Db, viewer: ReportsViewer): Promise<VisibleReports> {
+  const p = prepared(db);
+  const [groupRows, rows] = await Promise.all([
+    p.groupRows.execute({ viewerId: viewer.id }),
+    (seesEveryReport(viewer) ? p.everyReport : p.viewersReports).execute({ viewerId: viewer.id }),
+  ]);
 
   const reports = new Map<number, PortalReport>();
   const members = new Map<number, { report: PortalReport; position: number }[]>();

@@ -1,10 +1,20 @@
 import type { UserData } from "@nadoy/contract/users";
+import type { QueryClient } from "@tanstack/react-query";
 import { Button, Col, Flex, Row } from "antd";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { Panel } from "../../../shared/ui/Panel.tsx";
 import { Text, Title } from "../../../shared/ui/text.tsx";
+import { newsFeedQuery } from "../api.ts";
 import { NewsFeed } from "../components/NewsFeed.tsx";
+
+/**
+ * Asks for the news feed's page before the page renders (app/preload-route, on the first visit):
+ * here, in the page's own chunk, so that the preload loads no chunk of its own.
+ */
+export function prefetchNewsFeed(queryClient: QueryClient, page: number): Promise<void> {
+  return queryClient.prefetchQuery(newsFeedQuery(page));
+}
 
 function NameList({ title, items, empty }: { title: string; items: { uuid: string; name: string }[]; empty: string }) {
   return (
