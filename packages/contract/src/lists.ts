@@ -305,8 +305,18 @@ export const deleteRowsRoute = defineRoute({
 
 // ---- export and import ----
 
+/**
+ * How a CSV export is written. excel: ";" between fields, decimal commas, dates DD.MM.YYYY — what
+ * Excel in a Russian locale opens as columns (the default). comma: "," and decimal dots (RFC 4180).
+ */
+export const CSV_DIALECTS = ["excel", "comma"] as const;
+export type CsvDialect = (typeof CSV_DIALECTS)[number];
+export const CSV_DIALECT_TEXT: Record<CsvDialect, string> = { excel: "CSV для Excel (;)", comma: "CSV (,)" };
+
 export const exportQuerySchema = z.strictObject({
   format: z.enum(["csv", "xlsx"]),
+  /** CSV only: the separator and number style (CSV_DIALECTS). */
+  csv: z.enum(CSV_DIALECTS).default("excel"),
   /** The grid's view as JSON (list-view.ts ListView): the file holds exactly the rows and columns shown. */
   view: z
     .string()
@@ -325,8 +335,9 @@ export const exportQuerySchema = z.strictObject({
 
 /**
  * The file: a header row of column names, then one line per shown row with each cell as
- * list-cells.ts formatCell writes it (XLSX: numbers and percents as numbers). CSV is UTF-8 with a
- * BOM, comma-separated, RFC 4180 quoting. Content-Disposition names it "<list name>.<format>".
+ * list-cells.ts formatCell writes it (XLSX: numbers and percents as numbers, dates as Excel dates).
+ * CSV is UTF-8 with a BOM, RFC 4180 quoting, ";" and decimal commas unless csv=comma.
+ * Content-Disposition names it "<list name>.<format>".
  */
 export const exportListRoute = defineRoute({
   method: "GET",
