@@ -17,7 +17,7 @@ import {
   type ListView,
   visibleColumns,
 } from "@nadoy/contract/list-view";
-import type { ListColumn, ListDetail, ListFileFormat, ListRow } from "@nadoy/contract/lists";
+import type { CsvDialect, ListColumn, ListDetail, ListFileFormat, ListRow } from "@nadoy/contract/lists";
 import { pluralRu } from "@nadoy/contract/plural";
 import { App, Button, Checkbox, Empty, Flex, Popover, Space, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
@@ -31,6 +31,7 @@ import { formatDateRu } from "../lib/cells.ts";
 import { CellEditor } from "./CellEditor.tsx";
 import { CellView } from "./CellView.tsx";
 import { ColumnFilter } from "./ColumnFilter.tsx";
+import { CsvExportButton } from "./CsvExportButton.tsx";
 import { IconAction } from "./IconAction.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 
@@ -178,8 +179,8 @@ export function ListGrid({ list }: ListGridProps) {
     moveRow.mutate({ rowUuid: row.uuid, afterUuid }, { onError: failed("Строка не перемещена") });
   };
 
-  const download = (format: ListFileFormat) =>
-    exportList.mutate({ format, view }, { onError: failed("Не удалось выгрузить") });
+  const download = (format: ListFileFormat, csv?: CsvDialect) =>
+    exportList.mutate({ format, view, csv }, { onError: failed("Не удалось выгрузить") });
 
   const dataColumns: ColumnsType<ListRow> = columns.map((column) => {
     const filter = view.filters.find((f) => f.column_uuid === column.uuid);
@@ -311,9 +312,7 @@ export function ListGrid({ list }: ListGridProps) {
         <Popover trigger="click" title="Показывать столбцы" content={hideMenu}>
           <Button icon={<EyeInvisibleOutlined />}>Столбцы</Button>
         </Popover>
-        <Button icon={<DownloadOutlined />} loading={exportList.isPending} onClick={() => download("csv")}>
-          Скачать CSV
-        </Button>
+        <CsvExportButton loading={exportList.isPending} onExport={(csv) => download("csv", csv)} />
         <Button icon={<DownloadOutlined />} loading={exportList.isPending} onClick={() => download("xlsx")}>
           Скачать XLSX
         </Button>
