@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { fieldLabel } from "./field-labels.ts";
 import { pluralRu, type RuPluralForms } from "./plural.ts";
 
@@ -106,3 +106,12 @@ export function russianIssueMessage(issue: RawIssue): string {
       return about(label, "значение не подходит");
   }
 }
+
+/** «Не длиннее 200 символов»: the limit of a text field, said as on the form. */
+export const notLongerThan = (max: number) => `Не длиннее ${count(max, SYMBOLS)}`;
+
+/** A title a person types: «Введите заголовок», «Не длиннее 200 символов». */
+export const titleSchema = (max: number) => z.string().trim().min(1, "Введите заголовок").max(max, notLongerThan(max));
+
+/** A name a person types: «Введите название», «Не длиннее 255 символов». */
+export const nameSchema = (max: number) => z.string().trim().min(1, "Введите название").max(max, notLongerThan(max));

@@ -54,12 +54,14 @@ function fromFastifyError(error: FastifyError): ApiErrorBody & { status: number 
 }
 
 /**
- * A 400's message from its first field: the message itself when it names the field, else the
- * field's Russian label before it («Имя: Не более 150 символов»); never the key (first_name).
+ * A 400's message from its first field: the message itself when it names the field («Введите
+ * заголовок»), else the field's Russian label before it («Имя: Не более 150 символов»); never
+ * the key (first_name).
  */
 function summaryOf(key: string, message: string): string {
   const label = key === "_" ? undefined : fieldLabel(key.split("."));
-  return label === undefined || message.includes(`«${label}»`) ? message : `${label}: ${message}`;
+  const named = label === undefined || message.toLowerCase().includes(label.toLowerCase());
+  return named ? message : `${label}: ${message}`;
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
