@@ -56,6 +56,6 @@ describe("audit details as «было → стало»", () => {
       "Получателей: 12",
       "Заголовок: Собрание",
     ]);
-    expect(auditFacts({ fields: ["first_name", "theme"] })[0]?.value).toBe("Имя, theme");
+    expect(auditFacts({ fields: ["first_name", "theme"] })[0]?.value).toBe("Имя, Тема");
   });
 });
