@@ -36,8 +36,8 @@ describe("audit details as «было → стало»", () => {
       after: { modules: { boards: true }, publish_at: "2026-03-05T11:30:05.000Z" },
     });
     expect(changes?.map((c) => `${c.label}: ${c.before} → ${c.after}`)).toEqual([
-      "Доски задач: нет → да",
       expect.stringMatching(/^Дата публикации: — → 05\.03\.2026 \d\d:30$/),
+      "Доски задач: нет → да",
     ]);
   });
 
