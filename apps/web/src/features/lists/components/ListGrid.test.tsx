@@ -1,6 +1,6 @@
 import type { ListView } from "@nadoy/contract/list-view";
 import type { ListRow } from "@nadoy/contract/lists";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { RecordedCall } from "../../../test/mock-api.ts";
 import { renderApp } from "../../../test/render-app.tsx";
@@ -228,32 +228,6 @@ describe("list grid: view", { timeout: 20_000 }, () => {
     const view = JSON.parse(url.searchParams.get("view") ?? "") as ListView;
     expect(view).toEqual({ sort: { column_uuid: col.milk, dir: "asc" }, filters: [], hidden_columns: [] });
     expect(api.calls.find((c) => c.path.endsWith("/export/"))?.authorization).toBe("Bearer access-1");
-  });
-});
-
-describe("list grid: CSV for Excel", { timeout: 20_000 }, () => {
-  const csvCalls = (api: Awaited<ReturnType<typeof openGrid>>) =>
-    api.fetchMock.mock.calls
-      .map(([url]) => new URL(String(url), "http://localhost"))
-      .filter((url) => url.pathname.endsWith("/export/"))
-      .map((url) => url.searchParams.get("csv"));
-
-  it("downloads CSV for Excel (;) by default, and remembers the kind picked after a reload", async () => {
-    const EXPORT = { [`GET /api/tableLists/lists/${LIST_UUID}/export/`]: { status: 200, body: "Кличка\r\n" } };
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:export"), revokeObjectURL: vi.fn() }));
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-    const first = await openGrid(EXPORT);
-
-    fireEvent.click(screen.getByRole("button", { name: "Скачать CSV для Excel (;)" }));
-    await waitFor(() => expect(csvCalls(first)).toEqual(["excel"]));
-    fireEvent.click(screen.getByRole("button", { name: "Выбрать вид CSV" }));
-    fireEvent.click(await screen.findByText("CSV (,)"));
-    await waitFor(() => expect(csvCalls(first)).toEqual(["excel", "comma"]));
-
-    cleanup();
-    const second = await openGrid(EXPORT);
-    fireEvent.click(screen.getByRole("button", { name: "Скачать CSV (,)" }));
-    await waitFor(() => expect(csvCalls(second)).toEqual(["comma"]));
   });
 });
 
