@@ -32,10 +32,10 @@ export function listApi(t: TestApp, token: string | undefined) {
     form: (uuid: string) => call("GET", `/lists/${uuid}/form/`),
     saveForm: (uuid: string, body: object) => call("PUT", `/lists/${uuid}/form/`, body),
     publish: (uuid: string, published: boolean) => call("POST", `/lists/${uuid}/form/publish/`, { published }),
-    exportList: (uuid: string, format: "csv" | "xlsx", view?: object) =>
+    exportList: (uuid: string, format: "csv" | "xlsx", view?: object, csv?: "excel" | "comma") =>
       call(
         "GET",
-        `/lists/${uuid}/export/?format=${format}${view ? `&view=${encodeURIComponent(JSON.stringify(view))}` : ""}`,
+        `/lists/${uuid}/export/?format=${format}${view ? `&view=${encodeURIComponent(JSON.stringify(view))}` : ""}${csv ? `&csv=${csv}` : ""}`,
       ),
     importList: (
       uuid: string,

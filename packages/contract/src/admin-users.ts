@@ -226,6 +226,8 @@ export const auditEntrySchema = z.object({
   /** The action in Russian. */
   action_text: z.string(),
   ip: z.string().nullable(),
+  /** Who or what the entry is about, by name: the user, company, farm or database changed; null for others. */
+  subject: z.string().nullable(),
   /** What changed: {id, before, after} for editors' and admins' changes; other actions their own facts. */
   details: z.unknown(),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "./http.ts";
 import { ADMIN_ROLES } from "./roles.ts";
 import { databaseKindSchema } from "./users.ts";
+import { nameSchema } from "./validation-messages.ts";
 
 // ---- business users: companies, farms, user databases, DTM codes (issue 6 items 4–5) ----
 //
@@ -64,7 +65,7 @@ export function isTimeZone(name: string): boolean {
 
 const admins = { roles: ADMIN_ROLES } as const;
 const uuidParams = z.object({ uuid: z.uuid() });
-const name = z.string().trim().min(1).max(BUSINESS_NAME_MAX);
+const name = nameSchema(BUSINESS_NAME_MAX);
 const userRef = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ANNOUNCEMENT_MAX, NOTIFICATION_LINK_MAX, NOTIFICATION_TITLE_MAX } from "./constants.ts";
 import { defineRoute } from "./http.ts";
 import { ADMIN_ROLES, CONTENT_ROLES, ROLE_IDS, roleIdSchema } from "./roles.ts";
+import { titleSchema } from "./validation-messages.ts";
 
 // ---- content editors' area: news, sent notifications, the announcement (issue 6) ----
 //
@@ -139,7 +140,7 @@ export const managedNewsSchema = newsDetailSchema.extend({
 export type ManagedNews = z.infer<typeof managedNewsSchema>;
 
 const newsFields = {
-  title: z.string().trim().min(1).max(NEWS_TITLE_MAX),
+  title: titleSchema(NEWS_TITLE_MAX),
   excerpt: z.string().trim().max(NEWS_EXCERPT_MAX),
   body: z.string().max(NEWS_BODY_MAX),
   /** An image uploaded with uploadContentImage, or null. */
@@ -300,7 +301,7 @@ const notificationLink = z
   );
 
 export const sendNotificationBodySchema = z.strictObject({
-  title: z.string().trim().min(1).max(NOTIFICATION_TITLE_MAX),
+  title: titleSchema(NOTIFICATION_TITLE_MAX),
   msg: z.string().trim().min(1).max(NOTIFICATION_MSG_MAX),
   link: notificationLink.nullable().default(null),
   audience: notificationAudienceSchema,

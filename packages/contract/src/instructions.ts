@@ -2,6 +2,7 @@ import { z } from "zod";
 import { attachmentSchema, attachmentUuids } from "./attachments.ts";
 import { defineRoute } from "./http.ts";
 import { CONTENT_ROLES, ROLE_IDS, roleIdSchema } from "./roles.ts";
+import { titleSchema } from "./validation-messages.ts";
 
 // ---- instructions: help articles (issue 6 item 3) ----
 //
@@ -78,7 +79,7 @@ export const managedInstructionSchema = instructionDetailSchema.extend({
 export type ManagedInstruction = z.infer<typeof managedInstructionSchema>;
 
 const instructionFields = {
-  title: z.string().trim().min(1).max(INSTRUCTION_TITLE_MAX),
+  title: titleSchema(INSTRUCTION_TITLE_MAX),
   body: z.string().max(INSTRUCTION_BODY_MAX),
   published: z.boolean(),
   audience: instructionAudienceSchema,

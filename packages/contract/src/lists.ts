@@ -4,6 +4,7 @@ import { columnTypeSchema, TAG_COLOR_MAX, TAG_NAME_MAX } from "./form-values.ts"
 import { defineRoute } from "./http.ts";
 import { listViewSchema } from "./list-view.ts";
 import { FORM_BLOCK_TYPES } from "./table-lists.ts";
+import { nameSchema } from "./validation-messages.ts";
 
 // ---- lists and tables: the engine behind /lists, /services/tables and the public forms ----
 //
@@ -117,7 +118,7 @@ export type ListDetail = z.infer<typeof listDetailSchema>;
 const uuidParams = z.strictObject({ uuid: z.uuid() });
 
 export const columnInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(LIST_COLUMN_NAME_MAX),
+  name: nameSchema(LIST_COLUMN_NAME_MAX),
   type: columnTypeSchema,
   options: z.array(columnOptionInputSchema).max(TAG_OPTIONS_MAX).default([]),
 });
@@ -138,7 +139,7 @@ export const listsRoute = defineRoute({
 });
 
 export const createListBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(LIST_NAME_MAX),
+  name: nameSchema(LIST_NAME_MAX),
   kind: z.enum(LIST_KINDS).default("list"),
   /** One of the caller's companies (user data `user_companies`); another → 404. */
   company_uuid: z.uuid(),
@@ -171,7 +172,7 @@ export const updateListRoute = defineRoute({
   path: "/api/tableLists/lists/:uuid/",
   auth: "user",
   params: uuidParams,
-  body: z.strictObject({ name: z.string().trim().min(1).max(LIST_NAME_MAX) }),
+  body: z.strictObject({ name: nameSchema(LIST_NAME_MAX) }),
   response: listSummarySchema,
   summary: "Переименовать список",
 });
@@ -201,7 +202,7 @@ export const createColumnRoute = defineRoute({
 });
 
 export const updateColumnBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(LIST_COLUMN_NAME_MAX).optional(),
+  name: nameSchema(LIST_COLUMN_NAME_MAX).optional(),
   /**
    * A new type: every filled cell is converted through its text (list-cells.ts); when some cell
    * does not fit the new type → 409 conflict naming how many, and nothing changes.
@@ -305,8 +306,18 @@ export const deleteRowsRoute = defineRoute({
 
 // ---- export and import ----
 
+/**
+ * How a CSV export is written. excel: ";" between fields, decimal commas, dates DD.MM.YYYY — what
+ * Excel in a Russian locale opens as columns (the default). comma: "," and decimal dots (RFC 4180).
+ */
+export const CSV_DIALECTS = ["excel", "comma"] as const;
+export type CsvDialect = (typeof CSV_DIALECTS)[number];
+export const CSV_DIALECT_TEXT: Record<CsvDialect, string> = { excel: "CSV для Excel (;)", comma: "CSV (,)" };
+
 export const exportQuerySchema = z.strictObject({
   format: z.enum(["csv", "xlsx"]),
+  /** CSV only: the separator and number style (CSV_DIALECTS). */
+  csv: z.enum(CSV_DIALECTS).default("excel"),
   /** The grid's view as JSON (list-view.ts ListView): the file holds exactly the rows and columns shown. */
   view: z
     .string()
@@ -325,8 +336,9 @@ export const exportQuerySchema = z.strictObject({
 
 /**
  * The file: a header row of column names, then one line per shown row with each cell as
- * list-cells.ts formatCell writes it (XLSX: numbers and percents as numbers). CSV is UTF-8 with a
- * BOM, comma-separated, RFC 4180 quoting. Content-Disposition names it "<list name>.<format>".
+ * list-cells.ts formatCell writes it (XLSX: numbers and percents as numbers, dates as Excel dates).
+ * CSV is UTF-8 with a BOM, RFC 4180 quoting, ";" and decimal commas unless csv=comma.
+ * Content-Disposition names it "<list name>.<format>".
  */
 export const exportListRoute = defineRoute({
   method: "GET",

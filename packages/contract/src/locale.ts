@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { russianIssueMessage } from "./validation-messages.ts";
 
 /**
- * Zod's built-in messages in Russian, for fields whose schema gives no message of its own; a
- * missing value reads «Обязательное поле» rather than a type mismatch with `undefined`.
+ * Every zod message in Russian written for people (validation-messages.ts), for fields whose
+ * schema gives no message of its own; zod's Russian locale stays underneath as a last resort.
  */
 export function applyRussianValidationMessages(): void {
-  z.config({
-    ...z.locales.ru(),
-    customError: (issue) =>
-      issue.code === "invalid_type" && issue.input === undefined ? "Обязательное поле" : undefined,
-  });
+  z.config({ ...z.locales.ru(), customError: russianIssueMessage });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "./http.ts";
 import { ADMIN_ROLES } from "./roles.ts";
+import { titleSchema } from "./validation-messages.ts";
 
 // ---- the reports portal: iframe reports and iframe groups (issue 6 item 6) ----
 //
@@ -186,7 +187,7 @@ const httpsUrl = z
   .pipe(z.url({ protocol: /^https$/, error: "Нужен адрес https://" }));
 
 const reportFields = {
-  title: z.string().trim().min(1).max(REPORT_TITLE_MAX),
+  title: titleSchema(REPORT_TITLE_MAX),
   tag: z.string().trim().regex(REPORT_TAG, "Тег: business_<продукт>, custom_reports, forms или dpa"),
   img_uuid: z.uuid().nullable(),
   active: z.boolean(),
@@ -267,7 +268,7 @@ export const adminIframeGroupSchema = z.object({
 export type AdminIframeGroup = z.infer<typeof adminIframeGroupSchema>;
 
 const groupFields = {
-  title: z.string().trim().min(1).max(REPORT_TITLE_MAX),
+  title: titleSchema(REPORT_TITLE_MAX),
   img_uuid: z.uuid().nullable(),
   active: z.boolean(),
   /** The group's reports in order (unknown uuid → 400 fields.report_uuids). */

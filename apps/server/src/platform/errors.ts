@@ -1,4 +1,5 @@
 import { type ApiErrorBody, ErrorCode, ErrorText } from "@nadoy/contract/errors";
+import { fieldLabel } from "@nadoy/contract/field-labels";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 
@@ -52,6 +53,17 @@ function fromFastifyError(error: FastifyError): ApiErrorBody & { status: number 
   return { status: 500, code: ErrorCode.internal, message: ErrorText.internal };
 }
 
+/**
+ * A 400's message from its first field: the message itself when it names the field («Введите
+ * заголовок»), else the field's Russian label before it («Имя: Не более 150 символов»); never
+ * the key (first_name).
+ */
+function summaryOf(key: string, message: string): string {
+  const label = key === "_" ? undefined : fieldLabel(key.split("."));
+  const named = label === undefined || message.toLowerCase().includes(label.toLowerCase());
+  return named ? message : `${label}: ${message}`;
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
@@ -74,7 +86,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         fields[prefix || "_"] ??= issue.message ?? ErrorText.validation;
       }
       const first = Object.entries(fields)[0];
-      const message = first ? (first[0] === "_" ? first[1] : `${first[0]}: ${first[1]}`) : ErrorText.validation;
+      const message = first ? summaryOf(first[0], first[1]) : ErrorText.validation;
       return reply.code(400).send({ code: ErrorCode.validation, message, fields });
     }
     if (isResponseSerializationError(error)) {

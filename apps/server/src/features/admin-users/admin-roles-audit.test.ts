@@ -96,9 +96,33 @@ describe("GET /api/admin/audit/", () => {
       action: "user_updated",
       action_text: "Изменение пользователя",
       ip: expect.any(String),
+      subject: "Зоя",
       details: { id: target.id, before: { first_name: "" }, after: { first_name: "Зоя" } },
     });
     expect(page.items[0]?.action_text).toBe("Отключение пользователя");
+  });
+
+  it("names what each entry is about (user, company, farm, database), a deleted one by its snapshot", async () => {
+    const ivan = await seedUser(t.database.db, { username: "ivan", firstName: "Иван", lastName: "Петров" });
+    await entry({
+      action: "user_updated",
+      at: "2026-03-01T10:00:00Z",
+      details: { id: ivan.id, before: {}, after: {} },
+    });
+    await entry({
+      action: "business_deleted",
+      at: "2026-03-01T10:01:00Z",
+      details: { id: 987_654, before: { name: "ООО «Заря»" }, after: null },
+    });
+    await entry({ action: "login", at: "2026-03-01T10:02:00Z", userId: ivan.id });
+
+    const page = await api.auditPage({ from: "2026-03-01", to: "2026-03-01" });
+
+    expect(page.items.map((e) => [e.action, e.subject])).toEqual([
+      ["login", null],
+      ["business_deleted", "ООО «Заря»"],
+      ["user_updated", "Иван Петров"],
+    ]);
   });
 
   it("lists every action with its Russian name for the filter", async () => {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { AuditAction } from "../../platform/audit.ts";
 import { displayName } from "./admin-user-dto.ts";
 import { listAudit } from "./audit-log.repository.ts";
+import { auditSubjects } from "./audit-subjects.ts";
 
 /** Every action the server writes, in Russian (a Record, so a new action cannot be left out). */
 export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
@@ -95,7 +96,12 @@ export async function auditPage(db: Db, query: AuditQuery) {
     AUDIT_PAGE_SIZE,
     (query.page - 1) * AUDIT_PAGE_SIZE,
   );
-  const items: AuditEntry[] = rows.map((row) => ({
+  const details = rows.map((row) => parseDetails(row.details));
+  const subjects = await auditSubjects(
+    db,
+    rows.map((row, at) => ({ action: row.action, details: details[at] })),
+  );
+  const items: AuditEntry[] = rows.map((row, at) => ({
     id: row.id,
     at: row.at.toISOString(),
     user:
@@ -108,7 +114,8 @@ export async function auditPage(db: Db, query: AuditQuery) {
     action: row.action,
     action_text: AUDIT_ACTION_TEXT[row.action as AuditAction] ?? row.action,
     ip: row.ip,
-    details: parseDetails(row.details),
+    subject: subjects[at] ?? null,
+    details: details[at],
   }));
   return { items, total, page: query.page, page_size: AUDIT_PAGE_SIZE, actions: ACTIONS };
 }

@@ -1,5 +1,6 @@
 import { LOGIN_FAILURES_PER_MINUTE } from "@nadoy/contract/constants";
 import { ErrorCode } from "@nadoy/contract/errors";
+import { FIELD_LABELS } from "@nadoy/contract/field-labels";
 import { Role } from "@nadoy/contract/roles";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -133,7 +134,9 @@ describe.each(routes)("$method $url with bad input", (route) => {
     for (const field of route.required) {
       const { [field]: _dropped, ...rest } = route.valid;
       const res = expectRefused(await send(route, rest), 400, ErrorCode.validation);
-      expect(res.fields).toEqual({ [field]: "Обязательное поле" });
+      // Written for a person: the field by its Russian label, never its key or zod's words.
+      expect(res.fields).toEqual({ [field]: `Заполните поле «${FIELD_LABELS[field]}»` });
+      expect(res.message).toBe(`Заполните поле «${FIELD_LABELS[field]}»`);
     }
     expect(await rowCounts(t.database.db)).toEqual(before);
   });

@@ -48,8 +48,8 @@ describe("GET /lists/:uuid/export/ (CSV)", () => {
 
     expect(res.statusCode).toBe(200);
     const [header, line] = res.rawPayload.toString("utf8").slice(1).split("\r\n");
-    expect(header).toBe(`"'=HYPERLINK(""http://x"",""y"")",'@SUM(A1),Телефон,"Надой, кг"`);
-    expect(line).toBe(`'-2+3,"'=HYPERLINK(""http://x"",""y"")",'+79161234567,-0.25`);
+    expect(header).toBe(`"'=HYPERLINK(""http://x"",""y"")";'@SUM(A1);Телефон;"Надой, кг"`);
+    expect(line).toBe(`'-2+3;"'=HYPERLINK(""http://x"",""y"")";'+79161234567;-0,25`);
   });
 
   it("reads its own file back: the guarded names match their columns, the values come back as typed", async () => {

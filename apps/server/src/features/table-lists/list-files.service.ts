@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { ErrorCode } from "@nadoy/contract/errors";
 import type { ListView } from "@nadoy/contract/list-view";
 import {
+  type CsvDialect,
   type IMPORT_MODES,
   type ImportResult,
   LIST_FILE_TYPES,
@@ -72,10 +73,16 @@ export function createListFilesService(db: Db, lists: ListsService, imports: Imp
 
   return {
     /** The rows and columns the view shows, as CSV or XLSX; any member may export. */
-    async export(caller: AuthUser, uuid: string, format: ListFileFormat, view: ListView): Promise<ExportFile> {
+    async export(
+      caller: AuthUser,
+      uuid: string,
+      format: ListFileFormat,
+      view: ListView,
+      csvDialect: CsvDialect,
+    ): Promise<ExportFile> {
       const ref = await lists.visibleList(caller, { listUuid: uuid });
       const [columns, rows] = await Promise.all([repo.findColumns(db, ref.id), repo.findRows(db, ref.id)]);
-      return buildExport(ref.name, format, columns, rows, view);
+      return buildExport(ref.name, format, columns, rows, view, csvDialect);
     },
 
     /**

@@ -94,7 +94,9 @@ async function readXlsx(bytes: Buffer) {
     for (let i = 1; i <= COLUMNS.length; i++) cells.push(row.getCell(i).value);
     rows.push(cells);
   });
-  return { name: sheet?.name, rows };
+  // The day of the first row (column «Дата»): its cell type and number format.
+  const day = sheet?.getRow(2).getCell(4);
+  return { name: sheet?.name, rows, day: { type: day?.type, numFmt: day?.numFmt } };
 }
 
 async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
@@ -105,11 +107,30 @@ async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
 }
 
 describe("export", () => {
-  it("writes CSV with a BOM, RFC 4180 quoting, the list's name and cells as the grid shows them", async () => {
+  it("writes CSV for a Russian Excel by default: BOM, «;» between fields, decimal commas, DD.MM.YYYY days", async () => {
     const { api, list, col } = await setup();
     await fillRows(api, list.uuid, col);
 
     const res = await api.exportList(list.uuid, "csv");
+
+    expect(res.statusCode).toBe(200);
+    const text = res.rawPayload.toString("utf8");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text.slice(1).split("\r\n");
+    // A field holding ";" (or ",") is quoted, so it stays one cell.
+    expect(lines[0]).toBe('Кличка;"Надой, кг";"Жир, %";Дата;Ферма;Темы;Проверено;Телефон;Ссылка');
+    expect(text).toContain(
+      '"Зорька, ""первая""\nвторая строка";31,5;3,85;28.11.2025;МТФ «Заря-1»;"Кормление; Доение";да;\'+79161234567;"https://example.com/a?b=1,2"\r\n',
+    );
+    expect(text).toContain("\r\nМарта;-0,25;;;;;нет;;\r\n");
+    expect(text).toContain("\r\n;1e+21;;;;Доение;;;\r\n");
+  });
+
+  it("writes CSV with commas on csv=comma: BOM, RFC 4180 quoting, the list's name and cells as the grid shows them", async () => {
+    const { api, list, col } = await setup();
+    await fillRows(api, list.uuid, col);
+
+    const res = await api.exportList(list.uuid, "csv", undefined, "comma");
 
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
@@ -137,7 +158,7 @@ describe("export", () => {
       hidden_columns: list.columns.map((c) => c.uuid).filter((u) => u !== col.Кличка && u !== col["Надой, кг"]),
     };
 
-    const csv = await api.exportList(list.uuid, "csv", view);
+    const csv = await api.exportList(list.uuid, "csv", view, "comma");
     const xlsx = await api.exportList(list.uuid, "xlsx", view);
 
     expect(csv.rawPayload.toString("utf8")).toBe(
@@ -154,7 +175,7 @@ describe("export", () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it("writes XLSX with numbers as numbers and dates as text", async () => {
+  it("writes XLSX with numbers as numbers and days as Excel dates shown DD.MM.YYYY", async () => {
     const { api, list, col } = await setup();
     await fillRows(api, list.uuid, col);
 
@@ -170,7 +191,7 @@ describe("export", () => {
       'Зорька, "первая"\nвторая строка',
       31.5,
       3.85,
-      "2025-11-28",
+      new Date("2025-11-28T00:00:00Z"),
       "МТФ «Заря-1»",
       "Кормление; Доение",
       "да",
@@ -179,6 +200,7 @@ describe("export", () => {
     ]);
     expect(sheet.rows[2]).toEqual(["Марта", -0.25, null, null, null, null, "нет", null, null]);
     expect(sheet.rows).toHaveLength(5);
+    expect(sheet.day).toEqual({ type: ExcelJS.ValueType.Date, numFmt: "dd.mm.yyyy" });
   });
 
   it("is open to every member (viewers and clients too), not to others", async () => {

@@ -67,7 +67,7 @@ export function listsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // The file itself is the answer: a Buffer or a stream, which Fastify sends as they are.
   registerRoute(app, db, exportListRoute, async ({ user, params, query, reply }) => {
-    const file = await files.export(user, params.uuid, query.format, query.view);
+    const file = await files.export(user, params.uuid, query.format, query.view, query.csv);
     reply.header("content-type", file.contentType).header("content-disposition", file.disposition);
     return file.body;
   });

@@ -50,6 +50,13 @@ describe("GET /api/admin/usage/export/", () => {
       ["2026-11-03", "Удалённый пользователь", null, "/", 1],
     ]);
     expect(sheets["По разделам"]).toEqual([SECTIONS_HEADER, ["/lists", 3, 2], ["/", 1, 0], ["/boards", 1, 1]]);
+    // A day is a real Excel date shown DD.MM.YYYY (sorts and filters as a date), hits a number.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const first = workbook.getWorksheet("По дням")?.getRow(2);
+    expect(first?.getCell(1).value).toEqual(new Date("2026-11-01T00:00:00Z"));
+    expect(first?.getCell(1).numFmt).toBe("dd.mm.yyyy");
+    expect(first?.getCell(5).type).toBe(ExcelJS.ValueType.Number);
   });
 
   it("applies the same filters as the report", async () => {

@@ -55,6 +55,7 @@ export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     action: "user_updated",
     action_text: "Пользователь изменён",
     ip: "10.0.0.5",
+    subject: "Иван Петров",
     details: {
       id: 12,
       before: { first_name: "Иван", is_active: true },

@@ -3,6 +3,7 @@ import type { ListView } from "@nadoy/contract/list-view";
 import {
   type ColumnInput,
   type CreateListBody,
+  type CsvDialect,
   createColumnRoute,
   createListRoute,
   createRowRoute,
@@ -302,10 +303,10 @@ export function safeFileName(name: string): string {
 
 export function useExportList(list: Pick<ListDetail, "uuid" | "name">) {
   return useMutation({
-    mutationFn: async ({ format, view }: { format: ListFileFormat; view: ListView }) => {
+    mutationFn: async ({ format, view, csv }: { format: ListFileFormat; view: ListView; csv?: CsvDialect }) => {
       const blob = await downloadFile(exportListRoute, {
         params: { uuid: list.uuid },
-        query: { format, view: JSON.stringify(view) },
+        query: { format, view: JSON.stringify(view), ...(format === "csv" && csv && { csv }) },
       });
       saveBlob(blob, `${safeFileName(list.name)}.${format}`);
     },

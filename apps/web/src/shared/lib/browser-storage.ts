@@ -1,10 +1,11 @@
 import { THEMES, type Theme } from "@nadoy/contract/constants";
+import { CSV_DIALECTS, type CsvDialect } from "@nadoy/contract/lists";
 import type { TokenPair } from "@nadoy/contract/users";
 
 /**
  * The localStorage keys of spec §3 "User (browser storage)", exactly as named there, plus the
  * last-read announcement of spec §4 (its copy on the server, last_read_announcement, makes it hold
- * across devices and sign-outs).
+ * across devices and sign-outs), and the CSV kind last picked for exports.
  */
 export const StorageKey = {
   theme: "theme",
@@ -15,6 +16,7 @@ export const StorageKey = {
   announcement: "announcement",
   /** "1" while the side menu is pinned open on wide screens (not in the spec: a comfort of ours). */
   sideMenuPinned: "side_menu_pinned",
+  csvDialect: "csv_dialect",
 } as const;
 
 type Listener = () => void;
@@ -65,6 +67,17 @@ export function readLastReadAnnouncement(): string | null {
 
 export function saveLastReadAnnouncement(text: string): void {
   localStorage.setItem(StorageKey.announcement, text);
+  changed();
+}
+
+/** The CSV kind last picked for an export on this browser, or null (then «CSV для Excel (;)»). */
+export function readCsvDialect(): CsvDialect | null {
+  const raw = localStorage.getItem(StorageKey.csvDialect);
+  return CSV_DIALECTS.find((dialect) => dialect === raw) ?? null;
+}
+
+export function saveCsvDialect(dialect: CsvDialect): void {
+  localStorage.setItem(StorageKey.csvDialect, dialect);
   changed();
 }
 

@@ -1,23 +1,28 @@
 import { Typography } from "antd";
-import { auditChanges } from "../lib/audit-details.ts";
+import { auditChanges, auditFacts } from "../lib/audit-details.ts";
 
-/** An entry's details: «key: было → стало» per changed key, or the raw facts as JSON. */
+/** An entry's details: «Поле: было → стало» per changed field, or its facts «Поле: значение». */
 export function AuditDetails({ details }: { details: unknown }) {
   const changes = auditChanges(details);
   if (changes === null) {
-    if (details === null || details === undefined) return <>—</>;
+    const facts = auditFacts(details);
+    if (facts.length === 0) return <>—</>;
     return (
-      <pre style={{ margin: 0, fontSize: 12, whiteSpace: "pre-wrap", wordBreak: "break-word", maxWidth: 420 }}>
-        {JSON.stringify(details, null, 2)}
-      </pre>
+      <ul style={{ margin: 0, paddingInlineStart: 16 }}>
+        {facts.map((fact) => (
+          <li key={fact.key}>
+            {fact.label}: {fact.value}
+          </li>
+        ))}
+      </ul>
     );
   }
   if (changes.length === 0) return <Typography.Text type="secondary">без изменений</Typography.Text>;
   return (
-    <ul style={{ margin: 0, paddingInlineStart: 16 }}>
+    <ul style={{ margin: 0, paddingInlineStart: 16, wordBreak: "break-word", maxWidth: 520 }}>
       {changes.map((change) => (
         <li key={change.key}>
-          <Typography.Text code>{change.key}</Typography.Text>: {change.before} → {change.after}
+          {change.label}: {change.before} → {change.after}
         </li>
       ))}
     </ul>

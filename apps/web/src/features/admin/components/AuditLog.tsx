@@ -3,7 +3,7 @@ import { Button, DatePicker, Flex, Select, Table, type TableColumnsType, Typogra
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useAudit } from "../api.ts";
-import { dateTimeSeconds } from "../lib/dates.ts";
+import { dateTime } from "../lib/dates.ts";
 import { AuditDetails } from "./AuditDetails.tsx";
 import { AuditUserSelect, type PickedUser } from "./AuditUserSelect.tsx";
 
@@ -15,9 +15,10 @@ interface AuditFilter {
 }
 
 const columns: TableColumnsType<AuditEntry> = [
-  { key: "at", title: "Время", width: 170, render: (_, entry) => dateTimeSeconds(entry.at) },
+  { key: "at", title: "Время", width: 150, render: (_, entry) => dateTime(entry.at) },
   { key: "user", title: "Пользователь", render: (_, entry) => entry.user?.name ?? "Система" },
   { key: "action", title: "Действие", dataIndex: "action_text" },
+  { key: "subject", title: "Кого или что", render: (_, entry) => entry.subject ?? "—" },
   { key: "ip", title: "IP", render: (_, entry) => entry.ip ?? "—" },
   { key: "details", title: "Изменения", render: (_, entry) => <AuditDetails details={entry.details} /> },
 ];

@@ -17,7 +17,7 @@ import {
   type ListView,
   visibleColumns,
 } from "@nadoy/contract/list-view";
-import type { ListColumn, ListDetail, ListFileFormat, ListRow } from "@nadoy/contract/lists";
+import type { CsvDialect, ListColumn, ListDetail, ListFileFormat, ListRow } from "@nadoy/contract/lists";
 import { App, Button, Checkbox, Empty, Flex, Popover, Space, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo, useState } from "react";
@@ -32,6 +32,7 @@ import { CellEditor } from "./CellEditor.tsx";
 import { CellView } from "./CellView.tsx";
 import { ColumnFilter } from "./ColumnFilter.tsx";
 import { ColumnTitle } from "./ColumnTitle.tsx";
+import { CsvExportButton } from "./CsvExportButton.tsx";
 import { IconAction } from "./IconAction.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 
@@ -177,8 +178,8 @@ export function ListGrid({ list }: ListGridProps) {
     moveRow.mutate({ rowUuid: row.uuid, afterUuid }, { onError: failed("Строка не перемещена") });
   };
 
-  const download = (format: ListFileFormat) =>
-    exportList.mutate({ format, view }, { onError: failed("Не удалось выгрузить") });
+  const download = (format: ListFileFormat, csv?: CsvDialect) =>
+    exportList.mutate({ format, view, csv }, { onError: failed("Не удалось выгрузить") });
 
   const dataColumns: ColumnsType<ListRow> = columns.map((column) => {
     const filter = view.filters.find((f) => f.column_uuid === column.uuid);
@@ -310,9 +311,7 @@ export function ListGrid({ list }: ListGridProps) {
         <Popover trigger="click" title="Показывать столбцы" content={hideMenu}>
           <Button icon={<EyeInvisibleOutlined />}>Столбцы</Button>
         </Popover>
-        <Button icon={<DownloadOutlined />} loading={exportList.isPending} onClick={() => download("csv")}>
-          Скачать CSV
-        </Button>
+        <CsvExportButton loading={exportList.isPending} onExport={(csv) => download("csv", csv)} />
         <Button icon={<DownloadOutlined />} loading={exportList.isPending} onClick={() => download("xlsx")}>
           Скачать XLSX
         </Button>
