@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
 import { solidPng } from "../../db/seed/png.ts";
-import { ok, type ReportsWorld, reportsWorld } from "./reports.test-kit.ts";
+import { ok, type ReportsWorld, reportsWorld, WHO } from "./reports.test-kit.ts";
 
 // Which reports a user sees (contract reports.ts header): given directly or through an active
 // group, active, and of the user's company when tied to one; admins see every active report.
@@ -157,6 +157,32 @@ describe("the reports portal", () => {
     const portal = await w.apiOf("role 3").portalOk();
     expect(portal.reports[0]?.img).toBe(`/api/content/images/${uuid}/`);
     expect(portal.groups[0]?.img).toBe(`/api/content/images/${uuid}/`);
+  });
+});
+
+describe("users/data", () => {
+  // users/data reads the reports in its own single query: it must list what the portal lists.
+  it("lists every caller's reports and groups exactly as the portal does", async () => {
+    const c = await catalogue(t);
+    await c.w.give("superuser", { groups: [c.active.pk, c.inactiveGroup.pk] });
+    const { uuid } = ok<{ uuid: string }>(await c.w.admin.upload("молоко.png", solidPng(2, 2, [1, 2, 3])), 201);
+    await c.w.admin.patchedReport(c.udder.uuid, { img_uuid: uuid });
+    await c.w.admin.patchedGroup(c.active.pk, { img_uuid: uuid });
+    for (const who of WHO) {
+      const api = c.w.apiOf(who);
+      if ((await api.portal()).statusCode === 401) {
+        expect((await api.userData()).statusCode, who).toBe(401);
+        continue;
+      }
+      const portal = await api.portalOk();
+      const data = ok<{ iframes: PortalReport[]; iframegroup: unknown[]; reports: PortalReport[] }>(
+        await api.userData(),
+        200,
+      );
+      expect(data.iframes, who).toEqual(portal.reports);
+      expect(data.iframegroup, who).toEqual(portal.groups);
+      expect(data.reports, who).toEqual(portal.reports.filter((r) => r.group.length === 0));
+    }
   });
 });
 

@@ -26,6 +26,8 @@ export function reportsApi(t: TestApp, token: string | undefined) {
     t.request({ method, url, token, ...(payload && { payload }) });
   return {
     portal: () => call("GET", "/api/reports/"),
+    /** users/data (contract users.ts): its iframes and iframegroup are the portal's lists. */
+    userData: () => call("GET", "/api/users/data/"),
     embed: (uuid: string) => call("GET", `/api/reports/${uuid}/embed/`),
     userGroups: (id: number) => call("GET", `/api/reports/users/${id}/groups/`),
     listReports: () => call("GET", "/api/admin/reports/"),

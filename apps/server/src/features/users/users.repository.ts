@@ -1,6 +1,10 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import type { DatabaseKind } from "@nadoy/contract/users";
+import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { announcements, companies, companyMemberships, userGroups, users } from "../../db/schema/index.ts";
+import { dtmVisibleTo } from "../../platform/access/dtm.ts";
+import { databaseVisibleTo, farmVisibleTo } from "../../platform/access/farms-databases.ts";
+import { type ReportGroupRow, type ReportRow, visibleReportsJson } from "../../platform/access/reports.ts";
 
 // users/data runs on every app start of every user: its queries are prepared once per database.
 function prepareUserWithGroups(db: Db) {
@@ -70,6 +74,137 @@ function prepared(db: Db): Prepared {
 export async function findUserWithGroups(db: Db, userId: number) {
   const [row] = await prepared(db).userWithGroups.execute({ userId });
   return row ? { ...row.user, groups: row.groups.map(Number), announcement: row.announcement } : undefined;
+}
+
+/** One row of `findUserData`: what users/data shows, read in one round trip. */
+export interface UserDataRow {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  isSuperuser: boolean;
+  theme: string;
+  boardsMenuStyle: string;
+  readStatus: boolean;
+  dc305: boolean;
+  exportModule: boolean;
+  useBi: boolean;
+  boardsEnabled: boolean;
+  tablesEnabled: boolean;
+  tableListsEnabled: boolean;
+  groups: number[];
+  announcement: string | null;
+  /** By name (then id), as the database collates. */
+  companies: CompanyRef[];
+  /** By name (then id), as the database collates. */
+  farms: { uuid: string; name: string; use_genetic: boolean }[];
+  /** Active ones the caller may use, by name (then id), as the database collates. */
+  databases: {
+    pk: number;
+    uuid: string;
+    name: string;
+    server: string;
+    db_name: string;
+    active: boolean;
+    kind: DatabaseKind;
+  }[];
+  /** By code (then id), as the database collates. */
+  dtm: { uuid: string; company_code: string }[];
+  reportGroups: ReportGroupRow[];
+  reportRows: ReportRow[];
+}
+
+/** json columns: both drivers parse them, but a string is parsed here should one not. */
+const parsed = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
+// users/data runs on every page load: everything in one statement (sub-selects building JSON),
+// prepared once per database and variant (superuser or member; every report or the viewer's).
+function prepareUserData(db: Db, superuser: boolean, everyReport: boolean) {
+  const userId = sql.placeholder("userId");
+  const caller = { id: userId as unknown as number, isSuperuser: superuser };
+  const companySource = superuser
+    ? sql`"companies" "c"`
+    : sql`"company_memberships" "m" join "companies" "c" on "c"."id" = "m"."company_id" and "m"."user_id" = ${userId}`;
+  const reportsJson = visibleReportsJson(userId as unknown as SQL, everyReport);
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatar: users.avatar,
+      isSuperuser: users.isSuperuser,
+      theme: users.theme,
+      boardsMenuStyle: users.boardsMenuStyle,
+      readStatus: users.readStatus,
+      dc305: users.dc305,
+      exportModule: users.exportModule,
+      useBi: users.useBi,
+      boardsEnabled: users.boardsEnabled,
+      tablesEnabled: users.tablesEnabled,
+      tableListsEnabled: users.tableListsEnabled,
+      groups: sql<number[]>`coalesce((select array_agg("ug"."group_id" order by "ug"."position") from "user_groups" "ug"
+        where "ug"."user_id" = ${userId}), '{}')`,
+      // The announcement bar's text (spec §4): the newest active announcement, or null.
+      announcement: sql<string | null>`(select "a"."text" from "announcements" "a" where "a"."active"
+        order by "a"."created_at" desc, "a"."id" desc limit 1)`,
+      companies: sql<unknown>`(select coalesce(json_agg(json_build_object('uuid', "c"."uuid", 'name', "c"."name")
+        order by "c"."name", "c"."id"), '[]'::json) from ${companySource})`,
+      farms: sql<unknown>`(select coalesce(json_agg(json_build_object('uuid', "farms"."uuid", 'name', "farms"."name",
+        'use_genetic', "farms"."use_genetic") order by "farms"."name", "farms"."id"), '[]'::json)
+        from "farms" where ${farmVisibleTo(caller)})`,
+      databases: sql<unknown>`(select coalesce(json_agg(json_build_object('pk', "user_databases"."id",
+        'uuid', "user_databases"."uuid", 'name', "user_databases"."name", 'server', "user_databases"."server",
+        'db_name', "user_databases"."db_name", 'active', "user_databases"."active", 'kind', "user_databases"."kind")
+        order by "user_databases"."name", "user_databases"."id"), '[]'::json)
+        from "user_databases" where ${databaseVisibleTo(caller)})`,
+      dtm: sql<unknown>`(select coalesce(json_agg(json_build_object('uuid', "dtm_entries"."uuid",
+        'company_code', "dtm_entries"."company_code") order by "dtm_entries"."company_code", "dtm_entries"."id"), '[]'::json)
+        from "dtm_entries" where ${dtmVisibleTo(caller)})`,
+      reportGroups: sql<unknown>`${reportsJson.groups}`,
+      reportRows: sql<unknown>`${reportsJson.reports}`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .prepare(`user_data_${superuser ? "all" : "member"}_${everyReport ? "every" : "viewers"}_reports`);
+}
+
+type PreparedUserData = ReturnType<typeof prepareUserData>;
+const userDataByDb = new WeakMap<Db, Map<string, PreparedUserData>>();
+
+/**
+ * What users/data shows of the caller, in one query: the user, groups, announcement, companies,
+ * farms, databases, DTM entries (platform/access rules) and the report rows (platform/access/reports).
+ */
+export async function findUserData(
+  db: Db,
+  caller: { id: number; isSuperuser: boolean },
+  everyReport: boolean,
+): Promise<UserDataRow | undefined> {
+  let variants = userDataByDb.get(db);
+  if (!variants) {
+    variants = new Map();
+    userDataByDb.set(db, variants);
+  }
+  const key = `${caller.isSuperuser}:${everyReport}`;
+  let query = variants.get(key);
+  if (!query) {
+    query = prepareUserData(db, caller.isSuperuser, everyReport);
+    variants.set(key, query);
+  }
+  const [row] = await query.execute({ userId: caller.id });
+  if (!row) return undefined;
+  return {
+    ...row,
+    groups: row.groups.map(Number),
+    companies: parsed(row.companies),
+    farms: parsed(row.farms),
+    databases: parsed(row.databases),
+    dtm: parsed(row.dtm),
+    reportGroups: parsed(row.reportGroups),
+    reportRows: parsed(row.reportRows),
+  };
 }
 
 export interface CompanyRef {

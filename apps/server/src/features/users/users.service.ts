@@ -8,25 +8,12 @@ import {
 } from "@nadoy/contract/users";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { visibleDtm } from "../../platform/access/dtm.ts";
-import { type VisibleDatabase, visibleDatabases, visibleFarms } from "../../platform/access/farms-databases.ts";
-import { visibleReports } from "../../platform/access/reports.ts";
+import { assembleReports, seesEveryReport } from "../../platform/access/reports.ts";
 import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { pendingEmailChange } from "../../platform/auth/one-time-links.ts";
 import { forbidden, unauthorized } from "../../platform/errors.ts";
 import * as repo from "./users.repository.ts";
-
-/** Spec §3 userDatabaseSchema. */
-const userDatabase = (d: VisibleDatabase) => ({
-  pk: d.id,
-  uuid: d.uuid,
-  name: d.name,
-  server: d.server,
-  db_name: d.dbName,
-  active: d.active,
-  kind: d.kind,
-});
 
 // One collator for every sort here: localeCompare(…, "ru") builds one per comparison.
 const ruCollator = new Intl.Collator("ru");
@@ -79,20 +66,18 @@ export function createUsersService(deps: UsersServiceDeps) {
      * by groups), presence, the announcement and the module flags are real.
      */
     async data(caller: AuthUser): Promise<UserData> {
-      // A bounded number of queries, whatever the user has: the user, companies, farms, databases,
-      // DTM entries, reports.
-      const [user, usersOnline, companies, farms, databases, dtm, portal] = await Promise.all([
-        loadUser(caller.id),
+      // One query, whatever the user has (the user, groups, announcement, companies, farms,
+      // databases, DTM entries, reports), beside the presence list (the realtime hub, cached).
+      const [user, usersOnline] = await Promise.all([
+        repo.findUserData(db, caller, seesEveryReport(caller)),
         deps.onlineUsers(caller),
-        repo.findVisibleCompanies(db, caller.id, caller.isSuperuser),
-        visibleFarms(db, caller),
-        visibleDatabases(db, caller),
-        visibleDtm(db, caller),
-        visibleReports(db, caller),
       ]);
+      if (!user) throw unauthorized();
+      const { companies, farms, databases, dtm } = user;
+      const portal = assembleReports(user.reportGroups, user.reportRows);
       const isMember = companies.length > 0;
       const byName = (a: { name: string }, b: { name: string }) => ruCollator.compare(a.name, b.name);
-      const userDatabases = databases.sort(byName).map(userDatabase);
+      const userDatabases = databases.sort(byName);
       return {
         id: user.id,
         username: user.username,
@@ -117,9 +102,9 @@ export function createUsersService(deps: UsersServiceDeps) {
         keygen_workspaces: [],
         report_generator_workspaces: [],
         user_databases: userDatabases,
-        farms: farms.sort(byName).map((f) => ({ uuid: f.uuid, name: f.name, use_genetic: f.useGenetic })),
+        farms: farms.sort(byName),
         // Sorted here, like farms and databases: PGlite and PostgreSQL may collate names differently.
-        user_companies: [...companies].sort(byName).map((c) => ({ uuid: c.uuid, name: c.name })),
+        user_companies: [...companies].sort(byName),
         // The admin's module switches (contract admin-users.ts) can only take these away.
         boards: boardsEnabledFor({ isMember, isSuperuser: user.isSuperuser }) && user.boardsEnabled,
         reports: portal.reports.filter((report) => report.group.length === 0),
@@ -127,9 +112,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         exports: [],
         export_template_databases: [],
         // By code, sorted here for the same reason as companies.
-        dtm: dtm
-          .sort((a, b) => ruCollator.compare(a.companyCode, b.companyCode))
-          .map((entry) => ({ uuid: entry.uuid, company_code: entry.companyCode })),
+        dtm: dtm.sort((a, b) => ruCollator.compare(a.company_code, b.company_code)),
         dc_305: user.dc305,
         export_module: user.exportModule,
         tables_enabled:

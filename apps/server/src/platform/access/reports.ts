@@ -1,7 +1,7 @@
 import { contentImagePath } from "@nadoy/contract/content";
 import type { PortalGroup, PortalReport } from "@nadoy/contract/reports";
 import { ADMIN_ROLES, hasRoleOrSuperuser } from "@nadoy/contract/roles";
-import { and, eq, exists, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   companyMemberships,
@@ -128,7 +128,62 @@ export async function visibleReports(db: Db, viewer: ReportsViewer): Promise<Vis
     p.groupRows.execute({ viewerId: viewer.id }),
     (seesEveryReport(viewer) ? p.everyReport : p.viewersReports).execute({ viewerId: viewer.id }),
   ]);
+  return assembleReports(groupRows, rows);
+}
 
+/** A group given to the viewer, as the queries read it. */
+export interface ReportGroupRow {
+  pk: number;
+  title: string;
+  active: boolean;
+  img: string | null;
+}
+
+/** A visible report, once per viewer's active group holding it (groupId null when none). */
+export interface ReportRow {
+  pk: number;
+  uuid: string;
+  title: string;
+  tag: string;
+  active: boolean;
+  img: string | null;
+  groupId: number | null;
+  position: number | null;
+}
+
+/**
+ * The same two lists as JSON arrays of `ReportGroupRow` and `ReportRow`, for a query that reads
+ * everything in one round trip (users/data): `viewerId` is the SQL of the viewer's id.
+ */
+export function visibleReportsJson(viewerId: SQL, everyReport: boolean): { groups: SQL; reports: SQL } {
+  const givenGroupIds = sql`select "uig"."group_id" from "user_iframe_groups" "uig"
+      join "iframe_groups" "gg" on "gg"."id" = "uig"."group_id"
+      where "uig"."user_id" = ${viewerId} and "gg"."active" = true`;
+  const visible = everyReport
+    ? sql`true`
+    : sql`("r"."company_id" is null or exists (select 1 from "company_memberships" "cm"
+          where "cm"."user_id" = ${viewerId} and "cm"."company_id" = "r"."company_id"))
+        and ("gr"."group_id" is not null or exists (select 1 from "user_iframe_reports" "ur"
+          where "ur"."user_id" = ${viewerId} and "ur"."report_id" = "r"."id"))`;
+  return {
+    groups: sql`(select coalesce(json_agg(json_build_object('pk', "g"."id", 'title', "g"."title",
+        'active', "g"."active", 'img', "gi"."uuid")), '[]'::json)
+      from "user_iframe_groups" "ug"
+      join "iframe_groups" "g" on "g"."id" = "ug"."group_id"
+      left join "content_images" "gi" on "gi"."id" = "g"."image_id"
+      where "ug"."user_id" = ${viewerId} and "g"."active" = true)`,
+    reports: sql`(select coalesce(json_agg(json_build_object('pk', "r"."id", 'uuid', "r"."uuid",
+        'title', "r"."title", 'tag', "r"."tag", 'active', "r"."active", 'img', "ri"."uuid",
+        'groupId', "gr"."group_id", 'position', "gr"."position")), '[]'::json)
+      from "iframe_reports" "r"
+      left join "content_images" "ri" on "ri"."id" = "r"."image_id"
+      left join "iframe_group_reports" "gr" on "gr"."report_id" = "r"."id" and "gr"."group_id" in (${givenGroupIds})
+      where "r"."active" = true and ${visible})`,
+  };
+}
+
+/** The portal's lists from the rows of the two queries (any row order: every sort here is total). */
+export function assembleReports(groupRows: readonly ReportGroupRow[], rows: readonly ReportRow[]): VisibleReports {
   const reports = new Map<number, PortalReport>();
   const members = new Map<number, { report: PortalReport; position: number }[]>();
   for (const row of rows) {
