@@ -289,6 +289,35 @@ describe("list grid: view", { timeout: 20_000 }, () => {
   });
 });
 
+describe("list grid: CSV for a Russian Excel", { timeout: 60_000 }, () => {
+  it("downloads the «;» kind by default; a kind picked from the menu is downloaded and remembered", async () => {
+    const api = await openGrid({
+      [`GET /api/tableLists/lists/${LIST_UUID}/export/`]: { status: 200, body: "Кличка\r\n" },
+    });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:export"), revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const dialects = () =>
+      api.fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), "http://localhost"))
+        .filter((url) => url.pathname.endsWith("/export/"))
+        .map((url) => `${url.searchParams.get("format")}:${url.searchParams.get("csv")}`);
+
+    fireEvent.click(screen.getByRole("button", { name: /Скачать CSV для Excel \(;\)$/ }));
+    await waitFor(() => expect(clicked).toEqual(["Коровы на контроле.csv"]));
+    expect(dialects()).toEqual(["csv:excel"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Выбрать вид CSV" }));
+    fireEvent.click(await screen.findByText("CSV (,)"));
+    await waitFor(() => expect(clicked).toHaveLength(2));
+    expect(dialects()).toEqual(["csv:excel", "csv:comma"]);
+    expect(screen.getByRole("button", { name: /Скачать CSV \(,\)$/ })).toBeTruthy();
+    expect(localStorage.getItem("csv_dialect")).toBe("comma");
+  });
+});
+
 describe("list grid: rows", { timeout: 20_000 }, () => {
   it("moves a row down after the next one", async () => {
     const api = await openGrid({

@@ -266,7 +266,7 @@ describe("main socket (spec §4, §7)", () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
-  it("signs out to /login on 4401 when the refresh is refused", async () => {
+  it("signs out to /login, saying the session expired, on 4401 when the refresh is refused", async () => {
     const location = { reload: vi.fn(), assign: vi.fn() };
     setBrowserLocation(location);
     mockApi({
@@ -278,7 +278,7 @@ describe("main socket (spec §4, §7)", () => {
     renderSocket();
     act(() => FakeWebSocket.latest().serverClose(4401, "token_not_valid"));
 
-    await waitFor(() => expect(location.assign).toHaveBeenCalledWith("/login"));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith("/login?expired=1"));
     expect(localStorage.getItem("access")).toBeNull();
   });
 
