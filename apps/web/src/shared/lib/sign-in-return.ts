@@ -10,8 +10,14 @@ export const EXPIRED_PARAM = "expired";
 /** The sign-in page, returning to `next` (a path of this site) and saying whether the session expired. */
 export function loginHref(next?: string, expired = false): string {
   const params = new URLSearchParams();
-  if (next && next !== "/") params.set(NEXT_PARAM, next);
+  // Never back to the sign-in page itself (a second sign-out while it is shown).
+  if (next && next !== "/" && !isSignInPath(next)) params.set(NEXT_PARAM, next);
   if (expired) params.set(EXPIRED_PARAM, "1");
   const query = params.toString();
   return query ? `${href.login()}?${query}` : href.login();
+}
+
+/** The sign-in page's own address, with or without its query. */
+export function isSignInPath(path: string): boolean {
+  return path === href.login() || path.startsWith(`${href.login()}?`) || path.startsWith(`${href.login()}#`);
 }

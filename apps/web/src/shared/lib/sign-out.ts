@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { browserLocation } from "./browser-location.ts";
 import { clearLocalData } from "./clear-local-data.ts";
-import { loginHref } from "./sign-in-return.ts";
+import { isSignInPath, loginHref } from "./sign-in-return.ts";
 
 /**
  * Clears everything this browser keeps for the user and loads the sign-in page afresh. When the
@@ -10,5 +10,7 @@ import { loginHref } from "./sign-in-return.ts";
 export async function signOutLocally(queryClient?: QueryClient, { expired = false } = {}): Promise<void> {
   await clearLocalData(queryClient);
   const { pathname, search, hash } = window.location;
-  browserLocation.assign(expired ? loginHref(`${pathname}${search}${hash}`, true) : loginHref());
+  // Already on the sign-in page (a late 401 or socket close there): keep its return link and notice.
+  if (expired && isSignInPath(pathname)) browserLocation.assign(`${pathname}${search}`);
+  else browserLocation.assign(expired ? loginHref(`${pathname}${search}${hash}`, true) : loginHref());
 }
