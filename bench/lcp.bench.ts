@@ -11,6 +11,9 @@ import { type AppServer, startApp } from "./app-server.ts";
 import { FORM_LINK } from "./feedback-form.bench.ts";
 import { ports } from "./options.ts";
 
+/** "Network idle": no request in flight for this long (Playwright's 500 ms passes in CPU-bound gaps). */
+const QUIET_MS = 2000;
+
 /** Chromium DevTools' "Slow 4G" preset, in bytes per second. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 const CPU_SLOWDOWN = 4;
@@ -76,22 +79,12 @@ async function lcpOnce(
     // Requests in flight, and when the last one ended: "network idle" below means none for 2 s.
     // (Playwright's own networkidle, 500 ms, passes in the CPU-bound gaps of a 4× slower CPU,
     // before the news and its images were even asked for.)
-    let inFlight = 0;
-    let lastEnd = Date.now();
-    page.on("request", () => inFlight++);
-    const ended = () => {
-      inFlight--;
-      lastEnd = Date.now();
-    };
-    page.on("requestfinished", ended);
-    page.on("requestfailed", ended);
+    const quiet = networkQuiet(page, QUIET_MS, 30_000);
     await page.goto(url, { waitUntil: "load" });
     await ready(page);
     // When the ready element was found (Playwright polls: a bound within a few tens of ms).
     const readyMs = await page.evaluate(() => performance.now());
-    await page.waitForLoadState("networkidle");
-    const giveUp = Date.now() + 30_000;
-    while ((inFlight > 0 || Date.now() - lastEnd < 2000) && Date.now() < giveUp) await page.waitForTimeout(100);
+    await quiet;
     // The LCP read after load and network idle (buffered: every candidate since navigation); the
     // element of each candidate was noted as it came (init script below): the boot screen's is
     // gone from the page by now.
@@ -209,4 +202,36 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Resolves once no request has been in flight for `quietMs` (or after `giveUpMs`): armed when a
+ * request ends with none left, disarmed when one starts — driven by the page's request events.
+ */
+function networkQuiet(page: Page, quietMs: number, giveUpMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let inFlight = 0;
+    let quietTimer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearTimeout(quietTimer);
+      clearTimeout(giveUp);
+      resolve();
+    };
+    const giveUp = setTimeout(done, giveUpMs);
+    const arm = () => {
+      clearTimeout(quietTimer);
+      if (inFlight === 0) quietTimer = setTimeout(done, quietMs);
+    };
+    page.on("request", () => {
+      inFlight++;
+      clearTimeout(quietTimer);
+    });
+    const ended = () => {
+      inFlight--;
+      arm();
+    };
+    page.on("requestfinished", ended);
+    page.on("requestfailed", ended);
+    arm();
+  });
 }
