@@ -1,5 +1,6 @@
 import { and, asc, type Column, getTableName, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { perDatabase } from "../../db/per-database.ts";
 import { companyMemberships, dtmEntries, userDtmAccess } from "../../db/schema/index.ts";
 import type { AccessCaller } from "./farms-databases.ts";
 
@@ -52,14 +53,10 @@ function prepare(db: Db) {
   };
 }
 
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepare>>();
+const prepared = perDatabase(prepare);
 
 /** The DTM entries the caller may see: one query. */
 export function visibleDtm(db: Db, caller: AccessCaller): Promise<VisibleDtm[]> {
-  let p = preparedByDb.get(db);
-  if (!p) {
-    p = prepare(db);
-    preparedByDb.set(db, p);
-  }
+  const p = prepared(db);
   return caller.isSuperuser ? p.all.execute() : p.member.execute({ userId: caller.id });
 }

@@ -1,6 +1,7 @@
 import type { DatabaseKind } from "@nadoy/contract/users";
 import { and, asc, type Column, getTableName, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { perDatabase } from "../../db/per-database.ts";
 import { companyMemberships, farms, userDatabaseAccess, userDatabases, userFarms } from "../../db/schema/index.ts";
 
 // Who sees which farms and user databases (contract business.ts), as SQL that any feature can
@@ -114,16 +115,7 @@ function prepare(db: Db) {
   };
 }
 
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepare>>();
-
-function prepared(db: Db) {
-  let p = preparedByDb.get(db);
-  if (!p) {
-    p = prepare(db);
-    preparedByDb.set(db, p);
-  }
-  return p;
-}
+const prepared = perDatabase(prepare);
 
 /** The farms the caller may see, by name: one query. */
 export function visibleFarms(db: Db, caller: AccessCaller): Promise<VisibleFarm[]> {

@@ -3,6 +3,7 @@ import type { PortalGroup, PortalReport } from "@nadoy/contract/reports";
 import { ADMIN_ROLES, hasRoleOrSuperuser } from "@nadoy/contract/roles";
 import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { perDatabase } from "../../db/per-database.ts";
 import {
   companyMemberships,
   contentImages,
@@ -110,16 +111,7 @@ function prepare(db: Db) {
   };
 }
 
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepare>>();
-
-function prepared(db: Db) {
-  let p = preparedByDb.get(db);
-  if (!p) {
-    p = prepare(db);
-    preparedByDb.set(db, p);
-  }
-  return p;
-}
+const prepared = perDatabase(prepare);
 
 /** The viewer's reports and groups in two queries (groups; reports with the viewer's groups holding them). */
 export async function visibleReports(db: Db, viewer: ReportsViewer): Promise<VisibleReports> {
