@@ -48,7 +48,7 @@ import { memoryBackend } from "./platform/realtime/memory-backend.ts";
 import { redisBackend } from "./platform/realtime/redis-backend.ts";
 import { responseSerializerCompiler } from "./platform/response-serializer.ts";
 import { recordRouteTable } from "./platform/route-table.ts";
-import { installSecurityHeaders, installWeb } from "./platform/web.ts";
+import { builtPageScriptHashes, installSecurityHeaders, installWeb } from "./platform/web.ts";
 import { installWellFormedJsonParser } from "./platform/well-formed-json.ts";
 
 export interface AppOptions {
@@ -118,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installSecurityHeaders(app, {
     yandexMetrika: config.YANDEX_METRIKA_ID !== undefined,
     https: appUrl.startsWith("https:"),
+    scriptHashes: builtPageScriptHashes(options.webDist),
   });
 
   await app.register(fastifyCompress, { threshold: 1024 });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +16,7 @@ import { seedUser } from "../db/seed/users.ts";
 import {
   API_CONTENT_SECURITY_POLICY,
   contentSecurityPolicy,
+  inlineScriptHashes,
   PERMISSIONS_POLICY,
   STRICT_TRANSPORT_SECURITY,
 } from "./web.ts";
@@ -35,6 +36,10 @@ const SECURITY_HEADERS = {
 
 let app: FastifyInstance;
 let webDist: string;
+/** Like the build's: the app's scripts listed as JSON, and the first-view script inline. */
+const FIRST_VIEW_CODE = 'document.title = "Надой";';
+const INDEX_HTML = `<!doctype html><html lang="ru"><head><script type="application/json" id="app-scripts">{"entry":"/assets/index-abc123.js"}</script>
+<script>${FIRST_VIEW_CODE}</script></head><body>Надой</body></html>`;
 let access: string;
 /** A session of its own for the logout case, so that the other cases keep theirs. */
 let leaving: string;
@@ -42,7 +47,7 @@ let leaving: string;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), "nadoy-headers-"));
   mkdirSync(join(webDist, "assets"));
-  writeFileSync(join(webDist, "index.html"), '<!doctype html><html lang="ru"><body>Надой</body></html>');
+  writeFileSync(join(webDist, "index.html"), INDEX_HTML);
   writeFileSync(join(webDist, "form.html"), '<!doctype html><html lang="ru"><body>Форма</body></html>');
   writeFileSync(join(webDist, "assets", "index-abc123.js"), `console.log(${JSON.stringify("надой ".repeat(500))});`);
   writeFileSync(join(webDist, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -84,7 +89,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse): void {
     expect(res.headers["x-frame-options"]).toBe("DENY");
     return;
   }
-  expect(csp).toBe(contentSecurityPolicy());
+  expect(csp).toBe(contentSecurityPolicy({ scriptHashes: inlineScriptHashes(INDEX_HTML) }));
   expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
   // What the policy is for, independent of how web.ts spells the rest.
   expect(csp).toContain("default-src 'self'");
@@ -236,6 +241,18 @@ describe("security headers on every kind of answer", () => {
     expect(String(json.headers["content-security-policy"]).length).toBeLessThan(
       String(page.headers["content-security-policy"]).length / 4,
     );
+  });
+
+  it("lets the page's own inline script run by its hash, and no other inline script", async () => {
+    const page = await send({ method: "GET", url: "/" });
+    const hash = createHash("sha256").update(FIRST_VIEW_CODE, "utf8").digest("base64");
+    const scriptSrc = String(page.headers["content-security-policy"])
+      .split("; ")
+      .find((d) => d.startsWith("script-src "));
+
+    expect(page.body).toContain(FIRST_VIEW_CODE);
+    // The JSON list is never run: no hash for it.
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it("names the app's own origin only: no framing by other sites, no plugins, no foreign forms", () => {

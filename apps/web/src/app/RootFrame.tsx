@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { PageHitTracker } from "../features/analytics/components/PageHitTracker.tsx";
 import { RequireSession } from "../features/auth/components/RequireSession.tsx";
+import { dismissFirstView } from "../shared/lib/first-view.ts";
 import { href } from "../shared/routes/href.ts";
 import { PageSpinner } from "../shared/ui/PageSpinner.tsx";
 import { loadAppLayout, loadFullPageLayout } from "./layouts/load.ts";
@@ -27,6 +28,10 @@ export function RootFrame() {
   useEffect(() => {
     document.title = title;
   }, [title]);
+  // The home page's first view (shared/lib/first-view.ts) is the home page's: gone on any other.
+  useEffect(() => {
+    if (pathname !== href.home()) dismissFirstView();
+  }, [pathname]);
 
   let content = null;
   if (layout === "none") content = null;

@@ -3,6 +3,7 @@ import { apiErrorSchema, ErrorText } from "@nadoy/contract/errors";
 import { buildPath, type RouteDef, type RouteResponse } from "@nadoy/contract/http";
 import type { z } from "zod";
 import { ApiRequestError, ClientErrorCode } from "./api-error.ts";
+import { takeEarlyResponse } from "./early-responses.ts";
 
 type Part<Key extends string, Schema> = Schema extends z.ZodType
   ? { [K in Key]: z.input<Schema> }
@@ -75,9 +76,12 @@ export async function sendRequest<R extends RouteDef>(
     init.body = JSON.stringify(options.body);
   }
 
+  const target = url + queryString(options.query);
   let response: Response;
   try {
-    response = await fetch(url + queryString(options.query), init);
+    // The boot script may have asked already (early-responses.ts): its answer, or a request now.
+    const early = route.method === "GET" ? await takeEarlyResponse(target, accessToken) : null;
+    response = early ?? (await fetch(target, init));
   } catch {
     throw new ApiRequestError({
       status: 0,

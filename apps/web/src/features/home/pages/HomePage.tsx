@@ -1,7 +1,9 @@
 import type { UserData } from "@nadoy/contract/users";
 import type { QueryClient } from "@tanstack/react-query";
 import { Button, Col, Flex, Row } from "antd";
+import { useEffect } from "react";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
+import { dismissFirstView } from "../../../shared/lib/first-view.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { Panel } from "../../../shared/ui/Panel.tsx";
 import { Text, Title } from "../../../shared/ui/text.tsx";
@@ -42,6 +44,10 @@ function greetingName(user: UserData): string {
  */
 export function HomePage() {
   const user = useUserData();
+  // Without the user data the feed never shows: the error must not stay under the first view.
+  useEffect(() => {
+    if (user.isError) dismissFirstView();
+  }, [user.isError]);
 
   return (
     <Flex vertical gap="middle">
