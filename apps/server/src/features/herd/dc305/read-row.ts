@@ -93,7 +93,9 @@ export function readRow(
     values[at] = text.slice(split.starts[at] as number, split.ends[at + surplus]).trim();
     for (let i = at + 1; i < width; i++) values[i] = values[i + surplus] as string;
   } else if (count < width) {
-    return error(line, `Строка ${line}: не хватает полей — ${count} из ${width}; строка обрезана?`);
+    // Counted as the user sees them: the trailing comma ends the last value, it does not start one.
+    const given = values[count - 1] === "" && count > 1 ? count - 1 : count;
+    return error(line, `Строка ${line}: не хватает полей — ${given} из ${width}; строка обрезана?`);
   }
 
   const c = plan.columns;
