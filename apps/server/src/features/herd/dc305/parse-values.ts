@@ -13,10 +13,10 @@ export function isMissing(value: string): boolean {
 export const INVALID = false;
 
 /**
- * The year after which a two-digit year belongs to the 1900s. Century pivot: YY is 20YY unless
- * that is later than next year (`today`'s year + 1), then 19YY. Birth dates lie in the past and
- * events at most a little ahead (a due date), so with today in 2026, 27 → 2027 and 28 → 1928;
- * a cow born in 1928 is as unlikely as a record from 2028, and this keeps 20-year-old dates right.
+ * The latest year a two-digit year can mean. Century pivot: YY is the year ending in YY within the
+ * hundred years up to next year (`today`'s year + 1). In 2026 that is 1928–2027: 27 → 2027 and
+ * 28 → 1928. Birth dates lie in the past and events at most a little ahead (a due date), so this
+ * keeps dates of the last 98 years right and needs no change when the century turns.
  */
 export function latestYear(today: Date): number {
   return today.getUTCFullYear() + 1;
@@ -24,8 +24,7 @@ export function latestYear(today: Date): number {
 
 /** The four-digit year of a two-digit one, by the pivot above. */
 export function fullYear(twoDigits: number, latest: number): number {
-  const year = 2000 + twoDigits;
-  return year <= latest ? year : year - 100;
+  return latest - ((((latest - twoDigits) % 100) + 100) % 100);
 }
 
 const SLASH = 0x2f;
