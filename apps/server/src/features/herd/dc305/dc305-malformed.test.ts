@@ -3,7 +3,7 @@ import { REFUSE_EMPTY } from "./dc305-parser.ts";
 import { REFUSE_EGRAPH, REFUSE_NO_DATE, REFUSE_NO_ID, REFUSE_WEEKLY } from "./header.ts";
 import { LINE_BYTES_MAX } from "./line-splitter.ts";
 import { parseDc305, parseDc305Buffer } from "./parse-dc305.ts";
-import { dcHeader, dcLine, errorsOf, right, rowsOf, TODAY } from "./test-fixtures.ts";
+import { chunks, collect, dcHeader, dcLine, errorsOf, right, rowsOf, TODAY } from "./test-fixtures.ts";
 
 // Files and lines that cannot be read: each says why in Russian, with its line number.
 
@@ -98,6 +98,15 @@ describe("DC305 lines refused", () => {
   it("refuses a line longer than 64 KB and reads on after it", () => {
     const records = parse(file(HEADER, `1,${"x".repeat(LINE_BYTES_MAX + 1)}`, good));
     expect(errorsOf(records).map((e) => e.message)).toEqual(["Строка 2: строка длиннее 64 КБ — это не выгрузка DC305"]);
+    expect(rowsOf(records).map((r) => r.line)).toEqual([3]);
+  });
+
+  it("refuses a long line the same when it comes in many small chunks, the last one without a line break too", async () => {
+    const bytes = Buffer.from(
+      file(HEADER, `1,${"x".repeat(LINE_BYTES_MAX * 2)}`, good, `2,${"y".repeat(LINE_BYTES_MAX + 5)}`).trimEnd(),
+    );
+    const records = await collect(chunks(bytes, Array(Math.ceil(bytes.length / 1000)).fill(1000)));
+    expect(errorsOf(records).map((e) => e.line)).toEqual([2, 4]);
     expect(rowsOf(records).map((r) => r.line)).toEqual([3]);
   });
 });
