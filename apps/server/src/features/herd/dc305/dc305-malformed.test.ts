@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REFUSE_EMPTY } from "./dc305-parser.ts";
-import { REFUSE_EGRAPH, REFUSE_NO_DATE, REFUSE_NO_ID, REFUSE_WEEKLY } from "./header.ts";
+import { REFUSE_EGRAPH, REFUSE_EVENTS_NO_ID, REFUSE_NO_DATE, REFUSE_NO_ID, REFUSE_WEEKLY } from "./header.ts";
 import { LINE_BYTES_MAX } from "./line-splitter.ts";
 import { parseDc305, parseDc305Buffer } from "./parse-dc305.ts";
 import { chunks, collect, dcHeader, dcLine, errorsOf, right, rowsOf, TODAY } from "./test-fixtures.ts";
@@ -135,12 +135,15 @@ describe("DC305 files refused whole", () => {
     expect(records).toEqual([{ type: "refused", line: 1, message: REFUSE_WEEKLY }]);
   });
 
-  it("refuses a table without an ID column, and events without dates", () => {
+  it("refuses a table without an ID column, and events without an ID or dates", () => {
     expect(parse(file(dcHeader("PEN", "Milking", "Total")))).toEqual([
       { type: "refused", line: 1, message: REFUSE_NO_ID },
     ]);
     expect(parse(file(dcHeader("ID", "Event", "DIM")))).toEqual([
       { type: "refused", line: 1, message: REFUSE_NO_DATE },
+    ]);
+    expect(parse(file(dcHeader("BDAT", "Event", "Date")))).toEqual([
+      { type: "refused", line: 1, message: REFUSE_EVENTS_NO_ID },
     ]);
   });
 

@@ -86,6 +86,8 @@ const COMMANDS =
 export const REFUSE_EGRAPH = `Это график EGRAPH: в файле итоги по месяцам, а не животные. ${COMMANDS}`;
 export const REFUSE_WEEKLY = `Это таблица итогов по неделям (ECON или отчёт из таблицы): в ней числа за периоды, а не животные. ${COMMANDS}`;
 export const REFUSE_NO_ID = `В заголовке нет столбца ID (номер животного): похоже, в файле итоги за периоды, а не животные. ${COMMANDS}`;
+export const REFUSE_EVENTS_NO_ID =
+  "В файле событий нет столбца ID (номер животного): события не к кому отнести. Выгрузите их заново с ID, например «EVENTS ID BDAT LACT PEN».";
 export const REFUSE_NO_DATE =
   "В файле событий есть столбец Event, но нет столбца Date: без дат события не загрузить. Выгрузите их заново командой EVENTS.";
 
@@ -98,8 +100,8 @@ export function planHeader(names: string[]): HeaderPlan | string {
   const upper = names.map((name) => name.toUpperCase());
   if (upper[0] === "DATES" || upper.includes("68% CI")) return REFUSE_EGRAPH;
   if (upper[0] === "WEEKDATE" || upper.includes("WEEKDATE")) return REFUSE_WEEKLY;
-  if (!upper.includes("ID")) return REFUSE_NO_ID;
   const kind: Dc305Kind = upper.includes("EVENT") ? "events" : "items";
+  if (!upper.includes("ID")) return kind === "events" ? REFUSE_EVENTS_NO_ID : REFUSE_NO_ID;
   if (kind === "events" && !upper.includes("DATE")) return REFUSE_NO_DATE;
 
   const columns = {} as FieldColumns;
