@@ -13,6 +13,7 @@ export const REFUSE_EMPTY =
 
 /** A byte order mark, dropped from the file's first line. */
 const BOM = [0xef, 0xbb, 0xbf] as const;
+const CTRL_Z = 0x1a;
 
 /**
  * Push the file's bytes in chunks, then call end(); each call appends the records it completes
@@ -61,6 +62,8 @@ export class Dc305Parser {
     ) {
       from += 3;
     }
+    // DOS programs may end a file with Ctrl-Z: not data, so skipped like a blank line.
+    if (end - from === 1 && bytes[from] === CTRL_Z) return;
     const text = decodeLine(bytes, from, end);
     if (text === null) {
       this.fail(line, unreadableText(line));

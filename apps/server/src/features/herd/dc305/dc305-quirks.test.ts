@@ -225,6 +225,11 @@ describe("DC305 quirks", () => {
     ]);
   });
 
+  it("skips a DOS end-of-file mark (Ctrl-Z) on the last line", () => {
+    const records = parse(`${file(HEADER, eventLine("1", "01/02/15", "2", "DRY", "300", "03/04/20"))}\x1a`);
+    expect(records.map((r) => r.type)).toEqual(["header", "row"]);
+  });
+
   it("keeps unmapped columns as attributes, leaving out empty values", () => {
     const header = dcHeader("ID", "XLAME", "LLAME", "Event", "Date", "FTDAT");
     const records = parse(
