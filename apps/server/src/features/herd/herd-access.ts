@@ -1,11 +1,9 @@
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
-import { Role, roleOf } from "@nadoy/contract/roles";
 import { type DatabaseKind, wrongDatabaseKindText } from "@nadoy/contract/users";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { userDatabases } from "../../db/schema/index.ts";
 import { type AccessCaller, databaseVisibleTo } from "../../platform/access/farms-databases.ts";
-import type { AuthUser } from "../../platform/auth/guard.ts";
 import { ApiError } from "../../platform/errors.ts";
 
 // Who may read and who may upload herd data (contract herd.ts):
@@ -14,7 +12,7 @@ import { ApiError } from "../../platform/errors.ts";
 // - a database the caller may see but of another kind (monitoring, accounting): 409 with the
 //   contract's kind text («Эта база — мониторинг оборудования: …»): the caller knows it exists,
 //   so saying why is more useful than pretending it is missing;
-// - reading: every caller who sees the database; uploading: the same, except viewers (6) and clients (7).
+// - reading: every caller who sees the database; uploading: platform/access/herd-upload.ts.
 
 export const notFound = () => new ApiError(404, ErrorCode.notFound, ErrorText.notFound);
 
@@ -36,10 +34,3 @@ export async function herdDatabaseFor(db: Db, caller: AccessCaller, uuid: string
 }
 
 const wrongKind = (kind: DatabaseKind) => new ApiError(409, ErrorCode.conflict, wrongDatabaseKindText(kind, "herd"));
-
-/** Uploads and commits (not reads): everyone who sees the database but viewers and clients. */
-export function canUploadHerd(caller: Pick<AuthUser, "isSuperuser" | "groups">): boolean {
-  if (caller.isSuperuser) return true;
-  const role = roleOf(caller.groups);
-  return role !== Role.viewer && role !== Role.client;
-}

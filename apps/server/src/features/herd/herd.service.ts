@@ -9,12 +9,13 @@ import {
   type HerdUploadRecord,
 } from "@nadoy/contract/herd";
 import type { Db } from "../../db/client.ts";
+import { canUploadHerd } from "../../platform/access/herd-upload.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import * as animals from "./animals.repository.ts";
 import * as card from "./card.repository.ts";
 import { listDatasets } from "./datasets.repository.ts";
 import * as events from "./events.repository.ts";
-import { canUploadHerd, herdDatabaseFor, notFound } from "./herd-access.ts";
+import { herdDatabaseFor, notFound } from "./herd-access.ts";
 import { animalOut, datasetOut, eventOut, uploadOut } from "./herd-dto.ts";
 import { herdToday } from "./herd-today.ts";
 import { listUploads } from "./uploads.repository.ts";
