@@ -164,6 +164,7 @@ export const herdEvents = pgTable(
     id: bigserial("id", { mode: "number" }).notNull(),
     animalId: bigint("animal_id", { mode: "number" }).notNull(),
     eventDate: date("event_date").notNull(),
+    /** Upper case, as DC305 writes it: the events page's filter compares it so, over its index. */
     code: text("code").notNull(),
     lact: integer("lact").notNull().default(0),
     dim: integer("dim"),
