@@ -26,6 +26,7 @@ import { chatRoutes } from "./features/chat/chat.routes.ts";
 import { contentNewsRoutes } from "./features/content-news/content-news.routes.ts";
 import { contentNotificationsRoutes } from "./features/content-notifications/content-notifications.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { herdReadRoutes } from "./features/herd/herd.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { reportsRoutes } from "./features/reports/reports.routes.ts";
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   businessRoutes(app, deps);
   reportsRoutes(app, deps);
   usageRoutes(app, deps);
+  herdReadRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

@@ -95,7 +95,11 @@ export const herdAnimalRowSchema = z.object({
   /** Current lactation number; 0 for a heifer. */
   lact: z.number().int().min(0),
   pen: z.string().nullable(),
-  /** Days in milk today (or at exit/dry); null for heifers and animals without a fresh date. */
+  /**
+   * Days in milk: today − fresh date for milking and dry cows (DC305 counts on through the dry
+   * period; the list's dim_from/dim_to filter these), at the exit for sold and died; null for
+   * heifers and animals without a fresh date.
+   */
   dim: z.number().int().nullable(),
   /** DC305 reproductive code 0–7 (HERD.md), null when unknown. */
   rc: z.number().int().min(0).max(7).nullable(),
@@ -144,7 +148,11 @@ export const herdLactationSchema = z.object({
   dry_date: isoDay.nullable(),
   /** The next fresh date, the exit date, or null while it goes on. */
   end_date: isoDay.nullable(),
-  /** Sum of test-day milk integrated over the lactation (trapezoids, HERD.md), kg; null without test days. */
+  /**
+   * Test-day milk integrated over the lactation, kg (ICAR test-interval method): trapezoids between
+   * test days, the first test's milk back to the fresh date, the last one's on to the dry date (or
+   * the exit), never past the last test of a lactation that goes on; null without test days.
+   */
   milk_kg: z.number().nullable(),
 });
 export type HerdLactation = z.infer<typeof herdLactationSchema>;

@@ -89,7 +89,7 @@ export const databaseUploadStatsSchema = z.object({
   db_name: z.string(),
   active: z.boolean(),
   company: z.object({ uuid: z.uuid(), name: z.string() }),
-  /** Filled in by the data-import work; 0 and null until then. */
+  /** Its committed herd uploads (herd_uploads): how many, the last one, their rows; 0 and null without any. */
   uploads_count: z.number().int().min(0),
   last_upload_at: z.iso.datetime().nullable(),
   rows_total: z.number().int().min(0),

@@ -11,6 +11,9 @@ import { LIST_FILE_TYPES } from "@nadoy/contract/lists";
 // 404 with path parameters, 413/415 with a body, 429 with a rateLimit). Keyed "METHOD /path" as
 // the contract spells it; openapi.test.ts checks that every key names a served route.
 
+/** A herd route opened for a database of another kind (monitoring, accounting) that the caller sees. */
+const HERD_WRONG_KIND = "База другого вида: мониторинг или бухгалтерия, не данные стада («Эта база — …»)";
+
 export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;
 
 /** Extra statuses per route, each with what it means (Russian, shown in the docs). */
@@ -72,6 +75,10 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
     429: `Больше ${ATTACHMENT_UPLOADS_PER_MINUTE} загрузок в минуту (Retry-After), или уже идут ${ATTACHMENT_UPLOADS_AT_ONCE} загрузки пользователя`,
     503: "Сервер уже принимает столько загрузок, сколько может одновременно (server_busy, Retry-After)",
   },
+  "GET /api/herd/:db_uuid/animals/": { 409: HERD_WRONG_KIND },
+  "GET /api/herd/:db_uuid/animals/:animal_uuid/": { 409: HERD_WRONG_KIND },
+  "GET /api/herd/:db_uuid/events/": { 409: HERD_WRONG_KIND },
+  "GET /api/herd/:db_uuid/uploads/": { 409: HERD_WRONG_KIND },
   "POST /api/tableLists/link_uuid_form/": {
     404: "Формы с такой ссылкой нет или она снята с публикации",
     409: "В списке формы уже максимум строк",

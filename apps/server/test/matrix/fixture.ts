@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ROLE_IDS } from "@nadoy/contract/roles";
+import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { userIframeGroups } from "../../src/db/schema/index.ts";
+import { herdAnimals, userDatabaseAccess, userDatabases, userIframeGroups } from "../../src/db/schema/index.ts";
 import { seedCompany } from "../../src/db/seed/companies.ts";
 import { solidPng } from "../../src/db/seed/png.ts";
 import { seedFeedbackList, seedListRows } from "../../src/db/seed/table-lists.ts";
@@ -50,6 +51,8 @@ export interface MatrixFixture {
   instructionUuid: string;
   report: { uuid: string; groupPk: number };
   databaseUuid: string;
+  /** An animal of the herd database, which every caller is given (the other company's user too: still 404). */
+  herdAnimalUuid: string;
   dtmUuid: string;
   contentImageUuid: string;
   /** The superuser's JSON call; fails unless the status is `status`. Used to seed and to make fresh resources. */
@@ -220,6 +223,21 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
     { name: "Стадо", server: "dc305.test", db_name: "herd_main", kind: "herd" },
     201,
   );
+  // The herd database is given to every caller; the other company's user is not a member of
+  // company A, so it stays invisible to them all the same (404).
+  const [herdDatabase] = await db
+    .select({ id: userDatabases.id })
+    .from(userDatabases)
+    .where(eq(userDatabases.uuid, database.uuid));
+  if (!herdDatabase) throw new Error("the herd database exists");
+  await db
+    .insert(userDatabaseAccess)
+    .values(WHO.filter((w) => w !== "anonymous").map((w) => ({ userId: ids[w], databaseId: herdDatabase.id })));
+  const [animal] = await db
+    .insert(herdAnimals)
+    .values({ databaseId: herdDatabase.id, barnNumber: "33", birthDate: "2020-10-23", status: "milking", lact: 3 })
+    .returning({ uuid: herdAnimals.uuid });
+  if (!animal) throw new Error("the animal exists");
   const dtm = await su<{ uuid: string }>(
     "POST",
     `/api/admin/businesses/${a.company.uuid}/dtm/`,
@@ -260,6 +278,7 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
     instructionUuid: instruction.uuid,
     report: { uuid: report.uuid, groupPk: reportGroup.pk },
     databaseUuid: database.uuid,
+    herdAnimalUuid: animal.uuid,
     dtmUuid: dtm.uuid,
     contentImageUuid: image.json<{ uuid: string }>().uuid,
     su,

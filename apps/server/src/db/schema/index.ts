@@ -5,6 +5,7 @@ export * from "./boards.ts";
 export * from "./chat.ts";
 export * from "./companies.ts";
 export * from "./content.ts";
+export * from "./herd.ts";
 export * from "./mail.ts";
 export * from "./news.ts";
 export * from "./realtime.ts";

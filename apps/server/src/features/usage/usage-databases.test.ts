@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
-import { userDatabases } from "../../db/schema/index.ts";
+import { herdUploads, userDatabases } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { signedInAdmin, usageApi } from "./usage.test-kit.ts";
 
@@ -43,6 +43,44 @@ describe("GET /api/admin/analytics-db/", () => {
       expect(database).toMatchObject({ uploads_count: 0, last_upload_at: null, rows_total: 0 });
       expect(database.uuid).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it("counts each database's committed herd uploads: how many, the last commit, their rows", async () => {
+    const admin = await signedInAdmin(t);
+    const zarya = await seedCompany(t.database.db, { name: "ООО Заря" });
+    const [herd, idle] = await t.database.db
+      .insert(userDatabases)
+      .values([
+        { companyId: zarya.company.id, name: "Стадо", server: "db1", dbName: "herd" },
+        { companyId: zarya.company.id, name: "Стадо 2", server: "db1", dbName: "herd2" },
+      ])
+      .returning();
+    if (!herd || !idle) throw new Error("inserted");
+    const upload = (status: "committed" | "failed" | "staged", rows: number, committedAt: string | null) => ({
+      databaseId: herd.id,
+      fileName: "events.csv",
+      sizeBytes: 10,
+      format: "dc305" as const,
+      status,
+      counts: { rows },
+      committedAt: committedAt === null ? null : new Date(committedAt),
+    });
+    // Two commits (120 + 30 rows); a failure and a preview count for nothing.
+    await t.database.db
+      .insert(herdUploads)
+      .values([
+        upload("committed", 120, "2025-03-01T10:00:00Z"),
+        upload("committed", 30, "2025-03-05T08:30:00Z"),
+        upload("failed", 500, null),
+        upload("staged", 70, null),
+      ]);
+
+    const list = await usageApi(t, admin.token).databasesOk();
+
+    expect(list.map((d) => [d.name, d.uploads_count, d.last_upload_at, d.rows_total])).toEqual([
+      ["Стадо", 2, "2025-03-05T08:30:00.000Z", 150],
+      ["Стадо 2", 0, null, 0],
+    ]);
   });
 
   it("answers an empty list when no database is registered", async () => {

@@ -93,10 +93,9 @@ export function createUsageService(db: Db) {
         db_name: row.dbName,
         active: row.active,
         company: { uuid: row.companyUuid, name: row.companyName },
-        // The data-import work fills these in; until then no database has uploads.
-        uploads_count: 0,
-        last_upload_at: null,
-        rows_total: 0,
+        uploads_count: row.uploadsCount,
+        last_upload_at: row.lastUploadAt,
+        rows_total: row.rowsTotal,
       }));
     },
   };

@@ -108,6 +108,8 @@ export interface UserDataRow {
     db_name: string;
     active: boolean;
     kind: DatabaseKind;
+    /** A committed herd upload exists (database_upload_statistic). */
+    has_uploads: boolean;
   }[];
   /** By code (then id), as the database collates. */
   dtm: { uuid: string; company_code: string }[];
@@ -156,7 +158,9 @@ function prepareUserData(db: Db, superuser: boolean, everyReport: boolean) {
         from "farms" where ${farmVisibleTo(caller)})`,
       databases: sql<unknown>`(select coalesce(json_agg(json_build_object('pk', "user_databases"."id",
         'uuid', "user_databases"."uuid", 'name', "user_databases"."name", 'server', "user_databases"."server",
-        'db_name', "user_databases"."db_name", 'active', "user_databases"."active", 'kind', "user_databases"."kind")
+        'db_name', "user_databases"."db_name", 'active', "user_databases"."active", 'kind', "user_databases"."kind",
+        'has_uploads', exists (select 1 from "herd_uploads" "hu" where "hu"."database_id" = "user_databases"."id"
+          and "hu"."status" = 'committed'))
         order by "user_databases"."name", "user_databases"."id"), '[]'::json)
         from "user_databases" where ${databaseVisibleTo(caller)})`,
       dtm: sql<unknown>`(select coalesce(json_agg(json_build_object('uuid', "dtm_entries"."uuid",

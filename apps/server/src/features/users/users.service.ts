@@ -8,6 +8,7 @@ import {
 } from "@nadoy/contract/users";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { canUploadHerd } from "../../platform/access/herd-upload.ts";
 import { assembleReports, seesEveryReport } from "../../platform/access/reports.ts";
 import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
@@ -78,6 +79,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const isMember = companies.length > 0;
       const byName = (a: { name: string }, b: { name: string }) => ruCollator.compare(a.name, b.name);
       const userDatabases = databases.sort(byName);
+      const uploader = canUploadHerd({ isSuperuser: user.isSuperuser, groups: user.groups });
       return {
         id: user.id,
         username: user.username,
@@ -108,7 +110,11 @@ export function createUsersService(deps: UsersServiceDeps) {
         // The admin's module switches (contract admin-users.ts) can only take these away.
         boards: boardsEnabledFor({ isMember, isSuperuser: user.isSuperuser }) && user.boardsEnabled,
         reports: portal.reports.filter((report) => report.group.length === 0),
-        database_upload_statistic: [],
+        // The «Загрузка данных» menu: herd databases the caller may upload to; viewers and clients,
+        // who only read, get those that have committed uploads to look at.
+        database_upload_statistic: userDatabases
+          .filter((d) => d.kind === "herd" && (uploader || d.has_uploads))
+          .map(({ uuid, name, active }) => ({ uuid, name, active })),
         exports: [],
         export_template_databases: [],
         // By code, sorted here for the same reason as companies.

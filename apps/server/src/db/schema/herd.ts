@@ -1,0 +1,245 @@
+import {
+  HERD_ANIMAL_STATUSES,
+  HERD_UPLOAD_FORMATS,
+  HERD_UPLOAD_KINDS,
+  HERD_UPLOAD_STATUSES,
+  type HerdAnimalStatus,
+  type HerdUploadCounts,
+  type HerdUploadKind,
+  type HerdUploadStatus,
+} from "@nadoy/contract/herd";
+import { type SQL, sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { userDatabases } from "./companies.ts";
+import { users } from "./users.ts";
+
+// Herd data (issue 17, HERD.md "Identity and data model") of user databases of kind "herd".
+// Every table starts its primary key, foreign keys and indexes with database_id: each query of a
+// page names one database, and docs/SCALING.md distributes these tables by database_id (Citus),
+// which wants the distribution column in every unique constraint and in co-located foreign keys.
+
+const inList = (column: string, values: readonly string[]): SQL =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+const databaseId = () =>
+  integer("database_id")
+    .notNull()
+    .references(() => userDatabases.id, { onDelete: "cascade" });
+
+/**
+ * An animal. Barn numbers are reused after a cow leaves, so the identity is the ear tag when the
+ * file has one, else the barn number with the birth date (two partial unique indexes); an animal
+ * with neither is not unique by any key here: the importer warns rather than merging it.
+ */
+export const herdAnimals = pgTable(
+  "herd_animals",
+  {
+    databaseId: databaseId(),
+    id: bigserial("id", { mode: "number" }).notNull(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    barnNumber: text("barn_number").notNull(),
+    birthDate: date("birth_date"),
+    earTag: text("ear_tag"),
+    breed: text("breed"),
+    sire: text("sire"),
+    dam: text("dam"),
+    pen: text("pen"),
+    /** Current lactation; 0 for a heifer. */
+    lact: integer("lact").notNull().default(0),
+    /** DC305 reproductive code 0–7. */
+    rc: smallint("rc"),
+    status: text("status").$type<HerdAnimalStatus>().notNull(),
+    freshDate: date("fresh_date"),
+    dryDate: date("dry_date"),
+    exitDate: date("exit_date"),
+    exitReason: text("exit_reason"),
+    /** The files' items that have no column of their own (name → last value). */
+    attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.id] }),
+    uniqueIndex("herd_animals_uuid_idx").on(t.databaseId, t.uuid),
+    // Identity: the ear tag wherever there is one …
+    uniqueIndex("herd_animals_ear_tag_idx").on(t.databaseId, t.earTag).where(sql`${t.earTag} is not null`),
+    // … else the barn number with the birth date (the same number, born another day, is another cow).
+    uniqueIndex("herd_animals_barn_birth_idx")
+      .on(t.databaseId, t.barnNumber, t.birthDate)
+      .where(sql`${t.earTag} is null and ${t.birthDate} is not null`),
+    // The list's filters: q (exact barn number, ear-tag prefix in any case), status, lact, pen, DIM.
+    index("herd_animals_barn_number_idx").on(t.databaseId, t.barnNumber),
+    index("herd_animals_ear_tag_prefix_idx").on(t.databaseId, sql`lower(${t.earTag}) text_pattern_ops`),
+    index("herd_animals_status_idx").on(t.databaseId, t.status),
+    index("herd_animals_lact_idx").on(t.databaseId, t.lact),
+    index("herd_animals_pen_idx").on(t.databaseId, t.pen),
+    index("herd_animals_fresh_date_idx").on(t.databaseId, t.freshDate),
+    check("herd_animals_status", inList("status", HERD_ANIMAL_STATUSES)),
+    check("herd_animals_rc", sql`rc between 0 and 7`),
+    check("herd_animals_lact", sql`lact >= 0`),
+  ],
+);
+
+/** A lactation of an animal: from its fresh date (calving) to the next one or the exit. */
+export const herdLactations = pgTable(
+  "herd_lactations",
+  {
+    databaseId: databaseId(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    lact: integer("lact").notNull(),
+    freshDate: date("fresh_date").notNull(),
+    dryDate: date("dry_date"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.animalId, t.lact] }),
+    foreignKey({
+      name: "herd_lactations_animal_fk",
+      columns: [t.databaseId, t.animalId],
+      foreignColumns: [herdAnimals.databaseId, herdAnimals.id],
+    }).onDelete("cascade"),
+    check("herd_lactations_lact", sql`lact >= 1`),
+  ],
+);
+
+/** Every file upload: who, when, what, how long, the counts and the result (the data pages, analytics-db). */
+export const herdUploads = pgTable(
+  "herd_uploads",
+  {
+    databaseId: databaseId(),
+    id: bigserial("id", { mode: "number" }).notNull(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    format: text("format").$type<(typeof HERD_UPLOAD_FORMATS)[number]>().notNull(),
+    kind: text("kind").$type<HerdUploadKind>(),
+    status: text("status").$type<HerdUploadStatus>().notNull().default("staged"),
+    counts: jsonb("counts").$type<Partial<HerdUploadCounts>>().notNull().default({}),
+    /** The first HERD_UPLOAD_ERRORS_MAX row errors; errors_count is whole. */
+    errors: jsonb("errors").$type<{ line: number; message: string }[]>().notNull().default([]),
+    errorsCount: integer("errors_count").notNull().default(0),
+    durationMs: integer("duration_ms").notNull().default(0),
+    /** Where the staged file is kept until it is committed or cancelled. */
+    fileKey: text("file_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    committedAt: timestamp("committed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.id] }),
+    uniqueIndex("herd_uploads_uuid_idx").on(t.databaseId, t.uuid),
+    // The commit route names an upload by its uuid alone (contract), so it is found without the database.
+    index("herd_uploads_uuid_lookup_idx").on(t.uuid),
+    index("herd_uploads_created_idx").on(t.databaseId, t.createdAt),
+    check("herd_uploads_format", inList("format", HERD_UPLOAD_FORMATS)),
+    check("herd_uploads_kind", sql`kind is null or ${inList("kind", HERD_UPLOAD_KINDS)}`),
+    check("herd_uploads_status", inList("status", HERD_UPLOAD_STATUSES)),
+  ],
+);
+
+/**
+ * An event of an animal. Re-importing a file adds nothing (the unique index over every column a
+ * DC305 EVENTS line has), while the same event twice a day with other remarks stays two events.
+ * Text columns are '' rather than null so that the unique index compares them.
+ */
+export const herdEvents = pgTable(
+  "herd_events",
+  {
+    databaseId: databaseId(),
+    id: bigserial("id", { mode: "number" }).notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    eventDate: date("event_date").notNull(),
+    /** Upper case, as DC305 writes it: the events page's filter compares it so, over its index. */
+    code: text("code").notNull(),
+    lact: integer("lact").notNull().default(0),
+    dim: integer("dim"),
+    remark: text("remark").notNull().default(""),
+    protocol: text("protocol").notNull().default(""),
+    technician: text("technician").notNull().default(""),
+    uploadId: bigint("upload_id", { mode: "number" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.id] }),
+    foreignKey({
+      name: "herd_events_animal_fk",
+      columns: [t.databaseId, t.animalId],
+      foreignColumns: [herdAnimals.databaseId, herdAnimals.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "herd_events_upload_fk",
+      columns: [t.databaseId, t.uploadId],
+      foreignColumns: [herdUploads.databaseId, herdUploads.id],
+    }),
+    // Also the card's timeline: its first columns are (database, animal, date).
+    uniqueIndex("herd_events_natural_idx").on(
+      t.databaseId,
+      t.animalId,
+      t.eventDate,
+      t.code,
+      t.remark,
+      t.protocol,
+      t.technician,
+    ),
+    index("herd_events_code_date_idx").on(t.databaseId, t.code, t.eventDate),
+    index("herd_events_date_idx").on(t.databaseId, t.eventDate),
+  ],
+);
+
+/** A test day (milk recording) of an animal: one a day. */
+export const herdTestDays = pgTable(
+  "herd_test_days",
+  {
+    databaseId: databaseId(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    testDate: date("test_date").notNull(),
+    lact: integer("lact").notNull().default(0),
+    dim: integer("dim"),
+    milkKg: numeric("milk_kg", { precision: 6, scale: 2 }),
+    fatPct: numeric("fat_pct", { precision: 5, scale: 2 }),
+    proteinPct: numeric("protein_pct", { precision: 5, scale: 2 }),
+    /** Somatic cells, thousands per ml. */
+    scc: integer("scc"),
+    uploadId: bigint("upload_id", { mode: "number" }),
+  },
+  (t) => [
+    // Also the card's curve: (database, animal, date).
+    primaryKey({ columns: [t.databaseId, t.animalId, t.testDate] }),
+    foreignKey({
+      name: "herd_test_days_animal_fk",
+      columns: [t.databaseId, t.animalId],
+      foreignColumns: [herdAnimals.databaseId, herdAnimals.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "herd_test_days_upload_fk",
+      columns: [t.databaseId, t.uploadId],
+      foreignColumns: [herdUploads.databaseId, herdUploads.id],
+    }),
+    index("herd_test_days_date_idx").on(t.databaseId, t.testDate),
+  ],
+);
+
+/** Pens (groups) of a herd: the files give numbers; a name is optional. */
+export const herdPens = pgTable(
+  "herd_pens",
+  {
+    databaseId: databaseId(),
+    pen: text("pen").notNull(),
+    name: text("name"),
+  },
+  (t) => [primaryKey({ columns: [t.databaseId, t.pen] })],
+);
