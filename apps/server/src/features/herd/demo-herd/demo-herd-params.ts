@@ -48,22 +48,22 @@ export const DEMO_HERD_PARAMS = {
   cycleDays: 21,
   cycleSpread: 2,
   /** Chance a heat is seen and the cow inseminated (heat detection rate) by parity class. */
-  heatDetection: { heifer: 0.72, first: 0.52, second: 0.48, later: 0.46 } satisfies Record<ParityClass, number>,
+  heatDetection: { heifer: 0.72, first: 0.4, second: 0.37, later: 0.35 } satisfies Record<ParityClass, number>,
   /** Conception per insemination by parity class (first service; later services a little lower). */
-  conception: { heifer: 0.56, first: 0.42, second: 0.38, later: 0.34 } satisfies Record<ParityClass, number>,
+  conception: { heifer: 0.56, first: 0.42, second: 0.38, later: 0.35 } satisfies Record<ParityClass, number>,
   /** Conception falls by this factor per previous service in the same lactation. */
   conceptionPerRepeat: 0.96,
   /** Conception factor after retained placenta, metritis or ketosis in the lactation. */
   conceptionAfterDisease: 0.82,
   /** A cow not inseminated by this DIM gets timed AI (Ovsynch), ± 3 days. */
-  timedAiDim: 72,
+  timedAiDim: 75,
   /** After an OPEN check the cow is resynchronised and inseminated this many days later. */
   resynchDays: 10,
   /** Pregnancy check (ultrasound) this many days after insemination. */
-  pregCheckDays: [28, 34] as const,
+  pregCheckDays: [30, 36] as const,
   /** Cows still open at this DIM, or after this many services, are marked do-not-breed (DNB). */
-  dnbDim: { first: 230, second: 210, later: 190 },
-  maxServices: 7,
+  dnbDim: { first: 280, second: 250, later: 220 },
+  maxServices: 8,
   /** A DNB cow is sold this many days after DNB (she milks on until her yield drops). */
   dnbSaleDays: [30, 120] as const,
   /** Cows are not bred again from this lactation on; sold at DNB for age. */
@@ -125,10 +125,10 @@ export const DEMO_HERD_PARAMS = {
   lamenessCullRisk: 0.06,
 
   // ---- culling and death of cows (per day; ×earlyFactor in the first 60 DIM) ----
-  deathPerDay: { first: 0.045 / 365, second: 0.055 / 365, later: 0.065 / 365 },
-  salePerDay: { first: 0.1 / 365, second: 0.15 / 365, later: 0.22 / 365 },
+  deathPerDay: { first: 0.035 / 365, second: 0.045 / 365, later: 0.055 / 365 },
+  salePerDay: { first: 0.06 / 365, second: 0.11 / 365, later: 0.2 / 365 },
   earlyDim: 60,
-  earlyDeathFactor: 3,
+  earlyDeathFactor: 2.5,
   earlySaleFactor: 1.8,
   /** Hazards while dry are this share of the milking ones. */
   dryHazardFactor: 0.4,

@@ -19,6 +19,9 @@ interface Birth {
   milkLevel: number;
 }
 
+/** Mixed into the seed of the test-day streams. */
+const TEST_STREAM = 0x5bd1e995;
+
 const sireOn = (day: number, rng: Rng): string => {
   const batch = Math.floor(day / 365.25) * SIRES_PER_YEAR;
   return SIRES[(batch + rng.int(0, SIRES_PER_YEAR - 1)) % SIRES.length] ?? "";
@@ -48,9 +51,11 @@ export function* streamDemoHerd(options: DemoHerdOptions): Generator<DemoAnimalR
     sireOn,
   };
   const herdRng = new Rng(seedFor(options.seed, 0));
-  const lifeOf = (key: number, birth: Birth): AnimalLife =>
+  // Each animal has two streams of her own: her life, and her test days (skipped in the first pass).
+  const lifeOf = (key: number, birth: Birth, withTests: boolean): AnimalLife =>
     simulateAnimal(
       new Rng(seedFor(options.seed, key)),
+      withTests ? new Rng(seedFor(options.seed ^ TEST_STREAM, key)) : null,
       { birthDay: birth.day, breed: birth.breed, milkLevel: birth.milkLevel },
       calendar,
     );
@@ -77,7 +82,7 @@ export function* streamDemoHerd(options: DemoHerdOptions): Generator<DemoAnimalR
       dam: null,
       milkLevel: Math.max(0.6, herdRng.normal(1, P.cowMilkSd)),
     };
-    countMilking(lifeOf(i + 1, founder));
+    countMilking(lifeOf(i + 1, founder, false));
     births.push(founder);
   }
 
@@ -103,7 +108,7 @@ export function* streamDemoHerd(options: DemoHerdOptions): Generator<DemoAnimalR
       if (!keep) continue;
       key = nextKey++;
     }
-    const life = lifeOf(key, birth);
+    const life = lifeOf(key, birth, true);
     if (birth.founderKey === null) countMilking(life);
     const barnNumber = String(barnNumbers.assign(birth.day, life.exitDay));
     for (const calf of life.calves) {
@@ -132,7 +137,7 @@ function toRecord(
   today: number,
 ): DemoAnimalRecord {
   const lactations = life.lactations
-    .filter((l, i) => (life.lactations[i + 1]?.freshDay ?? life.exitDay ?? today) >= historyStart)
+    .filter((_l, i) => (life.lactations[i + 1]?.freshDay ?? life.exitDay ?? today) >= historyStart)
     .map((l) => ({
       animalKey: key,
       lact: l.lact,

@@ -53,9 +53,11 @@ function piecewiseTime(rng: Rng, from: number, pieces: readonly Piece[], factor 
 /**
  * The life of one female from birth to exit or `endDay`: calfhood, rearing and breeding as a heifer,
  * then lactation after lactation (calving, periparturient disease, breeding, dry-off, mastitis,
- * lameness, sale or death). Uses only its own `rng`, so replaying it gives the same life.
+ * lameness, sale or death). Uses only its own streams, so replaying it gives the same life; test
+ * days draw from `testRng` alone, so a replay without them (testRng null: only the milking spans
+ * are wanted) still gives the same life.
  */
-export function simulateAnimal(rng: Rng, start: AnimalStart, calendar: HerdCalendar): AnimalLife {
+export function simulateAnimal(rng: Rng, testRng: Rng | null, start: AnimalStart, calendar: HerdCalendar): AnimalLife {
   const b = start.birthDay;
   const events: LifeEvent[] = [];
   const push = (day: number, code: string, lact: number, remark = "", protocol = "", technician = "") =>
@@ -115,9 +117,9 @@ export function simulateAnimal(rng: Rng, start: AnimalStart, calendar: HerdCalen
   const calves: LifeCalf[] = [];
   const milking: [number, number][] = [];
   const testDays: AnimalLife["testDays"] = [];
-  const fatLevel = rng.normal(0, P.fat.cowSd);
-  const proteinLevel = rng.normal(0, P.protein.cowSd);
-  const sccLevel = rng.normal(0, P.scc.cowSd);
+  const fatLevel = testRng?.normal(0, P.fat.cowSd) ?? 0;
+  const proteinLevel = testRng?.normal(0, P.protein.cowSd) ?? 0;
+  const sccLevel = testRng?.normal(0, P.scc.cowSd) ?? 0;
   const lastDay = calendar.endDay;
   let lact = 0;
 
@@ -257,11 +259,13 @@ export function simulateAnimal(rng: Rng, start: AnimalStart, calendar: HerdCalen
     const saleReason = rng.weighted(COW_SALE_REASONS);
     if (sale < end) setExit(sale, "SOLD", saleReason);
 
-    const milkLevel = start.milkLevel * Math.max(0.6, rng.normal(1, P.lactationMilkSd));
     const milkEnd = Math.min(dry, exitDay + 1, lastDay + 1);
+    if (milkEnd > f) milking.push([f, milkEnd]);
+    if (!testRng) continue;
+    const milkLevel = start.milkLevel * Math.max(0.6, testRng.normal(1, P.lactationMilkSd));
     // A cow leaving on her test day is not tested that day.
     testDays.push(
-      ...simulateTestDays(rng, {
+      ...simulateTestDays(testRng, {
         lact,
         freshDay: f,
         endDay: Math.min(dry, exitDay, lastDay + 1),
@@ -274,7 +278,6 @@ export function simulateAnimal(rng: Rng, start: AnimalStart, calendar: HerdCalen
         herdTestDays: calendar.herdTestDays,
       }),
     );
-    if (milkEnd > f) milking.push([f, milkEnd]);
   }
 
   return finishLife(start, { events, lactations, calves, milking, testDays, exitDay, exitCode, exitReason, lastDay });
