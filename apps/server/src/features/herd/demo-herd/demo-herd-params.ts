@@ -72,8 +72,8 @@ export const DEMO_HERD_PARAMS = {
    * the cow returns to open in the same lactation (a late abort would start a lactation; not modelled). */
   abortion: { heifer: 0.035, first: 0.06, second: 0.065, later: 0.07 } satisfies Record<ParityClass, number>,
   abortGestationDays: [45, 150] as const,
-  /** Gestation length, days: mean and sd. */
-  gestationDays: { mean: 279, sd: 4 },
+  /** Gestation length, days: mean and sd, cut to min..max (earlier is an abortion, not a calving). */
+  gestationDays: { mean: 279, sd: 4, min: 268, max: 292 },
   /** Dry-off at about this many days pregnant (± 4). */
   dryAtDaysPregnant: 220,
   /** A heat seen and recorded before VWP (HEAT event), per lactation. */

@@ -125,7 +125,8 @@ export function simulateAnimal(rng: Rng, testRng: Rng | null, start: AnimalStart
 
   // Calving and dry-off follow from the conception: drawn as soon as it is known.
   const planCalving = (conception: number): { calving: number; dry: number } => {
-    const calving = conception + Math.round(rng.normal(P.gestationDays.mean, P.gestationDays.sd));
+    const gestation = Math.round(rng.normal(P.gestationDays.mean, P.gestationDays.sd));
+    const calving = conception + Math.min(P.gestationDays.max, Math.max(P.gestationDays.min, gestation));
     move(calving - CLOSE_UP_DAYS + rng.int(-2, 2), lact, PENS.closeUp);
     const dry = conception + P.dryAtDaysPregnant + rng.int(-4, 4);
     if (lact >= 1) push(dry, "DRY", lact, `${dry - conception} ДН`, TREATMENTS.DRY ?? "");
