@@ -7,12 +7,14 @@ import { generateDemoHerd } from "./generate-demo-herd.ts";
 
 const TODAY = "2026-11-26";
 let herd: DemoHerd;
-let generationMs: number;
+let generationCpuMs: number;
 
 beforeAll(() => {
-  const started = performance.now();
+  // CPU time, not wall time: the test machine is shared, and the goal is "under 10 s on one core".
+  const cpu = process.cpuUsage();
   herd = generateDemoHerd({ seed: 17, today: TODAY });
-  generationMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  generationCpuMs = (used.user + used.system) / 1000;
 });
 
 const day = (iso: string) => Date.parse(iso) / 86_400_000;
@@ -38,8 +40,8 @@ describe("generateDemoHerd", () => {
     expect(JSON.stringify(c)).not.toBe(JSON.stringify(a));
   });
 
-  it("makes the default herd in well under 10 s", () => {
-    expect(generationMs).toBeLessThan(10_000);
+  it("makes the default herd in well under 10 s of CPU", () => {
+    expect(generationCpuMs).toBeLessThan(10_000);
     expect(herd.events.length).toBeGreaterThan(50_000);
   });
 
