@@ -1,3 +1,4 @@
+import { HERD_EVENT_NAMES } from "@nadoy/contract/herd";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeDc305Events } from "./dc305-writer.ts";
 import { herdKpis } from "./demo-herd.test-kit.ts";
@@ -71,6 +72,17 @@ describe("generateDemoHerd", () => {
       const value = k[name as keyof typeof k];
       expect({ name, value, inRange: value >= lo && value <= hi }).toEqual({ name, value, inRange: true });
     }
+  });
+
+  it("uses only event codes the contract names, in Russian text where a user reads it", () => {
+    const codes = new Set(herd.events.map((e) => e.code));
+    expect([...codes].filter((code) => !(code in HERD_EVENT_NAMES))).toEqual([]);
+    for (const code of ["FRESH", "BRED", "PREG", "OPEN", "ABORT", "DRY", "SOLD", "DIED", "MAST", "LAME", "KETOSIS"]) {
+      expect(codes.has(code)).toBe(true);
+    }
+    for (const code of ["METR", "RP", "DA", "MF", "MOVE", "HEAT", "OK", "DNB"]) expect(codes.has(code)).toBe(true);
+    const reasons = new Set(herd.animals.map((a) => a.exitReason).filter((r) => r !== null));
+    expect([...reasons].every((r) => /^[А-ЯЁ][а-яё ]+$/.test(r ?? ""))).toBe(true);
   });
 
   it("reuses barn numbers after an animal leaves, never while she is in the herd; ear tags are unique", () => {
