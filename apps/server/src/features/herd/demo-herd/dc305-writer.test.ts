@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dc305EventsLines, writeDc305Events, writeDc305List, writeDc305TestDays } from "./dc305-writer.ts";
 import type { DemoHerd } from "./demo-herd-types.ts";
+import { generateDemoHerd } from "./generate-demo-herd.ts";
 
 /** Two animals sharing barn number 7 (the first sold, the second a heifer), written by hand. */
 const HERD: DemoHerd = {
@@ -131,5 +132,46 @@ describe("DC305 writer", () => {
     const lines = [...dc305EventsLines(records)];
     expect(lines).toHaveLength(2);
     expect(lines.every((l) => l.endsWith(",\n"))).toBe(true);
+  });
+});
+
+describe("DC305 files of a generated herd", () => {
+  const today = "2026-11-26";
+  const herd = generateDemoHerd({ seed: 9, today, scale: 0.1, years: 2 });
+  /** The century rule a reader applies: 20YY unless more than a year after the latest date, else 19YY. */
+  const readDate = (text: string, latest: string) => {
+    const [mm, dd, yy] = text.split("/");
+    let year = 2000 + Number(yy);
+    if (year > Number(latest.slice(0, 4)) + 1) year -= 100;
+    return `${year}-${mm}-${dd}`;
+  };
+
+  it("splits every line into the header's columns, dates as MM/DD/YY or 00000000, read back to the same day", () => {
+    const isoDates = new Set([
+      ...herd.animals.map((a) => a.birthDate),
+      ...herd.events.map((e) => e.date),
+      ...herd.testDays.map((t) => t.date),
+    ]);
+    for (const text of [writeDc305Events(herd), writeDc305List(herd, today), writeDc305TestDays(herd)]) {
+      const [header = "", ...lines] = text.split("\n");
+      expect(lines.pop()).toBe("");
+      const columns = header.split(",");
+      const bad: string[] = [];
+      for (const line of lines) {
+        const fields = line.split(",");
+        if (fields.length !== columns.length || fields[fields.length - 1] !== "") bad.push(line);
+        for (const [i, name] of columns.entries()) {
+          if (!/DAT|"Date"/.test(name)) continue;
+          const value = fields[i] ?? "";
+          if (value === "00000000 ") continue;
+          if (!/^\d\d\/\d\d\/\d\d$/.test(value)) bad.push(line);
+          else if (name.includes("BDAT") || name === '"Date"' || name.includes("TDAT")) {
+            if (!isoDates.has(readDate(value, today))) bad.push(line);
+          }
+        }
+      }
+      expect(bad).toEqual([]);
+      expect(lines.length).toBeGreaterThan(100);
+    }
   });
 });
