@@ -41,6 +41,9 @@ const sireOn = (day: number, rng: Rng): string => {
  */
 export function* streamDemoHerd(options: DemoHerdOptions): Generator<DemoAnimalRecord> {
   const scale = options.scale ?? 1;
+  if (!Number.isInteger(options.seed) || !(scale > 0) || !((options.years ?? 1) >= 1)) {
+    throw new Error("demo herd: seed must be an integer, scale > 0 and years ≥ 1");
+  }
   const today = dayOfIso(options.today);
   const historyStart = yearsBefore(today, options.years ?? P.historyYears);
   const simStart = yearsBefore(historyStart, P.burnInYears);
