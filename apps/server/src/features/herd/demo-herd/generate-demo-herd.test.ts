@@ -85,6 +85,30 @@ describe("generateDemoHerd", () => {
     expect([...reasons].every((r) => /^[А-ЯЁ][а-яё ]+$/.test(r ?? ""))).toBe(true);
   });
 
+  it("rears heifers as the brief says: first service at 13–15 months, first calving at 23–25, dry period ~60 days", () => {
+    const birth = new Map(herd.animals.map((a) => [a.key, day(a.birthDate)]));
+    const months = (key: number, date: string) => (day(date) - (birth.get(key) ?? 0)) / 30.44;
+    const firstBred = new Map<number, number>();
+    const firstFresh: number[] = [];
+    for (const e of herd.events) {
+      if (e.code === "BRED" && e.lact === 0 && !firstBred.has(e.animalKey))
+        firstBred.set(e.animalKey, months(e.animalKey, e.date));
+      if (e.code === "FRESH" && e.lact === 1) firstFresh.push(months(e.animalKey, e.date));
+    }
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    expect(mean([...firstBred.values()])).toBeGreaterThan(13);
+    expect(mean([...firstBred.values()])).toBeLessThan(15);
+    expect(mean(firstFresh)).toBeGreaterThan(23);
+    expect(mean(firstFresh)).toBeLessThan(25);
+    const fresh = new Map(herd.lactations.map((l) => [`${l.animalKey}/${l.lact}`, l.freshDate]));
+    const dryDays = herd.lactations.flatMap((l) => {
+      const next = fresh.get(`${l.animalKey}/${l.lact + 1}`);
+      return l.dryDate && next ? [day(next) - day(l.dryDate)] : [];
+    });
+    expect(mean(dryDays)).toBeGreaterThan(50);
+    expect(mean(dryDays)).toBeLessThan(65);
+  });
+
   it("reuses barn numbers after an animal leaves, never while she is in the herd; ear tags are unique", () => {
     expect(new Set(herd.animals.map((a) => a.earTag)).size).toBe(herd.animals.length);
     const byNumber = new Map<string, typeof herd.animals>();
