@@ -1,6 +1,7 @@
 import { theme } from "antd";
 import { Fragment } from "react";
 import { useLocation } from "react-router";
+import { useCurrentBreadcrumbItem } from "../../shared/lib/breadcrumb-item.ts";
 import { RouterLink } from "../../shared/ui/RouterLink.tsx";
 import { useCurrentRoute } from "../use-current-route.ts";
 import { breadcrumbsFor } from "./breadcrumb-titles.ts";
@@ -13,7 +14,8 @@ export function Breadcrumbs() {
   const { pathname } = useLocation();
   const route = useCurrentRoute();
   const { token } = theme.useToken();
-  const crumbs = breadcrumbsFor(pathname, route?.title);
+  const item = useCurrentBreadcrumbItem(pathname);
+  const crumbs = breadcrumbsFor(pathname, route?.title, item);
   return (
     <nav aria-label="Навигационная цепочка" style={{ marginBottom: 16, fontSize: token.fontSize }}>
       <ol style={{ display: "flex", flexWrap: "wrap", listStyle: "none", margin: 0, padding: 0 }}>

@@ -137,6 +137,34 @@ describe("breadcrumb titles", () => {
     ]);
   });
 
+  it("names the item a page shows, after its section (issue 16 item 11)", () => {
+    const lists = { title: "Списки", href: "/lists" };
+    expect(breadcrumbsFor("/lists/l1", "Список", { name: "Надои по фермам", section: lists })).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Списки", href: "/lists" },
+      { title: "Надои по фермам" },
+    ]);
+    // A section already linked as the page's parent is not linked twice.
+    const companies = { title: "Компании и фермы", href: "/business-pages" };
+    expect(breadcrumbsFor("/edit-business/b1", undefined, { name: "АО Молочный край", section: companies })).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Компании и фермы", href: "/business-pages" },
+      { title: "АО Молочный край" },
+    ]);
+    const board = { title: "Доска фермы", href: "/workspace/w1?board=b1" };
+    expect(breadcrumbsFor("/tasks/t1", "Задача", { name: "Починить поилку", section: board })).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Доски задач", href: "/boards" },
+      { title: "Доска фермы", href: "/workspace/w1?board=b1" },
+      { title: "Починить поилку" },
+    ]);
+    expect(breadcrumbsFor("/news/7", undefined, { name: "Отёл в ноябре" })).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Новость" },
+      { title: "Отёл в ноябре" },
+    ]);
+  });
+
   it("falls back to the route's own title for a page the spec list does not name", () => {
     expect(breadcrumbsFor("/lists", "Списки")).toEqual([{ title: "Главная", href: "/" }, { title: "Списки" }]);
     expect(breadcrumbsFor("/lists")).toEqual([{ title: "Главная", href: "/" }]);

@@ -110,9 +110,26 @@ function entryOf(key: string): BreadcrumbEntry | undefined {
 
 /**
  * The crumbs after Home for `pathname`: [parent link,] title. A path missing from the spec list
- * gets its route's title (`fallbackTitle`), so no page shows Home alone when it has a name.
+ * gets its route's title (`fallbackTitle`), so no page shows Home alone when it has a name. A page
+ * that names its item (shared/lib/breadcrumb-item.ts) ends with it: «Главная / Списки / <name>»,
+ * its section linked before it (or, without a section, the page's title as text).
  */
-export function breadcrumbsFor(pathname: string, fallbackTitle?: string): Crumb[] {
+export function breadcrumbsFor(
+  pathname: string,
+  fallbackTitle?: string,
+  item?: { name: string; section?: { title: string; href: string } },
+): Crumb[] {
+  const crumbs = pageCrumbs(pathname, fallbackTitle);
+  if (!item) return crumbs;
+  if (!item.section) return [...crumbs, { title: item.name }];
+  // The item replaces the page's generic title («Список»); its section is linked once.
+  const { title, href } = item.section;
+  const before = crumbs.slice(0, -1);
+  if (!before.some((crumb) => crumb.href === href)) before.push({ title, href });
+  return [...before, { title: item.name }];
+}
+
+function pageCrumbs(pathname: string, fallbackTitle?: string): Crumb[] {
   const key = breadcrumbKeyFor(pathname);
   if (!key) return fallbackTitle ? [HOME_CRUMB, { title: fallbackTitle }] : [HOME_CRUMB];
   const entry: BreadcrumbEntry = ALL_TITLES[key];

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from "react-router";
 import { useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
+import { useBreadcrumbItem } from "../../../shared/lib/breadcrumb-item.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { useBoardInfo, useDeleteTaskByApi, useTask } from "../api.ts";
 import { BoardsGate } from "../components/BoardsGate.tsx";
@@ -24,6 +25,14 @@ function TaskOnPage({ uuid, user }: { uuid: string; user: UserData }) {
   const { modal } = App.useApp();
   const showError = useErrorToast();
   const showSuccess = useSuccessToast();
+  // «Главная / <доска> / <задача>» once both are known, the boards page before the board is.
+  const info = board.data;
+  useBreadcrumbItem(
+    task.data?.task.title,
+    info
+      ? { title: info.board.name, href: `${href.workspace({ uuid: info.workspace.uuid })}?board=${info.board.uuid}` }
+      : { title: "Доски задач", href: href.boards() },
+  );
   return (
     <TaskDetailView
       uuid={uuid}

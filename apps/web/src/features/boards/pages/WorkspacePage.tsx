@@ -4,6 +4,7 @@ import type { UserData } from "@nadoy/contract/users";
 import { Flex, Result, Select, Typography } from "antd";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { href } from "../../../shared/routes/href.ts";
+import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { RouterButtonLink } from "../../../shared/ui/RouterButtonLink.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { BoardsGate } from "../components/BoardsGate.tsx";
@@ -34,9 +35,20 @@ export function WorkspacePage() {
                 />
               );
             }
-            if (boardUuid) return <WorkspaceBoard workspace={workspace} boardUuid={boardUuid} user={user} />;
+            const named = (
+              <BreadcrumbName name={workspace.name} section={{ title: "Доски задач", href: href.boards() }} />
+            );
+            if (boardUuid) {
+              return (
+                <>
+                  {named}
+                  <WorkspaceBoard workspace={workspace} boardUuid={boardUuid} user={user} />
+                </>
+              );
+            }
             return (
               <>
+                {named}
                 <Typography.Title level={2} style={{ marginTop: 0 }}>
                   {workspace.name}
                 </Typography.Title>

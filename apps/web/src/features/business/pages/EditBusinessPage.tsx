@@ -4,6 +4,7 @@ import { Button, Flex, Popconfirm, Tabs } from "antd";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { href } from "../../../shared/routes/href.ts";
+import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useBusiness, useDeleteBusiness } from "../api.ts";
@@ -68,6 +69,7 @@ function EditBusiness({ uuid }: { uuid: string }) {
 
   return (
     <Flex vertical gap="middle">
+      <BreadcrumbName name={company.name} section={{ title: "Компании и фермы", href: href.businessPages() }} />
       <RouterLink to={href.businessPages()}>← Все компании</RouterLink>
       <Flex justify="space-between" align="center" wrap gap="small">
         <CompanyNameEditor key={company.name} business={company} />

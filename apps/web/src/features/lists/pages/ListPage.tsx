@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Navigate, useParams } from "react-router";
 import { useConfirmLeave } from "../../../shared/hooks/use-unsaved-changes-guard.ts";
 import { href } from "../../../shared/routes/href.ts";
+import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { ColumnsPanel } from "../components/ColumnsPanel.tsx";
 import { FeatureGate } from "../components/FeatureGate.tsx";
 import { ListGrid } from "../components/ListGrid.tsx";
@@ -28,6 +29,7 @@ export function ListPage() {
               <Navigate to={href.tablesEdit({ table_uuid: list.uuid })} replace />
             ) : (
               <>
+                <BreadcrumbName name={list.name} section={{ title: "Списки", href: href.lists() }} />
                 <ListHeader list={list} />
                 <Tabs
                   destroyOnHidden

@@ -3,6 +3,7 @@ import { Button, Flex, Result, Typography } from "antd";
 import { useParams } from "react-router";
 import { isApiRequestError } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
+import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { RouterButtonLink } from "../../../shared/ui/RouterButtonLink.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
@@ -55,6 +56,7 @@ export function NewsPage() {
   return (
     <article style={{ maxWidth: 820 }}>
       <Flex vertical gap="middle">
+        <BreadcrumbName name={item.title} section={{ title: "Новости", href: href.home() }} />
         <BackLink />
         <header>
           <Typography.Title level={2} style={{ margin: 0 }}>
