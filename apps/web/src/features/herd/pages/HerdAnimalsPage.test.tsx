@@ -45,6 +45,22 @@ describe("/user-pages/datasets/:uuid", { timeout: 30_000 }, () => {
     await waitFor(() => expect(animalQueries(api).at(-1)).toEqual({ dim_from: "30", q: "RU00", page: "1" }));
   });
 
+  it("asks for a status at once, from the first page", async () => {
+    const api = serve();
+    const page = open("?page=3&lact=2");
+    await screen.findByText("RU0012345");
+
+    fireEvent.mouseDown(screen.getByRole("combobox", { name: "Статус" }));
+    const option = await waitFor(() => {
+      const found = document.querySelector('.ant-select-item-option[title="Сухостойная"]');
+      if (!found) throw new Error("no option Сухостойная");
+      return found;
+    });
+    fireEvent.click(option);
+    await waitFor(() => expect(page.search()).toEqual({ lact: "2", status: "dry" }));
+    await waitFor(() => expect(animalQueries(api).at(-1)).toEqual({ lact: "2", status: "dry", page: "1" }));
+  });
+
   it("opens the animal's card from its row", async () => {
     serve();
     open();
