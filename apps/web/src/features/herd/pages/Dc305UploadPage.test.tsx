@@ -45,8 +45,8 @@ describe("/services/dc305_upload", { timeout: 30_000 }, () => {
   });
 
   it("shows the bytes sent and the server's phases, then the preview, then writes it", async () => {
-    const api = serve({ [`POST ${COMMIT}`]: { status: 200, body: commitResult() } });
-    const held = holdRequests((method, path) => method === "POST" && path === UPLOADS);
+    const api = serve({ [`POST ${COMMIT}`]: { status: 200, body: commitResult() } }, { phase: "write", rows: 900 });
+    const held = holdRequests((method, path) => method === "POST" && (path === UPLOADS || path === COMMIT));
     open();
     await screen.findByLabelText("Файл DairyComp 305");
     chooseFile();
@@ -54,8 +54,9 @@ describe("/services/dc305_upload", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Отправлено: 50 %")).toBeTruthy();
     const phases = await screen.findByRole("region", { name: "Ход работы на сервере" });
     expect(within(phases).getByText("Чтение файла")).toBeTruthy();
-    expect(await within(phases).findByText("Обработано строк: 120")).toBeTruthy();
-    expect(within(phases).getByText("Проверка").closest(".ant-steps-item")?.className).toMatch(/process/);
+    expect(await within(phases).findByText("Обработано строк: 900")).toBeTruthy();
+    expect(within(phases).getByText("Запись").closest(".ant-steps-item")?.className).toMatch(/process/);
+    expect(within(phases).getByText("Проверка").closest(".ant-steps-item")?.className).toMatch(/finish/);
 
     held.release();
     expect(await screen.findByText("События (EVENTS)")).toBeTruthy();
@@ -76,6 +77,11 @@ describe("/services/dc305_upload", { timeout: 30_000 }, () => {
     expect(await within(errors).findByText("Неверная дата в строке 12")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: /Записать в базу/ }));
+    // While it is written: the server's phases again, and no way to stop a transaction halfway.
+    expect(await screen.findByRole("region", { name: "Ход работы на сервере" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Отменить/ })).toBeNull();
+    await waitFor(() => expect(held.count).toBe(1));
+    held.release();
     expect(await screen.findByText("Данные записаны в базу")).toBeTruthy();
     const commit = api.calls.find((call) => call.path === COMMIT);
     expect(commit?.query.get("progress_id")).toMatch(/^[0-9a-f-]{36}$/);
