@@ -1,5 +1,5 @@
 import { HERD_PAGE_SIZE, type HerdAnimalRow, type HerdAnimalsPage } from "@nadoy/contract/herd";
-import { Table } from "antd";
+import { Button, Table } from "antd";
 import { HerdStatusTag } from "../../../shared/herd/HerdStatusTag.tsx";
 import { formatDay, formatNumber, NONE } from "../../../shared/herd/herd-format.ts";
 
@@ -30,7 +30,24 @@ export function AnimalsTable({ page, loading, onPage, onOpen }: AnimalsTableProp
         onChange: onPage,
       }}
       columns={[
-        { key: "number", title: "Номер", dataIndex: "barn_number" },
+        {
+          key: "number",
+          title: "Номер",
+          // A button too, so that the card opens from the keyboard as well.
+          render: (_, row) => (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              onClick={(event) => {
+                event.stopPropagation();
+                onOpen(row);
+              }}
+            >
+              {row.barn_number}
+            </Button>
+          ),
+        },
         { key: "tag", title: "Ушная бирка", render: (_, row) => row.ear_tag ?? NONE },
         { key: "status", title: "Статус", render: (_, row) => <HerdStatusTag status={row.status} /> },
         { key: "lact", title: "Лактация", align: "right", render: (_, row) => formatNumber(row.lact) },

@@ -1,6 +1,17 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { commitResult, DB, holdRequests, renderPage, serveHerd, UPLOAD, uploadCreated } from "../test-support.tsx";
+import {
+  commitResult,
+  DB,
+  DB2,
+  herdUser,
+  holdRequests,
+  renderPage,
+  secondHerdDb,
+  serveHerd,
+  UPLOAD,
+  uploadCreated,
+} from "../test-support.tsx";
 import { Dc305UploadPage } from "./Dc305UploadPage.tsx";
 
 const UPLOADS = `/api/herd/${DB}/uploads/`;
@@ -125,8 +136,20 @@ describe("/services/dc305_upload", { timeout: 30_000 }, () => {
     expect(screen.getByText("События (EVENTS)")).toBeTruthy();
   });
 
+  it("with several herd databases, takes the one the link names and asks for one otherwise", async () => {
+    const user = herdUser();
+    user.user_databases.push(secondHerdDb());
+    serveHerd({}, user);
+    const first = open(`/services/dc305_upload?db=${DB2}`);
+    expect(await screen.findByText("Стадо Луговое")).toBeTruthy();
+    first.unmount();
+
+    open();
+    expect(await screen.findByText("Сначала выберите базу стада.")).toBeTruthy();
+    expect((screen.getByLabelText("Файл DairyComp 305") as HTMLInputElement).disabled).toBe(true);
+  });
+
   it("tells a user without DC305 that the module is off", async () => {
-    const { herdUser } = await import("../test-support.tsx");
     serveHerd({}, herdUser({ dc_305: false }));
     open();
     expect(await screen.findByText("Загрузка DairyComp 305 не подключена")).toBeTruthy();

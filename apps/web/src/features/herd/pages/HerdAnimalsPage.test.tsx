@@ -61,12 +61,19 @@ describe("/user-pages/datasets/:uuid", { timeout: 30_000 }, () => {
     await waitFor(() => expect(animalQueries(api).at(-1)).toEqual({ lact: "2", status: "dry", page: "1" }));
   });
 
-  it("opens the animal's card from its row", async () => {
+  it("opens the animal's card from its row, with the card in the URL", async () => {
     serve();
-    open();
+    const page = open("?status=milking");
     fireEvent.click(await screen.findByText("RU0012345"));
     const drawer = await screen.findByRole("dialog");
     expect(await within(drawer).findByText("Животное № 1234")).toBeTruthy();
     expect(within(drawer).getByText("Осеменение")).toBeTruthy();
+    expect(page.search()).toEqual({ status: "milking", animal: COW });
+  });
+
+  it("opens the card a link names", async () => {
+    serve();
+    open(`?animal=${COW}`);
+    expect(await screen.findByText("Животное № 1234")).toBeTruthy();
   });
 });

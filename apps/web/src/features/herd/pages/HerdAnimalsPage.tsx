@@ -1,6 +1,6 @@
 import type { HerdAnimalsQuery } from "@nadoy/contract/herd";
 import { Alert, Flex, Typography } from "antd";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { AnimalCardDrawer } from "../../../shared/herd/AnimalCardDrawer.tsx";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
@@ -11,18 +11,21 @@ import { AnimalsTable } from "../components/AnimalsTable.tsx";
 import { animalsParamsOf, animalsQueryOf } from "../lib/animals-url.ts";
 
 /**
- * /user-pages/datasets/:uuid — the animals of one herd database: filters and page in the URL (a
- * link reproduces the view), server paging, a row opens the animal's card.
+ * /user-pages/datasets/:uuid — the animals of one herd database: filters, page and the open card in
+ * the URL (a link reproduces the view), server paging, a row opens the animal's card.
  */
 export function HerdAnimalsPage() {
   const { uuid = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => animalsQueryOf(params), [params]);
   const animals = useHerdAnimals(uuid, query);
-  const [open, setOpen] = useState<string | null>(null);
+  // The open card is in the URL too (?animal=<uuid>): a link shows the same animal.
+  const open = params.get("animal");
   const name = useUserData().data?.user_databases.find((db) => db.uuid === uuid)?.name;
 
   const setQuery = useCallback((next: HerdAnimalsQuery) => setParams(animalsParamsOf(next)), [setParams]);
+  const setOpen = (animal: string | null) =>
+    setParams({ ...animalsParamsOf(query), ...(animal ? { animal } : {}) }, { replace: animal === null });
 
   return (
     <Flex vertical gap="middle">
