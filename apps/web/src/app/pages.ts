@@ -154,6 +154,18 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/reports/pages/IframeGroupPage.tsx"),
     (m) => m.IframeGroupPage,
   ),
+  datasets: page(
+    () => import("../features/herd/pages/DatasetsPage.tsx"),
+    (m) => m.DatasetsPage,
+  ),
+  herdAnimals: page(
+    () => import("../features/herd/pages/HerdAnimalsPage.tsx"),
+    (m) => m.HerdAnimalsPage,
+  ),
+  dc305Upload: page(
+    () => import("../features/herd/pages/Dc305UploadPage.tsx"),
+    (m) => m.Dc305UploadPage,
+  ),
   userReports: page(
     () => import("../features/usage/pages/UserReportsPage.tsx"),
     (m) => m.UserReportsPage,

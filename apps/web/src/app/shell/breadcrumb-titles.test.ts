@@ -124,6 +124,18 @@ describe("breadcrumb titles", () => {
     ]);
   });
 
+  it("links a herd database's animals under Наборы данных", () => {
+    expect(breadcrumbsFor("/user-pages/datasets")).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Наборы данных" },
+    ]);
+    expect(breadcrumbsFor("/user-pages/datasets/db1")).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Наборы данных", href: "/user-pages/datasets" },
+      { title: "Животные" },
+    ]);
+  });
+
   it("places the admin area's sub-pages under Администрирование", () => {
     expect(breadcrumbsFor("/admin/audit")).toEqual([
       { title: "Главная", href: "/" },

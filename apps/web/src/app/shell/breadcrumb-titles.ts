@@ -10,6 +10,11 @@ interface BreadcrumbEntry {
   /** Another key of this table whose page is linked between Home and the title. */
   readonly parent?: string;
   readonly match?: string;
+  /**
+   * The title of the pages below this one (`<key>/<something>`): their breadcrumb links this page
+   * between Home and that title.
+   */
+  readonly below?: string;
 }
 
 export const BREADCRUMB_TITLES = {
@@ -26,7 +31,7 @@ export const BREADCRUMB_TITLES = {
   "/boards": { title: "Доски задач" },
   "/tasks": { title: "Задача", parent: "/boards" },
   "/user-pages/notifications": { title: "Уведомления" },
-  "/user-pages/datasets": { title: "Наборы данных" },
+  "/user-pages/datasets": { title: "Наборы данных", below: "Животные" },
   "/user-pages/excelinfo": { title: "Загрузки Excel" },
   "/user-pages/cloudstorage": { title: "Облачное хранилище" },
   "/business-pages": { title: "Компании и фермы" },
@@ -133,6 +138,10 @@ function pageCrumbs(pathname: string, fallbackTitle?: string): Crumb[] {
   const key = breadcrumbKeyFor(pathname);
   if (!key) return fallbackTitle ? [HOME_CRUMB, { title: fallbackTitle }] : [HOME_CRUMB];
   const entry: BreadcrumbEntry = ALL_TITLES[key];
+  const own = trimSlash(entry.match ?? key);
+  if (entry.below && trimSlash(pathname) !== own) {
+    return [HOME_CRUMB, { title: entry.title, href: own }, { title: entry.below }];
+  }
   const parent = entry.parent === undefined ? undefined : entryOf(entry.parent);
   const crumbs: Crumb[] = [HOME_CRUMB];
   if (entry.parent && parent) crumbs.push({ title: parent.title, href: trimSlash(entry.parent) });

@@ -1,13 +1,6 @@
-/**
- * A uuid v4 for a message's `client_id`: a resend with the same id gives back the first message
- * instead of a copy. crypto.randomUUID exists only in secure contexts (HTTPS, localhost); on plain
- * HTTP the same format is built from getRandomValues, which exists everywhere.
- */
+import { randomUuid } from "../../shared/lib/random-uuid.ts";
+
+/** A uuid v4 for a message's `client_id`: a resend with the same id gives back the first message instead of a copy. */
 export function newClientId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return randomUuid();
 }

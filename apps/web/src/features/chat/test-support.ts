@@ -6,6 +6,7 @@ import { FakeWebSocket } from "../../test/fake-socket.ts";
 import { userDataFixture } from "../../test/fixtures.ts";
 import { mockSignedIn } from "../../test/signed-in.ts";
 
+export { holdRequests } from "../../test/hold-requests.ts";
 export { screenWidth } from "../../test/screen-width.ts";
 
 // Chats, messages, a mocked server and the main socket for the chat page's component tests.
@@ -117,30 +118,6 @@ export function serveChats(
     [`POST /api/chat/chats/${DIRECT}/typing/`]: { status: 204 },
     ...extra,
   });
-}
-
-/**
- * Holds the answers of the calls that `match` picks until released (the rest answer at once), so
- * that a test can act while a request is on its way.
- */
-export function holdRequests(match: (method: string, path: string) => boolean) {
-  const inner = globalThis.fetch;
-  const held: (() => void)[] = [];
-  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    if (!match(init?.method ?? "GET", url.pathname)) return inner(input, init);
-    return new Promise<Response>((resolve, reject) => {
-      held.push(() => inner(input, init).then(resolve, reject));
-    });
-  });
-  return {
-    get count() {
-      return held.length;
-    },
-    release: () => {
-      for (const answer of held.splice(0)) answer();
-    },
-  };
 }
 
 /** The shell's main socket, opened by the server and synced at `seq`. */

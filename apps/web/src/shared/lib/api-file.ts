@@ -50,6 +50,15 @@ async function errorFrom(response: Response): Promise<ApiRequestError> {
 }
 
 type Init = RequestInit & { headers: Record<string, string>; method: string };
+
+/** What an upload stopped by its AbortSignal rejects with (as fetch does): not a failure to show. */
+function abortError(): DOMException {
+  return new DOMException("Загрузка отменена", "AbortError");
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
 type Transport = (url: string, init: Init) => Promise<Response>;
 
 /**
@@ -59,7 +68,11 @@ type Transport = (url: string, init: Init) => Promise<Response>;
 function sendWithProgress(onProgress: (share: number) => void): Transport {
   return (url, init) =>
     new Promise((resolve, reject) => {
+      const { signal } = init;
+      if (signal?.aborted) return reject(abortError());
       const xhr = new XMLHttpRequest();
+      signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+      xhr.addEventListener("abort", () => reject(abortError()));
       xhr.open(init.method, url);
       for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
       xhr.upload.addEventListener("progress", (event) => {
@@ -87,7 +100,8 @@ async function send(
     let response: Response;
     try {
       response = await transport(url, { ...init, method: route.method });
-    } catch {
+    } catch (error) {
+      if (isAbortError(error)) throw error;
       throw new ApiRequestError({ status: 0, code: ClientErrorCode.network, message: NETWORK_ERROR });
     }
     if (response.status !== (route.status ?? 200)) throw await errorFrom(response);
@@ -100,11 +114,17 @@ async function send(
 
 /**
  * Sends `file` as the raw request body with `contentType`; resolves with the route's parsed JSON
- * answer. `onProgress` hears the share sent (0–1) as the bytes go.
+ * answer. `onProgress` hears the share sent (0–1) as the bytes go; `signal` stops the request
+ * (the promise then rejects with an AbortError: isAbortError).
  */
 export async function uploadFile<R extends RouteDef>(
   route: R,
-  options: FileCallOptions<R> & { file: Blob; contentType: string; onProgress?: (share: number) => void },
+  options: FileCallOptions<R> & {
+    file: Blob;
+    contentType: string;
+    onProgress?: (share: number) => void;
+    signal?: AbortSignal;
+  },
 ): Promise<RouteResponse<R>> {
   const response = await send(
     route,
@@ -112,6 +132,7 @@ export async function uploadFile<R extends RouteDef>(
     {
       headers: { accept: "application/json", "content-type": options.contentType },
       body: options.file,
+      signal: options.signal,
     },
     options.onProgress ? sendWithProgress(options.onProgress) : fetch,
   );

@@ -109,6 +109,8 @@ const SPEC_ROUTE_TABLE = [
 
 /** Routes the registry has beyond the spec table, and why. */
 const EXTRA_ROUTES = {
+  // The animals of one herd database, linked from its dataset (issue 17).
+  "/user-pages/datasets/:uuid": "profile",
   // Linked from the spec §2 side menu (content) and titled in its breadcrumb list.
   "/manage-instructions": "content",
 };
@@ -126,7 +128,6 @@ const PLACEHOLDERS = [
   "/equipment_monitoring/power_monitoring/avg/:uuid",
   "/user-pages/excelinfo",
   "/user-pages/cloudstorage",
-  "/user-pages/datasets",
   "/user-pages/BSupload/:uuid",
   "/export-templates/:uuid",
   "/export/:uuid?",
@@ -148,7 +149,6 @@ const PLACEHOLDERS = [
   "/services/milk_protocols/:uuid?",
   "/services/dtm_module/:uuid?",
   "/services/parser_1c/:uuid?",
-  "/services/dc305_upload",
   "/services/farm_audit/:farm_uuid/:date",
   "/services/generator-report",
   "/services/generator-report/clients",

@@ -117,7 +117,9 @@ export const ROUTES = {
   userNotifications: page("/user-pages/notifications", "notifications", "Уведомления"),
   excelInfo: planned("/user-pages/excelinfo", "import", "Загрузки Excel"),
   cloudStorage: planned("/user-pages/cloudstorage", "import", "Облачное хранилище"),
-  datasets: planned("/user-pages/datasets", "profile", "Наборы данных"),
+  datasets: page("/user-pages/datasets", "profile", "Наборы данных"),
+  // Not in the spec table: the animals of one herd database, opened from its dataset.
+  herdAnimals: ofDatabase("herd", page("/user-pages/datasets/:uuid", "profile", "Животные")),
   bsUpload: planned("/user-pages/BSupload/:uuid", "import", "Загрузка данных"),
   userReports: page("/user-reports", "admin", "Посещаемость"),
 
@@ -151,7 +153,7 @@ export const ROUTES = {
   milkProtocols: planned("/services/milk_protocols/:uuid?", "services", "Протоколы качества молока"),
   dtmModule: planned("/services/dtm_module/:uuid?", "services", "Передачи данных (DTM)"),
   parser1c: ofDatabase("accounting", planned("/services/parser_1c/:uuid?", "services", "Загрузка из 1С")),
-  dc305Upload: planned("/services/dc305_upload", "services", "Загрузка DairyComp 305"),
+  dc305Upload: page("/services/dc305_upload", "services", "Загрузка DairyComp 305"),
   farmAudit: planned("/services/farm_audit/:farm_uuid/:date", "services", "Аудит фермы"),
   reportGenerator: planned("/services/generator-report", "services", "Генератор отчётов"),
   reportGeneratorClients: planned("/services/generator-report/clients", "services", "Клиенты"),

@@ -118,10 +118,10 @@ describe("profile tabs (spec §2, §6)", () => {
     expect(await tabNames()).toEqual(["Настройки", "Уведомления", "Сервисы"]);
   });
 
-  it("says the datasets are still to come", async () => {
-    serverWithProfile([3]);
+  it("shows the herd datasets on «Наборы данных»", async () => {
+    serverWithProfile([3], { "GET /api/herd/datasets/": { status: 200, body: [] } });
     renderApp("/userprofile/datasets");
-    expect(await screen.findByText("Раздел в разработке")).toBeTruthy();
+    expect(await screen.findByText(/У вас нет баз стада/)).toBeTruthy();
   });
 
   it("switches tabs by address", async () => {

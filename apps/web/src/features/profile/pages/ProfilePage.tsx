@@ -1,5 +1,4 @@
-import { ToolOutlined } from "@ant-design/icons";
-import { Flex, Result, Tabs, Tag, Typography } from "antd";
+import { Flex, Tabs, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
@@ -13,23 +12,15 @@ import { PROFILE_TAB_LABELS, type ProfileTab, profileTabsFor, resolveProfileTab 
 interface ProfilePageProps {
   /** The «Уведомления» tab: the notifications module's list (the app puts it in). */
   notifications: ReactNode;
-}
-
-function DatasetsTab() {
-  return (
-    <Result
-      icon={<ToolOutlined />}
-      title="Раздел в разработке"
-      subTitle="Наборы данных появятся в одном из следующих обновлений портала."
-    />
-  );
+  /** The «Наборы данных» tab: the herd module's datasets (the app puts it in). */
+  datasets: ReactNode;
 }
 
 /**
  * /userprofile/:tab? — the user's profile (spec §2 profile menu): «Настройки» (not for role 6),
  * «Уведомления», «Наборы данных» (not for role 7), «Сервисы». Each tab has its address.
  */
-export function ProfilePage({ notifications }: ProfilePageProps) {
+export function ProfilePage({ notifications, datasets }: ProfilePageProps) {
   const { tab: requested } = useParams();
   const navigate = useNavigate();
   const user = useUserData().data;
@@ -41,7 +32,7 @@ export function ProfilePage({ notifications }: ProfilePageProps) {
   const content: Record<ProfileTab, () => ReactNode> = {
     settings: () => <SettingsTab />,
     notifications: () => notifications,
-    datasets: () => <DatasetsTab />,
+    datasets: () => datasets,
     services: () => <ServicesTab user={user} />,
   };
   const name = `${user.first_name} ${user.last_name}`.trim();

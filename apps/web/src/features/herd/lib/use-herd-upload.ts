@@ -1,0 +1,97 @@
+import type { HerdUploadCounts, HerdUploadCreated } from "@nadoy/contract/herd";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
+import { isAbortError } from "../../../shared/lib/api-file.ts";
+import { randomUuid } from "../../../shared/lib/random-uuid.ts";
+import { commitHerdFile, sendHerdFile, useForgetHerdData } from "../api.ts";
+
+export type CommitResult = Awaited<ReturnType<typeof commitHerdFile>>;
+
+/** Where the upload of one file stands; each step keeps what the next one shows. */
+export type HerdUploadStep =
+  | { step: "choose" }
+  | { step: "sending"; file: File; share: number }
+  | { step: "preview"; file: File; created: HerdUploadCreated }
+  | { step: "committing"; file: File; created: HerdUploadCreated }
+  | { step: "done"; file: File; created: HerdUploadCreated; result: HerdUploadCounts & Pick<CommitResult, "errors"> };
+
+/** What the page says above the flow: the server's refusal, or that the user cancelled. */
+export interface UploadNotice {
+  type: "error" | "info";
+  text: string;
+}
+
+/**
+ * The upload page's flow: send the file (bytes progress, cancellable) → the server's preview →
+ * commit → final counts. `progressId` names the running request for the server's phase poll. A
+ * refusal (400, 403, 409, 413 …) leaves the step where it was and gives the server's message.
+ */
+export function useHerdUpload(dbUuid: string | undefined) {
+  const [state, setState] = useState<HerdUploadStep>({ step: "choose" });
+  const [notice, setNotice] = useState<UploadNotice | null>(null);
+  const [progressId, setProgressId] = useState(randomUuid);
+  const controller = useRef<AbortController | null>(null);
+  const forgetHerdData = useForgetHerdData();
+
+  // Leaving the page stops a file still on its way.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const fail = useCallback((reason: unknown) => {
+    if (!isUnauthorized(reason)) setNotice({ type: "error", text: errorMessage(reason) });
+  }, []);
+
+  const send = useCallback(
+    async (file: File) => {
+      if (!dbUuid) return;
+      const id = randomUuid();
+      const abort = new AbortController();
+      controller.current = abort;
+      setProgressId(id);
+      setNotice(null);
+      setState({ step: "sending", file, share: 0 });
+      try {
+        const created = await sendHerdFile({
+          dbUuid,
+          file,
+          progressId: id,
+          signal: abort.signal,
+          onProgress: (share) => setState((now) => (now.step === "sending" ? { ...now, share } : now)),
+        });
+        setState({ step: "preview", file, created });
+      } catch (reason) {
+        setState({ step: "choose" });
+        if (isAbortError(reason)) setNotice({ type: "info", text: "Загрузка отменена: файл не принят" });
+        else fail(reason);
+      } finally {
+        if (controller.current === abort) controller.current = null;
+      }
+    },
+    [dbUuid, fail],
+  );
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+
+  const commit = useCallback(async () => {
+    if (state.step !== "preview") return;
+    const { file, created } = state;
+    const id = randomUuid();
+    setProgressId(id);
+    setNotice(null);
+    setState({ step: "committing", file, created });
+    try {
+      const result = await commitHerdFile(created.upload_uuid, id);
+      setState({ step: "done", file, created, result });
+      void forgetHerdData();
+    } catch (reason) {
+      setState({ step: "preview", file, created });
+      fail(reason);
+    }
+  }, [state, fail, forgetHerdData]);
+
+  const reset = useCallback(() => {
+    setNotice(null);
+    setState({ step: "choose" });
+  }, []);
+
+  return { state, notice, progressId, send, cancel, commit, reset };
+}
