@@ -5,6 +5,8 @@ import { useParams, useSearchParams } from "react-router";
 import { AnimalCardDrawer } from "../../../shared/herd/AnimalCardDrawer.tsx";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
+import { href } from "../../../shared/routes/href.ts";
+import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { useHerdAnimals } from "../api.ts";
 import { AnimalFilters } from "../components/AnimalFilters.tsx";
 import { AnimalsTable } from "../components/AnimalsTable.tsx";
@@ -29,6 +31,7 @@ export function HerdAnimalsPage() {
 
   return (
     <Flex vertical gap="middle">
+      {name ? <BreadcrumbName name={name} section={{ title: "Наборы данных", href: href.datasets() }} /> : null}
       <Typography.Title level={2} style={{ margin: 0 }}>
         {name ? `Животные: ${name}` : "Животные"}
       </Typography.Title>
