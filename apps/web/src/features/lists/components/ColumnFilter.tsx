@@ -1,7 +1,8 @@
+import { refusedInputHint, takeNumberInput } from "@nadoy/contract/form-input";
 import { CHECKBOX_FALSE, CHECKBOX_TRUE } from "@nadoy/contract/list-cells";
 import { FILTER_OP_LABELS, type FilterOp, type ListFilter } from "@nadoy/contract/list-view";
 import type { ListColumn } from "@nadoy/contract/lists";
-import { Button, DatePicker, Flex, Input, Select } from "antd";
+import { Button, DatePicker, Flex, Input, Select, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 
@@ -32,6 +33,10 @@ export function ColumnFilter({ column, filter, onApply }: ColumnFilterProps) {
   const ops = filterOpsFor(column);
   const [op, setOp] = useState<FilterOp>(filter?.op ?? ops[0] ?? "contains");
   const [value, setValue] = useState(filter?.value ?? (column.type === "checkbox" ? CHECKBOX_TRUE : ""));
+  // A number compared by value takes what a number field takes (a comma is the decimal mark) and
+  // names what it refuses (issue 16 item 1); «содержит» compares the cell's text, so takes any.
+  const numeric = (column.type === "number" || column.type === "percent") && op !== "contains";
+  const [refused, setRefused] = useState("");
   const apply = () => onApply({ column_uuid: column.uuid, op, value: needsValue(op) ? value : "" });
 
   let valueField = null;
@@ -62,6 +67,29 @@ export function ColumnFilter({ column, filter, onApply }: ColumnFilterProps) {
           onChange={setValue}
           options={column.options.map((o) => ({ value: o.name, label: o.name }))}
         />
+      );
+    } else if (numeric) {
+      valueField = (
+        <>
+          <Input
+            aria-label="Значение фильтра"
+            inputMode="decimal"
+            value={value}
+            autoFocus
+            status={refused ? "warning" : undefined}
+            onChange={(event) => {
+              const taken = takeNumberInput(event.target.value);
+              setValue(taken.text);
+              setRefused(taken.refused);
+            }}
+            onPressEnter={apply}
+          />
+          {refused ? (
+            <Typography.Text type="warning" style={{ fontSize: 12 }}>
+              {refusedInputHint("number", refused)}
+            </Typography.Text>
+          ) : null}
+        </>
       );
     } else {
       valueField = (
