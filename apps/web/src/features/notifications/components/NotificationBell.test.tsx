@@ -166,6 +166,22 @@ describe("notification bell (spec §4, §7, §9)", { timeout: 20_000 }, () => {
     await waitFor(async () => expect(await badgeText()).toBe(""));
   });
 
+  it("keeps the panel open through the question, and shows the emptied list", async () => {
+    serverWithNotifications(notificationsFixture(3));
+    renderApp("/");
+
+    await openBell();
+    fireEvent.click(screen.getByRole("button", { name: "Очистить все" }));
+    const yes = within(await question()).getByRole("button", { name: "Очистить" });
+    // A real click: the press lands outside the bell's panel (in the dialog), then the click.
+    fireEvent.mouseDown(yes);
+    fireEvent.mouseUp(yes);
+    fireEvent.click(yes);
+
+    expect(await screen.findByText("Новых уведомлений нет")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Уведомления" }).getAttribute("aria-expanded")).toBe("true");
+  });
+
   it("shows the error toast when the dismiss answers anything but 205, and keeps the list", async () => {
     serverWithNotifications(notificationsFixture(2), 200);
     renderApp("/");

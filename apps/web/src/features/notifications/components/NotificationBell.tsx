@@ -1,7 +1,7 @@
 import { BellOutlined } from "@ant-design/icons";
 import { BELL_COUNTER_CAP } from "@nadoy/contract/constants";
 import { Button, Flex, Popover } from "antd";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useFailureToast } from "../../../shared/hooks/use-error-toast.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { CountBadge } from "../../../shared/ui/CountBadge.tsx";
@@ -36,12 +36,17 @@ export function NotificationBell() {
   }, [error, errorUpdatedAt, showFailure]);
 
   const close = () => setOpen(false);
+  // While «Очистить все» asks its question (a dialog outside the panel), a click there is not a
+  // click away from the panel: it stays open and shows the emptied list.
+  const asking = useRef(false);
 
   return (
     <>
       <Popover
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => {
+          if (next || !asking.current) setOpen(next);
+        }}
         trigger="click"
         placement="bottomRight"
         // On a phone the bell is not at the screen's edge: the popover may slide left as far as it
@@ -57,7 +62,13 @@ export function NotificationBell() {
         }
         content={
           <Suspense fallback={<PageSpinner />}>
-            <NotificationList compact onNavigate={close} />
+            <NotificationList
+              compact
+              onNavigate={close}
+              onAsking={(now) => {
+                asking.current = now;
+              }}
+            />
           </Suspense>
         }
         destroyOnHidden

@@ -10,6 +10,8 @@ interface NotificationListProps {
   compact?: boolean;
   /** A notification's link leads to another page of the app. */
   onNavigate?: () => void;
+  /** «Очистить все» asks (true) and has its answer (false): the bell keeps its panel open meanwhile. */
+  onAsking?: (asking: boolean) => void;
 }
 
 /**
@@ -17,7 +19,7 @@ interface NotificationListProps {
  * «Очистить все», and per notification its date, link and dismiss button. Dismissing sends
  * PUT news/user_notifications/ with the pks; any status but 205 shows the error toast (spec §8).
  */
-export function NotificationList({ compact = false, onNavigate }: NotificationListProps) {
+export function NotificationList({ compact = false, onNavigate, onAsking }: NotificationListProps) {
   const notifications = useNotifications();
   const dismiss = useDismissNotifications();
   const showFailure = useFailureToast();
@@ -53,8 +55,9 @@ export function NotificationList({ compact = false, onNavigate }: NotificationLi
         <Button
           size="small"
           disabled={list.length === 0 || dismiss.isPending}
-          onClick={() =>
+          onClick={() => {
             // Asks first: the cleared notifications cannot be brought back.
+            onAsking?.(true);
             modal.confirm({
               title: "Удалить все уведомления?",
               content: "Вернуть их будет нельзя.",
@@ -62,8 +65,9 @@ export function NotificationList({ compact = false, onNavigate }: NotificationLi
               okButtonProps: { danger: true },
               cancelText: "Отмена",
               onOk: () => dismissPks(list.map((notification) => notification.pk)),
-            })
-          }
+              afterClose: () => onAsking?.(false),
+            });
+          }}
         >
           Очистить все
         </Button>
