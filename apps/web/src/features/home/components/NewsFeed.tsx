@@ -1,7 +1,5 @@
 import { Button, Empty, Flex } from "antd";
-import { useLayoutEffect } from "react";
 import { useSearchParams } from "react-router";
-import { dismissFirstView } from "../../../shared/lib/first-view.ts";
 import { LazyPagination } from "../../../shared/ui/LazyPagination.tsx";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { Text } from "../../../shared/ui/text.tsx";
@@ -19,12 +17,6 @@ export function NewsFeed() {
   const [params, setParams] = useSearchParams();
   const page = pageOf(params);
   const feed = useNewsFeed(page);
-  // The news are on the page now (or their error is): the boot script's first view of them goes,
-  // before the browser paints, so that nothing blinks.
-  useLayoutEffect(() => {
-    if (!feed.isPending) dismissFirstView();
-  }, [feed.isPending]);
-
   if (feed.isPending) return <PageSpinner text="Загрузка новостей…" />;
   if (feed.isError) {
     return (

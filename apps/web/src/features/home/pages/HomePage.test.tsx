@@ -30,6 +30,32 @@ const feedUrls = (fetchMock: { mock: { calls: unknown[][] } }) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/news/?"));
 
 describe("start page", { timeout: 20_000 }, () => {
+  it("removes the boot script's first view when its own greeting is there, never showing two", async () => {
+    const firstView = document.createElement("div");
+    firstView.id = "first-view";
+    firstView.innerHTML = "<h2>Здравствуйте, Иван Петров</h2>";
+    document.body.append(firstView);
+    // The most greetings ever seen on the page at once, after each batch of DOM changes.
+    let most = 0;
+    const greetings = () => [...document.querySelectorAll("h2")].filter((h) => h.textContent?.includes("Здравствуйте"));
+    const observer = new MutationObserver(() => {
+      most = Math.max(most, greetings().length);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      mockSignedIn(undefined, { "GET /api/news/": { status: 200, body: feedPage(1, 1, [1]) } });
+      renderApp("/");
+
+      await waitFor(() => expect(document.getElementById("first-view")).toBeNull());
+      expect(screen.getByRole("heading", { name: "Здравствуйте, Иван Петров" }).closest("#first-view")).toBeNull();
+      expect(most).toBe(1);
+    } finally {
+      observer.disconnect();
+      firstView.remove();
+      delete window.__nadoyAppShown;
+    }
+  });
+
   it("greets the user inside the shell, with companies, farms and the news feed", async () => {
     mockSignedIn(undefined, {
       "GET /api/news/": {

@@ -1,7 +1,7 @@
 import type { UserData } from "@nadoy/contract/users";
 import type { QueryClient } from "@tanstack/react-query";
 import { Button, Col, Flex, Row } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { dismissFirstView } from "../../../shared/lib/first-view.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
@@ -44,10 +44,13 @@ function greetingName(user: UserData): string {
  */
 export function HomePage() {
   const user = useUserData();
-  // Without the user data the feed never shows: the error must not stay under the first view.
-  useEffect(() => {
-    if (user.isError) dismissFirstView();
-  }, [user.isError]);
+  // The greeting (or the error) is on the page now: the boot script's first view goes in the same
+  // commit, before the browser paints — never two greetings at once. The feed follows from the
+  // answer the script already has (shared/lib/early-responses.ts).
+  const settled = !user.isPending;
+  useLayoutEffect(() => {
+    if (settled) dismissFirstView();
+  }, [settled]);
 
   return (
     <Flex vertical gap="middle">
