@@ -1,6 +1,7 @@
 import { NOTIFICATIONS_LIST_MAX } from "@nadoy/contract/constants";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { perDatabase } from "../../db/per-database.ts";
 import { notifications } from "../../db/schema/index.ts";
 
 // The bell polls this every 15 s in every open tab: prepared once per database.
@@ -21,16 +22,11 @@ function prepareVisible(db: Db) {
     .prepare("visible_notifications");
 }
 
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareVisible>>();
+const preparedVisible = perDatabase(prepareVisible);
 
 /** A user's notifications that are not dismissed, newest first (index notifications_user_visible_idx). */
 export async function findVisibleNotifications(db: Db, userId: number) {
-  let query = preparedByDb.get(db);
-  if (!query) {
-    query = prepareVisible(db);
-    preparedByDb.set(db, query);
-  }
-  return query.execute({ userId });
+  return preparedVisible(db).execute({ userId });
 }
 
 /** Dismisses and marks read, in one statement, those of these notifications that belong to the user. */

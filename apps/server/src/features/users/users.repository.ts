@@ -1,6 +1,7 @@
 import type { DatabaseKind } from "@nadoy/contract/users";
 import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { perDatabase } from "../../db/per-database.ts";
 import { announcements, companies, companyMemberships, userGroups, users } from "../../db/schema/index.ts";
 import { dtmVisibleTo } from "../../platform/access/dtm.ts";
 import { databaseVisibleTo, farmVisibleTo } from "../../platform/access/farms-databases.ts";
@@ -55,20 +56,13 @@ type Prepared = {
   memberCompanies: ReturnType<typeof prepareMemberCompanies>;
   allCompanies: ReturnType<typeof prepareAllCompanies>;
 };
-const preparedByDb = new WeakMap<Db, Prepared>();
-
-function prepared(db: Db): Prepared {
-  let p = preparedByDb.get(db);
-  if (!p) {
-    p = {
-      userWithGroups: prepareUserWithGroups(db),
-      memberCompanies: prepareMemberCompanies(db),
-      allCompanies: prepareAllCompanies(db),
-    };
-    preparedByDb.set(db, p);
-  }
-  return p;
-}
+const prepared = perDatabase(
+  (db): Prepared => ({
+    userWithGroups: prepareUserWithGroups(db),
+    memberCompanies: prepareMemberCompanies(db),
+    allCompanies: prepareAllCompanies(db),
+  }),
+);
 
 /** The user with its groups in order, and the current announcement text (or null). */
 export async function findUserWithGroups(db: Db, userId: number) {
@@ -175,7 +169,8 @@ function prepareUserData(db: Db, superuser: boolean, everyReport: boolean) {
 }
 
 type PreparedUserData = ReturnType<typeof prepareUserData>;
-const userDataByDb = new WeakMap<Db, Map<string, PreparedUserData>>();
+/** The four variants (superuser or member × every report or viewers') of each database, as made. */
+const userDataVariants = perDatabase(() => new Map<string, PreparedUserData>());
 
 /**
  * What users/data shows of the caller, in one query: the user, groups, announcement, companies,
@@ -186,11 +181,7 @@ export async function findUserData(
   caller: { id: number; isSuperuser: boolean },
   everyReport: boolean,
 ): Promise<UserDataRow | undefined> {
-  let variants = userDataByDb.get(db);
-  if (!variants) {
-    variants = new Map();
-    userDataByDb.set(db, variants);
-  }
+  const variants = userDataVariants(db);
   const key = `${caller.isSuperuser}:${everyReport}`;
   let query = variants.get(key);
   if (!query) {

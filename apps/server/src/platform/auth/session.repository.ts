@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { perDatabase } from "../../db/per-database.ts";
 import { refreshTokenFamilies, refreshTokens, userGroups, users } from "../../db/schema/index.ts";
 
 export interface SessionRow {
@@ -42,16 +43,11 @@ function prepareFindSession(db: Db) {
 
 // Prepared once per database: this runs on every authenticated request, and skipping the
 // parse/plan halves its cost on PGlite.
-const prepared = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
+const prepared = perDatabase(prepareFindSession);
 
 /** One query per authenticated request: the user, its groups in order, and its session state. */
 export async function findSession(db: Db, userId: number, familyId: string): Promise<SessionRow | undefined> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepareFindSession(db);
-    prepared.set(db, query);
-  }
-  const [row] = await query.execute({ userId, familyId });
+  const [row] = await prepared(db).execute({ userId, familyId });
   if (!row) return undefined;
   const { boards, tableLists, tables, ...rest } = row;
   return { ...rest, groups: row.groups.map(Number), modules: { boards, tableLists, tables } };
