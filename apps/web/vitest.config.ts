@@ -10,5 +10,9 @@ export default defineConfig({
     setupFiles: ["./src/test-setup.ts"],
     // antd renders slowly in jsdom; in `npm test` these share two cores with the server projects.
     testTimeout: 15_000,
+    // One jsdom page and module graph per worker, not per file: importing antd, React and the app
+    // again for each of ~110 files cost about a third of this project's CPU. test-setup.ts cleans
+    // up after every test (renders, storage, stubs); a file that adds to the page removes it.
+    isolate: false,
   },
 });

@@ -62,9 +62,17 @@ beforeEach(() => {
   coversAsked = [];
   coversHang = false;
   vi.stubGlobal("Image", CoverImage);
-  document.head.innerHTML =
-    '<script type="application/json" id="app-scripts">{"entry":"/assets/index-1.js","preload":["/assets/react-1.js","/assets/router-1.js"]}</script>';
-  document.body.innerHTML = '<div id="root"><div class="boot" role="status">Загружаем портал…</div></div>';
+  // Other test files may have run in this page before (and the app may have marked itself shown).
+  delete window.__nadoyAppShown;
+  const list = document.createElement("script");
+  list.type = "application/json";
+  list.id = "app-scripts";
+  list.textContent = '{"entry":"/assets/index-1.js","preload":["/assets/react-1.js","/assets/router-1.js"]}';
+  document.head.append(list);
+  const root = document.createElement("div");
+  root.id = "root";
+  root.innerHTML = '<div class="boot" role="status">Загружаем портал…</div>';
+  document.body.append(root);
   window.history.replaceState(null, "", "/");
   localStorage.setItem("access", "token-1");
   fetchMock = vi.fn(async (url: string) => {
@@ -79,6 +87,9 @@ afterEach(() => {
   localStorage.clear();
   delete window.__nadoyEarly;
   delete window.__nadoyAppShown;
+  // Only what these tests added: the page is shared with the other test files of this worker.
+  for (const added of appScripts()) added.remove();
+  for (const id of ["app-scripts", "root", "first-view"]) document.getElementById(id)?.remove();
 });
 
 describe("the first view of the home page", () => {
@@ -187,9 +198,7 @@ describe("the first view of the home page", () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(appScripts()).toHaveLength(3);
 
-    document.head.querySelectorAll("script[type=module], link").forEach((e) => {
-      e.remove();
-    });
+    for (const added of appScripts()) added.remove();
     localStorage.setItem("access", "expired");
     fetchMock.mockImplementation(async () => json({ code: "not_authenticated", message: "Нужен вход" }, 401));
     runBootScript();
