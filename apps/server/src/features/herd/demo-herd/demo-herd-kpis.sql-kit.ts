@@ -68,43 +68,40 @@ const conceptionRateSql = (q: Q) => sql`
 /**
  * 21-day pregnancy rate, %. A lactation's eligible time is cut into segments at each ABORT (which
  * makes the cow open again, from the VWP at the earliest); a segment ends at its first conceiving
- * BRED (the next reproductive event of that lactation is PREG), or — the last one — at DNB, exit,
- * the next calving or today. Then per 21-day cycle ending ≥ 28 days ago: eligible ≥ 11 days or
+ * BRED (the lactation's next reproductive event is PREG), or — the last one — at DNB, exit, the
+ * next calving or today. Then per 21-day cycle ending ≥ 28 days ago: eligible ≥ 11 days, or
  * conceived in it.
  */
 const pregnancyRateSql = (q: Q, vwp: number) => sql`
-  with l as (
-    select l.animal_id, l.lact, l.fresh_date + ${vwp}::int as vwp_end,
-      least(coalesce(a.exit_date, ${q.today}), coalesce(n.fresh_date, ${q.today}), ${q.today},
-        coalesce((select min(d.event_date) from herd_events d where d.database_id = l.database_id
-          and d.animal_id = l.animal_id and d.lact = l.lact and d.code = 'DNB'), ${q.today})) as end_date
+  with r as (
+    select e.animal_id, e.lact, e.event_date, e.code,
+      lead(e.code) over w as next,
+      count(*) filter (where e.code = 'ABORT') over w as segment
+    from herd_events e where e.database_id = ${q.db} and e.code in ${REPRO}
+    window w as (partition by e.animal_id, e.lact order by e.event_date, e.id)),
+  segments as (
+    select animal_id, lact, segment, min(event_date) filter (where code = 'ABORT') as abort_day,
+      min(event_date) filter (where code = 'BRED' and next = 'PREG') as conceived
+    from r group by animal_id, lact, segment),
+  dnb as (
+    select animal_id, lact, min(event_date) as day from herd_events
+    where database_id = ${q.db} and code = 'DNB' group by animal_id, lact),
+  s as (
+    select greatest(coalesce(g.abort_day, l.fresh_date), l.fresh_date + ${vwp}::int) as from_date, g.conceived,
+      coalesce(g.segment, 0) = max(coalesce(g.segment, 0)) over (partition by l.animal_id, l.lact) as last,
+      least(coalesce(a.exit_date, ${q.today}), coalesce(n.fresh_date, ${q.today}), ${q.today}, coalesce(d.day, ${q.today}))
+        as end_date
     from herd_lactations l
     join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
     left join herd_lactations n on n.database_id = l.database_id and n.animal_id = l.animal_id and n.lact = l.lact + 1
+    left join segments g on g.animal_id = l.animal_id and g.lact = l.lact
+    left join dnb d on d.animal_id = l.animal_id and d.lact = l.lact
     where l.database_id = ${q.db}
-      and exists (select 1 from herd_events x where x.database_id = l.database_id and x.animal_id = l.animal_id)),
-  r as (
-    select e.animal_id, e.lact, e.event_date, e.code,
-      lead(e.code) over (partition by e.animal_id, e.lact order by e.event_date, e.id) as next,
-      count(*) filter (where e.code = 'ABORT') over (partition by e.animal_id, e.lact order by e.event_date, e.id) as segment
-    from herd_events e where e.database_id = ${q.db} and e.code in ${REPRO}),
-  segments as (
-    select l.animal_id, l.lact, 0::bigint as segment, l.vwp_end as from_date, l.end_date from l
-    union all
-    select l.animal_id, l.lact, r.segment, greatest(r.event_date, l.vwp_end), l.end_date
-    from r join l using (animal_id, lact) where r.code = 'ABORT'),
-  conceptions as (
-    select animal_id, lact, segment, min(event_date) as conceived
-    from r where code = 'BRED' and next = 'PREG' group by animal_id, lact, segment),
-  last_segment as (select animal_id, lact, max(segment) as segment from segments group by animal_id, lact),
+      and l.animal_id in (select animal_id from herd_events where database_id = ${q.db})),
   spans as (
-    select s.from_date, greatest(s.from_date, c.conceived + 1) as to_date, c.conceived
-    from segments s join conceptions c using (animal_id, lact, segment)
+    select from_date, greatest(from_date, conceived + 1) as to_date, conceived from s where conceived is not null
     union all
-    select s.from_date, s.end_date, null
-    from segments s join last_segment ls using (animal_id, lact, segment)
-    left join conceptions c using (animal_id, lact, segment)
-    where c.conceived is null and s.end_date > s.from_date),
+    select from_date, end_date, null from s where conceived is null and last and end_date > from_date),
   cycles as (
     select ${q.today} - 28 - 21 * k as cycle_end, ${q.today} - 49 - 21 * k as cycle_start
     from generate_series(0, (${q.today} - 49 - ${q.yearStart}) / 21) k)
@@ -145,16 +142,20 @@ const firstServiceDimSql = (q: Q) => sql`
 
 /** Lactations begun in the year before last with at least one MAST, %. */
 const mastitisLirSql = (q: Q) => sql`
-  select (100.0 * count(*) filter (where exists (select 1 from herd_events e where e.database_id = l.database_id
-      and e.animal_id = l.animal_id and e.lact = l.lact and e.code = 'MAST')) / count(*))::float8 as v
+  select (100.0 * count(m.animal_id) / count(*))::float8 as v
   from herd_lactations l
+  left join (select distinct animal_id, lact from herd_events where database_id = ${q.db} and code = 'MAST') m
+    on m.animal_id = l.animal_id and m.lact = l.lact
   where l.database_id = ${q.db} and l.fresh_date >= ${q.yearStart} - 365 and l.fresh_date < ${q.yearStart}`;
 
 /** Calvings in the year with a `code` event in the first `maxDim` days, %. */
 const calvingIncidenceSql = (q: Q, code: string, maxDim: number) => sql`
-  select (100.0 * count(*) filter (where exists (select 1 from herd_events x where x.database_id = f.database_id
-      and x.animal_id = f.animal_id and x.lact = f.lact and x.code = ${code} and x.dim <= ${maxDim})) / count(*))::float8 as v
-  from herd_events f where f.database_id = ${q.db} and f.code = 'FRESH' and ${inYear(q, "f.event_date")}`;
+  select (100.0 * count(x.animal_id) / count(*))::float8 as v
+  from herd_events f
+  left join (select distinct animal_id, lact from herd_events
+             where database_id = ${q.db} and code = ${code} and dim <= ${maxDim}) x
+    on x.animal_id = f.animal_id and x.lact = f.lact
+  where f.database_id = ${q.db} and f.code = 'FRESH' and ${inYear(q, "f.event_date")}`;
 
 /** Abortions in the year ÷ pregnancies confirmed in the year, heifers included, %. */
 const abortionRateSql = (q: Q) => sql`

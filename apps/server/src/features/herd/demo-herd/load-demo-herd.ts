@@ -69,6 +69,9 @@ export async function loadDemoHerd(
     await tx.execute(sql`insert into herd_pens (database_id, pen, name)
       select ${databaseId}, x.pen, x.name from json_to_recordset(${JSON.stringify(penRows)}::json) as x(pen text, name text)
       on conflict do nothing`);
+    // PGlite has no autovacuum to notice the new rows: without statistics the planner reads these
+    // tables as empty and picks nested loops that take seconds on a whole herd.
+    await tx.execute(sql`analyze herd_animals, herd_lactations, herd_events, herd_test_days`);
     return counts;
   });
 }
