@@ -5,11 +5,13 @@ import { ConfigError, demoEnabled, loadConfig, publicUrl } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./db/seed/demo.ts";
 import { ensureReferenceData } from "./db/seed/reference.ts";
+import { demoHerdProgressText, seedDemoHerds } from "./features/herd/demo-herd/seed-demo-herds.ts";
+import { herdToday } from "./features/herd/herd-today.ts";
 import { serverRoot, webDistFolder } from "./paths.ts";
 import { loadSigningSecret } from "./platform/auth/secret.ts";
 import { connectRedis } from "./platform/redis.ts";
 
-/** config → database → migrations → reference and demo data → listen. */
+/** config → database → migrations → reference and demo data (the demo herds too) → listen. */
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
@@ -18,6 +20,10 @@ async function main(): Promise<void> {
   await database.migrate();
   await ensureReferenceData(database.db);
   const seeded = demoEnabled(config) ? await seedDemo(database.db) : false;
+  // The demo herds go in on the first start (or into a demo herd database found empty), printing progress.
+  if (demoEnabled(config)) {
+    await seedDemoHerds(database.db, { today: herdToday(), onProgress: (p) => console.log(demoHerdProgressText(p)) });
+  }
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
 
   const app = await buildApp({

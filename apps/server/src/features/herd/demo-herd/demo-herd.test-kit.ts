@@ -285,6 +285,28 @@ function mean(values: readonly number[]): number {
   return values.reduce((s, v) => s + v, 0) / values.length;
 }
 
+/** HERD.md's "Demo herd: ranges a test must find" (and the figures it asks of a good demo herd). */
+export const DEMO_HERD_KPI_RANGES: Record<keyof ReturnType<typeof herdKpis>, [number, number]> = {
+  pregnancyRate21: [18, 30],
+  conceptionRate: [30, 50],
+  cullingRate: [25, 40],
+  calvingIntervalMonths: [12.5, 14.5],
+  firstServiceDim: [55, 80],
+  mastitisLir: [15, 40],
+  rpIncidence: [4, 12],
+  abortionRate: [3, 10],
+  stillbirthRate: [3, 10],
+  milkPerCowYear: [8000, 11000],
+  fatPct: [3.6, 4.3],
+  proteinPct: [3.0, 3.5],
+  firstLactationPct: [30, 40],
+  // Not in the list but in HERD.md's "good demo herd" and the brief.
+  cows: [1140, 1260],
+  milkPerTest: [28, 34],
+  sccMean: [150, 300],
+  deathRate: [3, 9],
+};
+
 /** All the KPIs the demo-herd test checks against HERD.md's ranges. */
 export function herdKpis(herd: DemoHerd, today: string, vwp: number) {
   const ix = indexHerd(herd, today);

@@ -1,7 +1,7 @@
 import { HERD_EVENT_NAMES } from "@nadoy/contract/herd";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeDc305Events } from "./dc305-writer.ts";
-import { herdKpis } from "./demo-herd.test-kit.ts";
+import { DEMO_HERD_KPI_RANGES, herdKpis } from "./demo-herd.test-kit.ts";
 import { DEMO_HERD_PARAMS } from "./demo-herd-params.ts";
 import type { DemoHerd } from "./demo-herd-types.ts";
 import { generateDemoHerd } from "./generate-demo-herd.ts";
@@ -48,27 +48,7 @@ describe("generateDemoHerd", () => {
 
   it("lands every KPI in HERD.md's demo-herd ranges", () => {
     const k = herdKpis(herd, TODAY, DEMO_HERD_PARAMS.vwpDays);
-    const ranges: Record<string, [number, number]> = {
-      pregnancyRate21: [18, 30],
-      conceptionRate: [30, 50],
-      cullingRate: [25, 40],
-      calvingIntervalMonths: [12.5, 14.5],
-      firstServiceDim: [55, 80],
-      mastitisLir: [15, 40],
-      rpIncidence: [4, 12],
-      abortionRate: [3, 10],
-      stillbirthRate: [3, 10],
-      milkPerCowYear: [8000, 11000],
-      fatPct: [3.6, 4.3],
-      proteinPct: [3.0, 3.5],
-      firstLactationPct: [30, 40],
-      // Not in the list but in HERD.md's "good demo herd" and the brief.
-      cows: [1140, 1260],
-      milkPerTest: [28, 34],
-      sccMean: [150, 300],
-      deathRate: [3, 9],
-    };
-    for (const [name, [lo, hi]] of Object.entries(ranges)) {
+    for (const [name, [lo, hi]] of Object.entries(DEMO_HERD_KPI_RANGES)) {
       const value = k[name as keyof typeof k];
       expect({ name, value, inRange: value >= lo && value <= hi }).toEqual({ name, value, inRange: true });
     }
