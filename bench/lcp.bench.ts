@@ -167,7 +167,11 @@ export async function measureLcp(app: AppServer): Promise<LcpFigures> {
         "/",
         `${app.url}/`,
         // The app's greeting (#root), not the first view's over the boot screen.
-        (page) => page.locator("#root").getByRole("heading", { name: /Здравствуйте/ }).waitFor(),
+        (page) =>
+          page
+            .locator("#root")
+            .getByRole("heading", { name: /Здравствуйте/ })
+            .waitFor(),
         { access: tokens.access, refresh: tokens.refresh, username: "admin", user_id: String(user_id) },
       ),
       form: await measurePage(browser, "/form/:uuid", `${app.url}/form/${FORM_LINK}`, (page) =>
