@@ -1,5 +1,5 @@
 import { Role } from "@nadoy/contract/roles";
-import { count } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { seedDemoBoards } from "./boards.ts";
@@ -223,6 +223,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     if (account.role === Role.zootechnician) zootechId = user.id;
     ids[account.username] = user.id;
   }
+  // The demo zootechnician (and the admin) load DC305 files (spec §6 «DC305»: the dc_305 flag).
+  const dc305Users = [ids.zootech, ids.admin].filter((id): id is number => id !== undefined);
+  await db.update(users).set({ dc305: true }).where(inArray(users.id, dc305Users));
   // The zootechnician owns the farm's feedback list and is told about every answer.
   const feedback = await seedFeedbackList(db, company.id, zootechId);
   await seedFeedbackExamples(db, feedback.list.id, feedback.columns);
