@@ -18,24 +18,35 @@ async function openUser(admin: Page, username: string) {
   return drawer;
 }
 
-test("admin gives zootech a module flag and that menu item appears after reload", async ({ browser }) => {
+test("admin takes a module flag from zootech and gives it back; the menu item follows after reload", async ({
+  browser,
+}) => {
   const admin = await signedInPage(browser, "admin");
   const zootech = await signedInPage(browser, "zootech");
-  try {
-    let nav = await openSideMenu(zootech);
-    await nav.getByRole("button", { name: "Сервисы" }).click();
-    await expect(nav.getByRole("link", { name: "Таблицы" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Загрузка DairyComp 305" })).toHaveCount(0);
-
+  /** Flips zootech's DC305 flag in the admin's user drawer. */
+  const toggleDc305 = async () => {
     const drawer = await openUser(admin, "zootech");
     await drawer.getByRole("switch", { name: "Загрузка DC305" }).click();
     await drawer.getByRole("button", { name: "Сохранить" }).click();
     await expect(drawer).toBeHidden();
-
+  };
+  /** zootech's «Сервисы» menu after a reload. */
+  const services = async () => {
     await zootech.reload();
-    nav = await openSideMenu(zootech);
+    const nav = await openSideMenu(zootech);
     await nav.getByRole("button", { name: "Сервисы" }).click();
-    await expect(nav.getByRole("link", { name: "Загрузка DairyComp 305" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Таблицы" })).toBeVisible();
+    return nav;
+  };
+  try {
+    // The demo zootechnician loads DC305 files (demo seed).
+    await expect((await services()).getByRole("link", { name: "Загрузка DairyComp 305" })).toBeVisible();
+
+    await toggleDc305();
+    await expect((await services()).getByRole("link", { name: "Загрузка DairyComp 305" })).toHaveCount(0);
+
+    await toggleDc305();
+    await expect((await services()).getByRole("link", { name: "Загрузка DairyComp 305" })).toBeVisible();
   } finally {
     await admin.context().close();
     await zootech.context().close();
