@@ -21,6 +21,7 @@ export default defineConfig({
       serverProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [serverProject("postgres")] : []),
       "./apps/web/vitest.config.ts",
+      "./apps/web/vitest.isolated.config.ts",
     ],
   },
 });
