@@ -85,6 +85,11 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
       .where(and(eq(herdUploadRows.databaseId, ref.databaseId), eq(herdUploadRows.uploadId, ref.uploadId)));
 
   const file = await openUploadFile(deps.dataDir, fileKey);
+  // A disk error fails the upload at the next chunk; once the file is dropped, late errors are moot.
+  let fileError: Error | undefined;
+  file.on("error", (error) => {
+    fileError ??= error;
+  });
   let writer: StagingWriter | undefined;
   let received = 0;
   const body = input.body;
@@ -103,6 +108,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
       const chunk = next.value as Buffer;
       received += chunk.length;
       if (received > deps.maxBytes) throw tooLarge(deps.maxBytes);
+      if (fileError) throw fileError;
       if (keep && !file.write(chunk)) await once(file, "drain");
       if (keep) yield chunk;
     }

@@ -15,7 +15,7 @@ export interface UploadProgress {
   get(userId: number, progressId: string): HerdUploadProgress | undefined;
   /** Marks the work of `progressId` over (done, failed or cancelled) and tells `settled` listeners. */
   finish(userId: number, progressId: string | undefined, uploadUuid: string | undefined): void;
-  /** Emits "settled" (upload uuid or undefined) when an upload's request has ended its work; tests await it. */
+  /** Emits "progress" (user id, progress id) on each phase, "settled" (upload uuid) when a request's work has ended; tests await them. */
   events: EventEmitter;
 }
 
@@ -26,7 +26,9 @@ export function createUploadProgress(): UploadProgress {
   return {
     events,
     set(userId, progressId, progress) {
-      if (progressId) entries.set(key(userId, progressId), progress);
+      if (!progressId) return;
+      entries.set(key(userId, progressId), progress);
+      events.emit("progress", userId, progressId);
     },
     get: (userId, progressId) => entries.get(key(userId, progressId)),
     finish(userId, progressId, uploadUuid) {
