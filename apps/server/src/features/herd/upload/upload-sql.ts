@@ -72,8 +72,11 @@ export const matchedAnimals = (u: UploadRef): SQL => sql`
     select * from herd_animals a
     where a.database_id = ${u.databaseId}::int
       and ((f.ear_tag is not null and a.ear_tag = f.ear_tag)
-        or (a.ear_tag is null and f.birth_date is not null and a.barn_number = f.barn_number and a.birth_date = f.birth_date))
-    order by a.ear_tag is null
+        -- Number and birth date where one side has no tag: an EVENTS or test-day file without EID
+        -- finds the cow a LIST gave her tag to, and a LIST gives its tag to the cow EVENTS made.
+        or ((a.ear_tag is null or f.ear_tag is null) and f.birth_date is not null
+          and a.barn_number = f.barn_number and a.birth_date = f.birth_date))
+    order by (f.ear_tag is not null and a.ear_tag = f.ear_tag) desc, a.ear_tag is null
     limit 1
   ) a on true`;
 
