@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { HERD_UPLOAD_BYTES_DEFAULT } from "@nadoy/contract/herd";
 import { z } from "zod";
 
 const optionalUrl = (what: string) =>
@@ -88,6 +89,8 @@ export const configSchema = z.object({
       message: "TRUST_PROXY: 0, 1 или адреса и подсети через запятую / 0, 1 or comma-separated addresses and CIDRs",
     })
     .optional(),
+  /** Largest herd file upload (bytes): 413 from its Content-Length, or once that much has arrived. */
+  HERD_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(HERD_UPLOAD_BYTES_DEFAULT),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { Redis } from "ioredis";
 import { buildApp } from "../src/app.ts";
@@ -49,7 +52,14 @@ export interface TestAppOptions {
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await workerDatabase();
   if (options.reset !== false) await resetDatabase(database);
-  const config = configSchema.parse({ LOG_LEVEL: "silent", PUBLIC_URL: "http://nadoy.test", ...env });
+  // Files the app keeps (herd uploads) go to a folder of this app's own, removed on close.
+  const dataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), "nadoy-test-"));
+  const config = configSchema.parse({
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://nadoy.test",
+    ...(dataDir && { DATA_DIR: dataDir }),
+    ...env,
+  });
   const redis = testRedisUrl ? new Redis(testRedisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({
     config,
@@ -77,6 +87,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     async close() {
       await app.close();
       redis?.disconnect();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -79,6 +79,14 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "GET /api/herd/:db_uuid/animals/:animal_uuid/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/events/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/uploads/": { 409: HERD_WRONG_KIND },
+  "POST /api/herd/:db_uuid/uploads/": {
+    400: "Файл отклонён целиком (график EGRAPH, итоги ECON, пустой файл) с объяснением; format=spreadsheet пока не поддерживается",
+    409: `${HERD_WRONG_KIND}; или идёт предыдущая загрузка пользователя (import_in_progress)`,
+    413: "Файл больше HERD_UPLOAD_MAX_BYTES (по умолчанию 200 МБ): по Content-Length до чтения или по мере чтения",
+  },
+  "POST /api/herd/uploads/:upload_uuid/commit/": {
+    409: "Загрузка уже записана (повторно нельзя), не проверена до конца, база другого вида, или идёт другая загрузка пользователя",
+  },
   "POST /api/tableLists/link_uuid_form/": {
     404: "Формы с такой ссылкой нет или она снята с публикации",
     409: "В списке формы уже максимум строк",
@@ -101,6 +109,8 @@ export const USER_ROUTES_WITH_403: readonly (RouteKey | `/api/${string}/`)[] = [
   "/api/tasks/",
   "/api/task-comments/",
   "/api/tableLists/",
+  "POST /api/herd/:db_uuid/uploads/",
+  "POST /api/herd/uploads/:upload_uuid/commit/",
 ];
 
 /** Routes whose body is a file's bytes (no JSON body schema; their contract sets a bodyLimit). */
@@ -108,4 +118,6 @@ export const RAW_BODY_TYPES: Record<RouteKey, readonly string[]> = {
   "POST /api/attachments/": [ATTACHMENT_UPLOAD_CONTENT_TYPE],
   "POST /api/content/images/": [ATTACHMENT_UPLOAD_CONTENT_TYPE],
   "POST /api/tableLists/lists/:uuid/import/": Object.values(LIST_FILE_TYPES),
+  // Streamed, never held: any content type (a browser sends text/csv or octet-stream for a .CSV).
+  "POST /api/herd/:db_uuid/uploads/": ["text/csv", "application/octet-stream"],
 };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ROLE_IDS } from "@nadoy/contract/roles";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { herdAnimals, userDatabaseAccess, userDatabases, userIframeGroups } from "../../src/db/schema/index.ts";
+import { herdAnimals, userDatabaseAccess, userDatabases, userIframeGroups, users } from "../../src/db/schema/index.ts";
 import { seedCompany } from "../../src/db/seed/companies.ts";
 import { solidPng } from "../../src/db/seed/png.ts";
 import { seedFeedbackList, seedListRows } from "../../src/db/seed/table-lists.ts";
@@ -233,6 +233,8 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
   await db
     .insert(userDatabaseAccess)
     .values(WHO.filter((w) => w !== "anonymous").map((w) => ({ userId: ids[w], databaseId: herdDatabase.id })));
+  // Every caller may upload DC305 files as far as the flag goes: the herd upload rows test the roles.
+  await db.update(users).set({ dc305: true });
   const [animal] = await db
     .insert(herdAnimals)
     .values({ databaseId: herdDatabase.id, barnNumber: "33", birthDate: "2020-10-23", status: "milking", lact: 3 })

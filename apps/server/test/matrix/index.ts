@@ -3,7 +3,7 @@ import { authRows } from "./auth.ts";
 import { boardRows, chatRows } from "./boards-chat.ts";
 import { contentRows } from "./content.ts";
 import { docsRows } from "./docs.ts";
-import { herdRows } from "./herd.ts";
+import { herdRows, herdUploadRows } from "./herd.ts";
 import { listRows } from "./lists.ts";
 import { reportRows } from "./reports.ts";
 import type { Row } from "./types.ts";
@@ -19,4 +19,5 @@ export const MATRIX: readonly Row[] = [
   ...reportRows,
   ...docsRows,
   ...herdRows,
+  ...herdUploadRows,
 ];

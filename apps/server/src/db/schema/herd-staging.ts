@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { bigint, date, foreignKey, index, integer, jsonb, numeric, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { userDatabases } from "./companies.ts";
+import { herdUploads } from "./herd.ts";
+
+/**
+ * One line of an uploaded file, staged between the upload (preview) and its commit: the parser's
+ * values in typed columns, so that the preview and the merge are set-based SQL over this table.
+ * A refused line keeps only its `error`. Rows are deleted once the upload is committed or cancelled.
+ * Keys lead with database_id like every herd table (docs/SCALING.md).
+ */
+export const herdUploadRows = pgTable(
+  "herd_upload_rows",
+  {
+    databaseId: integer("database_id")
+      .notNull()
+      .references(() => userDatabases.id, { onDelete: "cascade" }),
+    uploadId: bigint("upload_id", { mode: "number" }).notNull(),
+    line: integer("line").notNull(),
+    /** The parser's Russian message for a refused line; the other columns are null then. */
+    error: text("error"),
+    barnNumber: text("barn_number"),
+    earTag: text("ear_tag"),
+    birthDate: date("birth_date"),
+    breed: text("breed"),
+    pen: text("pen"),
+    lact: integer("lact"),
+    rc: smallint("rc"),
+    dim: integer("dim"),
+    freshDate: date("fresh_date"),
+    dryDate: date("dry_date"),
+    exitDate: date("exit_date"),
+    conceptionDate: date("conception_date"),
+    sire: text("sire"),
+    dam: text("dam"),
+    eventCode: text("event_code"),
+    eventDate: date("event_date"),
+    eventDim: integer("event_dim"),
+    remark: text("remark"),
+    protocol: text("protocol"),
+    technician: text("technician"),
+    testDate: date("test_date"),
+    testDim: integer("test_dim"),
+    milkKg: numeric("milk_kg", { precision: 6, scale: 2 }),
+    fatPct: numeric("fat_pct", { precision: 5, scale: 2 }),
+    proteinPct: numeric("protein_pct", { precision: 5, scale: 2 }),
+    scc: integer("scc"),
+    attributes: jsonb("attributes").$type<Record<string, string>>(),
+  },
+  (t) => [
+    // Not unique: a staging table takes COPY's rows as they come; the parser gives each line once.
+    index("herd_upload_rows_upload_idx").on(t.databaseId, t.uploadId, t.line),
+    foreignKey({
+      name: "herd_upload_rows_upload_fk",
+      columns: [t.databaseId, t.uploadId],
+      foreignColumns: [herdUploads.databaseId, herdUploads.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/** Columns of herd_upload_rows in the order the staging writers send them. */
+export const STAGED_COLUMNS = [
+  "database_id",
+  "upload_id",
+  "line",
+  "error",
+  "barn_number",
+  "ear_tag",
+  "birth_date",
+  "breed",
+  "pen",
+  "lact",
+  "rc",
+  "dim",
+  "fresh_date",
+  "dry_date",
+  "exit_date",
+  "conception_date",
+  "sire",
+  "dam",
+  "event_code",
+  "event_date",
+  "event_dim",
+  "remark",
+  "protocol",
+  "technician",
+  "test_date",
+  "test_dim",
+  "milk_kg",
+  "fat_pct",
+  "protein_pct",
+  "scc",
+  "attributes",
+] as const;
+
+export const stagedColumnList = sql.raw(STAGED_COLUMNS.join(", "));

@@ -1,0 +1,109 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  ANIMAL_COLUMNS,
+  fileEvents,
+  fileTestDays,
+  identifiedLines,
+  matchedAnimals,
+  mergedValues,
+  type UploadRef,
+} from "./upload-sql.ts";
+
+// ---- The commit's merge: staged lines → herd tables, set-based, inside the caller's transaction ----
+//
+// herd_merge (a temporary table dropped at commit) holds the file's animals with their herd ids;
+// every later statement joins staged lines to it by identity. Nothing loops over rows in JS.
+
+/** DC305's default: an abort after this many days carried starts a lactation (HERD.md). */
+const LATE_ABORT_DAYS = 152;
+
+export function mergeStatements(u: UploadRef): SQL[] {
+  const db = sql`${u.databaseId}::int`;
+  const upload = sql`${u.uploadId}::bigint`;
+  const lines = identifiedLines(u);
+  return [
+    sql`create temp table herd_merge on commit drop as ${matchedAnimals(u)}`,
+    sql`analyze herd_merge`,
+    // Animals the file changes: its values where it has them (upload-sql.ts mergedValues).
+    sql`update herd_animals a set (${ANIMAL_COLUMNS}) = (${mergedValues}), updated_at = now()
+        from herd_merge f where a.database_id = ${db} and a.id = f.animal_id and f.changed`,
+    // New animals; their ids go back into herd_merge by identity. The status is set below.
+    sql`with added as (
+          insert into herd_animals (database_id, ${ANIMAL_COLUMNS}, status)
+          select ${db}, f.barn_number, f.birth_date, f.ear_tag, f.breed, f.sire, f.dam, f.pen, f.rc,
+            coalesce(f.lact, 0), f.fresh_date, f.dry_date, f.exit_date, coalesce(f.attributes, '{}'), 'milking'
+          from herd_merge f where f.animal_id is null
+          on conflict do nothing
+          returning id, ear_tag, barn_number, birth_date)
+        update herd_merge f set animal_id = added.id from added
+        where f.animal_id is null
+          and f.ident = coalesce('t' || added.ear_tag, 'b' || added.barn_number || '|' || added.birth_date::text)`,
+    // Events: the same event again (a re-upload, a duplicate line) is not added twice.
+    sql`insert into herd_events (database_id, animal_id, event_date, code, lact, dim, remark, protocol, technician, upload_id)
+        select ${db}, f.animal_id, ev.event_date, ev.event_code, ev.lact, ev.event_dim, ev.remark, ev.protocol,
+          ev.technician, ${upload}
+        from (${fileEvents(u)}) ev join herd_merge f using (ident)
+        where f.animal_id is not null
+        on conflict do nothing`,
+    sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
+        select distinct on (f.animal_id, td.test_date) ${db}, f.animal_id, td.test_date, td.lact, td.test_dim,
+          td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${upload}
+        from (${fileTestDays(u)}) td join herd_merge f using (ident)
+        where f.animal_id is not null
+        order by f.animal_id, td.test_date
+        on conflict (database_id, animal_id, test_date) do update set lact = excluded.lact, dim = excluded.dim,
+          milk_kg = excluded.milk_kg, fat_pct = excluded.fat_pct, protein_pct = excluded.protein_pct,
+          scc = excluded.scc, upload_id = excluded.upload_id
+        where (herd_test_days.milk_kg, herd_test_days.fat_pct, herd_test_days.protein_pct, herd_test_days.scc)
+          is distinct from (excluded.milk_kg, excluded.fat_pct, excluded.protein_pct, excluded.scc)`,
+    // Lactations: a line's LACT with its FDAT (and DDAT); else a FRESH event, or an ABORT that
+    // started the lactation (DIM 0 on it, or carried past LATE_ABORT_DAYS since CDAT); DRY events end
+    // the milking.
+    sql`insert into herd_lactations (database_id, animal_id, lact, fresh_date, dry_date)
+        select ${db}, f.animal_id, x.lact, coalesce(max(x.item_fresh), min(x.event_fresh)), max(x.dry)
+        from (
+          select ident, lact, fresh_date as item_fresh, null::date as event_fresh, dry_date as dry
+          from (${lines}) s where lact >= 1 and (fresh_date is not null or dry_date is not null)
+          union all
+          select ident, lact, null, event_date, null from (${lines}) s
+          where lact >= 1 and (event_code = 'FRESH' or (event_code = 'ABORT'
+            and (event_dim = 0 or event_date - conception_date > ${LATE_ABORT_DAYS}::int)))
+          union all
+          select ident, lact, null, null, event_date from (${lines}) s where lact >= 1 and event_code = 'DRY'
+        ) x join herd_merge f using (ident)
+        where f.animal_id is not null
+        group by f.animal_id, x.lact
+        having coalesce(max(x.item_fresh), min(x.event_fresh)) is not null
+        on conflict (database_id, animal_id, lact) do update set fresh_date = excluded.fresh_date,
+          dry_date = coalesce(excluded.dry_date, herd_lactations.dry_date)`,
+    sql`insert into herd_pens (database_id, pen) select distinct ${db}, pen from (${lines}) s
+        where pen is not null on conflict do nothing`,
+    // The animals' current lactation, dates and exit from their lactations and exit events …
+    sql`update herd_animals a set lact = greatest(a.lact, l.lact), fresh_date = greatest(a.fresh_date, l.fresh_date),
+          dry_date = greatest(a.dry_date, l.dry_date), exit_date = coalesce(a.exit_date, x.exit_date),
+          exit_reason = coalesce(a.exit_reason, x.exit_reason)
+        from herd_merge f
+        left join lateral (
+          select max(lact) as lact, max(fresh_date) as fresh_date, max(dry_date) as dry_date
+          from herd_lactations hl where hl.database_id = ${db} and hl.animal_id = f.animal_id) l on true
+        left join lateral (
+          select e.event_date as exit_date, nullif(e.remark, '') as exit_reason from herd_events e
+          where e.database_id = ${db} and e.animal_id = f.animal_id and e.code in ('SOLD', 'DIED')
+          order by e.event_date limit 1) x on true
+        where a.database_id = ${db} and a.id = f.animal_id`,
+    // … and from them the status (HERD.md): out of the herd, heifer, dry, milking.
+    sql`update herd_animals a set updated_at = now(), status = case
+          when a.exit_date is not null then case when exists (
+            select 1 from herd_events e where e.database_id = a.database_id and e.animal_id = a.id and e.code = 'DIED')
+            then 'died' else 'sold' end
+          when a.lact = 0 then 'heifer'
+          when a.dry_date is not null and (a.fresh_date is null or a.dry_date > a.fresh_date) then 'dry'
+          else 'milking' end
+        where a.database_id = ${db} and a.id in (select animal_id from herd_merge where animal_id is not null)`,
+  ];
+}
+
+export async function runMerge(tx: Db, u: UploadRef): Promise<void> {
+  for (const statement of mergeStatements(u)) await tx.execute(statement);
+}

@@ -1,0 +1,195 @@
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import type { Readable } from "node:stream";
+import { ErrorCode } from "@nadoy/contract/errors";
+import type { HerdUploadCreated } from "@nadoy/contract/herd";
+import { and, eq } from "drizzle-orm";
+import type { Db, DbKind } from "../../../db/client.ts";
+import { herdUploadRows, herdUploads } from "../../../db/schema/index.ts";
+import type { AuthUser } from "../../../platform/auth/guard.ts";
+import { ApiError } from "../../../platform/errors.ts";
+import { parseDc305Batches } from "../dc305/parse-dc305.ts";
+import type { Dc305HeaderRecord, Dc305RefusedRecord } from "../dc305/records.ts";
+import type { HerdDatabase } from "../herd-access.ts";
+import { errorLine, outOfRange, rowLine } from "./staged-row.ts";
+import { openStagingWriter, type StagingWriter } from "./staging-writer.ts";
+import { openUploadFile, removeUploadFile, uploadFileKey } from "./upload-files.ts";
+import { checkUpload } from "./upload-preview.ts";
+import type { UploadProgress } from "./upload-progress.ts";
+
+// ---- Upload → staged preview: the body read once, kept as a file and staged line by line ----
+
+export interface StageDeps {
+  db: Db;
+  dbKind: DbKind;
+  dataDir: string;
+  maxBytes: number;
+  progress: UploadProgress;
+}
+
+export interface StageInput {
+  user: AuthUser;
+  database: HerdDatabase;
+  fileName: string;
+  progressId: string | undefined;
+  body: Readable | undefined;
+  /** Content-Length when the body is not compressed (already ≤ maxBytes). */
+  declared: number | undefined;
+}
+
+export const tooLargeText = (maxBytes: number) =>
+  `Файл больше ${Math.floor(maxBytes / (1024 * 1024)) || 1} МБ: выгрузите из DC305 меньше (за меньший период или по группам).`;
+export const tooLarge = (maxBytes: number) =>
+  new ApiError(413, ErrorCode.payloadTooLarge, tooLargeText(maxBytes), undefined, { connection: "close" });
+
+const INTERRUPTED = "Загрузка не завершилась: сервер остановился во время проверки. Загрузите файл ещё раз.";
+const CANCELLED = "Загрузка отменена.";
+
+/** The client broke the request off mid-body (closed the page, pressed «Отменить»). */
+class UploadAborted extends Error {}
+
+export async function stageUpload(deps: StageDeps, input: StageInput): Promise<HerdUploadCreated> {
+  const { db, progress } = deps;
+  const { user, database, progressId } = input;
+  const started = Date.now();
+  const uuid = randomUUID();
+  const fileKey = uploadFileKey(uuid);
+  // Recorded first, as interrupted: a server that dies mid-upload leaves an honest record.
+  const [record] = await db
+    .insert(herdUploads)
+    .values({
+      databaseId: database.id,
+      uuid,
+      userId: user.id,
+      fileName: input.fileName,
+      sizeBytes: input.declared ?? 0,
+      format: "dc305",
+      status: "failed",
+      errors: [{ line: 0, message: INTERRUPTED }],
+      errorsCount: 1,
+      fileKey,
+    })
+    .returning({ id: herdUploads.id });
+  if (!record) throw new Error("upload recorded");
+  const ref = { databaseId: database.id, uploadId: record.id };
+  const finish = async (values: Partial<typeof herdUploads.$inferInsert>) => {
+    await db
+      .update(herdUploads)
+      .set({ durationMs: Date.now() - started, ...values })
+      .where(and(eq(herdUploads.databaseId, database.id), eq(herdUploads.id, record.id)));
+  };
+
+  const dropStaged = () =>
+    db
+      .delete(herdUploadRows)
+      .where(and(eq(herdUploadRows.databaseId, ref.databaseId), eq(herdUploadRows.uploadId, ref.uploadId)));
+
+  const file = await openUploadFile(deps.dataDir, fileKey);
+  // A disk error fails the upload at the next chunk; once the file is dropped, late errors are moot.
+  let fileError: Error | undefined;
+  file.on("error", (error) => {
+    fileError ??= error;
+  });
+  let writer: StagingWriter | undefined;
+  let received = 0;
+  const body = input.body;
+  // Not destroyed when the parser stops early (a refused header): the rest is drained, then answered.
+  const iterator = body?.iterator({ destroyOnReturn: false });
+  async function* bytes(keep: boolean): AsyncGenerator<Uint8Array> {
+    if (!iterator) return;
+    for (;;) {
+      let next: IteratorResult<unknown>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        throw new UploadAborted(String(error));
+      }
+      if (next.done) return;
+      const chunk = next.value as Buffer;
+      received += chunk.length;
+      if (received > deps.maxBytes) throw tooLarge(deps.maxBytes);
+      if (fileError) throw fileError;
+      if (keep && !file.write(chunk)) await once(file, "drain");
+      if (keep) yield chunk;
+    }
+  }
+
+  let header: Dc305HeaderRecord | undefined;
+  let refused: Dc305RefusedRecord | undefined;
+  let rows = 0;
+  try {
+    writer = await openStagingWriter(db, deps.dbKind);
+    for await (const batch of parseDc305Batches(bytes(true))) {
+      const lines: string[] = [];
+      for (const r of batch) {
+        if (r.type === "header") header = r;
+        else if (r.type === "refused") refused = r;
+        else if (r.type === "error") lines.push(errorLine(ref.databaseId, ref.uploadId, r));
+        else {
+          const bad = outOfRange(r);
+          lines.push(
+            bad
+              ? errorLine(ref.databaseId, ref.uploadId, { line: r.line, message: bad })
+              : rowLine(ref.databaseId, ref.uploadId, r),
+          );
+        }
+      }
+      rows += lines.length;
+      await writer.write(lines);
+      progress.set(user.id, progressId, { phase: "read", rows });
+    }
+    for await (const _ of bytes(false)); // what the parser left unread after a refusal
+    await writer.finish();
+    file.end();
+    await once(file, "close");
+  } catch (error) {
+    await writer?.abort();
+    file.destroy();
+    await removeUploadFile(deps.dataDir, fileKey);
+    await dropStaged();
+    const cancelled = error instanceof UploadAborted;
+    const message = cancelled ? CANCELLED : error instanceof ApiError ? error.message : INTERRUPTED;
+    await finish({
+      status: cancelled ? "cancelled" : "failed",
+      sizeBytes: received,
+      errors: [{ line: 0, message }],
+      errorsCount: 1,
+      fileKey: null,
+    });
+    progress.finish(user.id, progressId, uuid);
+    if (cancelled) throw new ApiError(400, ErrorCode.validation, CANCELLED);
+    throw error;
+  }
+
+  if (refused || !header) {
+    const line = refused?.line ?? 0;
+    const message = refused?.message ?? "Файл пуст.";
+    await removeUploadFile(deps.dataDir, fileKey);
+    await dropStaged();
+    await finish({ sizeBytes: received, errors: [{ line, message }], errorsCount: 1, fileKey: null });
+    progress.finish(user.id, progressId, uuid);
+    throw new ApiError(400, ErrorCode.validation, message);
+  }
+
+  progress.set(user.id, progressId, { phase: "check", rows });
+  const check = await checkUpload(db, ref).catch(async (error: unknown) => {
+    await dropStaged();
+    progress.finish(user.id, progressId, uuid);
+    throw error;
+  });
+  await finish({
+    status: "staged",
+    kind: header.kind,
+    sizeBytes: received,
+    counts: check.counts,
+    errors: check.errors,
+    errorsCount: check.errorsCount,
+  });
+  progress.finish(user.id, progressId, uuid);
+  return {
+    upload_uuid: uuid,
+    format: "dc305",
+    kind: header.kind,
+    preview: { ...check.counts, errors: check.errors, items: { mapped: header.mapped, kept: header.kept } },
+  };
+}

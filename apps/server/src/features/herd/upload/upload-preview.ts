@@ -1,0 +1,72 @@
+import { HERD_UPLOAD_ERRORS_MAX, type HerdUploadCounts } from "@nadoy/contract/herd";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../../db/client.ts";
+import {
+  fileEvents,
+  fileTestDays,
+  matchedAnimals,
+  refusedMessage,
+  refusedWhere,
+  stagedLines,
+  type UploadRef,
+} from "./upload-sql.ts";
+
+// ---- What a commit of the staged upload would do: counts and the first row errors, in SQL ----
+
+export interface UploadCheck {
+  counts: HerdUploadCounts;
+  errors: { line: number; message: string }[];
+  errorsCount: number;
+}
+
+/** Counts against the herd as it is now (the commit runs it again inside its transaction). */
+export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
+  const [row] = await queryRows<Record<keyof HerdUploadCounts, string | number>>(
+    db,
+    sql`with m as materialized (${matchedAnimals(u)}),
+      ev as materialized (${fileEvents(u)}),
+      td as materialized (${fileTestDays(u)}),
+      staged as materialized (${stagedLines(u)})
+    select
+      (select count(*) from staged) as rows,
+      (select count(*) from staged where ${refusedWhere}) as rows_refused,
+      (select count(*) from m where animal_id is null) as animals_new,
+      (select count(*) from m where changed) as animals_changed,
+      (select count(*) from m where animal_id is not null and not changed) as animals_unchanged,
+      (select count(*) from ev) as events_total,
+      (select count(*) from ev join m using (ident) where exists (
+        select 1 from herd_events e
+        where e.database_id = ${u.databaseId}::int and e.animal_id = m.animal_id and e.event_date = ev.event_date
+          and e.code = ev.event_code and e.remark = ev.remark and e.protocol = ev.protocol
+          and e.technician = ev.technician)) as events_unchanged,
+      (select count(*) from td) as test_days_total,
+      (select count(*) from td join m using (ident) where exists (
+        select 1 from herd_test_days d
+        where d.database_id = ${u.databaseId}::int and d.animal_id = m.animal_id and d.test_date = td.test_date
+          and (d.milk_kg, d.fat_pct, d.protein_pct, d.scc) is not distinct from (td.milk_kg, td.fat_pct, td.protein_pct, td.scc)
+      )) as test_days_unchanged`,
+  );
+  if (!row) throw new Error("the preview query answers one row");
+  const n = (key: string) => Number((row as Record<string, string | number>)[key]);
+  const errors = await queryRows<{ line: number; message: string }>(
+    db,
+    sql`select line, ${refusedMessage} as message from (${stagedLines(u)}) r
+        where ${refusedWhere} order by line limit ${HERD_UPLOAD_ERRORS_MAX}`,
+  );
+  const counts: HerdUploadCounts = {
+    rows: n("rows"),
+    animals_new: n("animals_new"),
+    animals_changed: n("animals_changed"),
+    animals_unchanged: n("animals_unchanged"),
+    events_new: n("events_total") - n("events_unchanged"),
+    events_unchanged: n("events_unchanged"),
+    test_days_new: n("test_days_total") - n("test_days_unchanged"),
+    test_days_unchanged: n("test_days_unchanged"),
+    rows_refused: n("rows_refused"),
+  };
+  return {
+    counts,
+    errors: errors.map((e) => ({ line: Number(e.line), message: e.message })),
+    errorsCount: counts.rows_refused,
+  };
+}

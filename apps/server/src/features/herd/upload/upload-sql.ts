@@ -1,0 +1,92 @@
+import { type SQL, sql } from "drizzle-orm";
+
+// ---- The SQL the preview and the commit share: staged lines → animals of the file → herd animals ----
+//
+// Identity (HERD.md): the ear tag when the line has one, else the barn number with the birth date.
+// A line with neither is refused (a reused barn number must not merge onto another animal).
+
+export interface UploadRef {
+  databaseId: number;
+  uploadId: number;
+}
+
+/** The upload's staged lines, refused ones included. */
+export const stagedLines = (u: UploadRef): SQL =>
+  sql`select * from herd_upload_rows where database_id = ${u.databaseId}::int and upload_id = ${u.uploadId}::bigint`;
+
+/** Lines that name an animal, with its identity key `ident`. */
+export const identifiedLines = (u: UploadRef): SQL => sql`
+  select r.*, coalesce('t' || r.ear_tag, 'b' || r.barn_number || '|' || r.birth_date::text) as ident
+  from (${stagedLines(u)}) r
+  where r.error is null and (r.ear_tag is not null or r.birth_date is not null)`;
+
+/** A refused line: the parser's message, or no identity. */
+export const refusedWhere: SQL = sql`(error is not null or (ear_tag is null and birth_date is null))`;
+
+export const NO_IDENTITY_TEXT = "нет ни бирки, ни даты рождения — номер мог принадлежать другому животному";
+
+/** The Russian message of a refused line. */
+export const refusedMessage: SQL = sql`coalesce(error, 'Строка ' || line || ': животное ' || barn_number || ' — ' || ${NO_IDENTITY_TEXT}::text || '.')`;
+
+// The newest value of an item over an animal's lines: events by date, then the last line.
+const latest = (column: string) =>
+  sql.raw(
+    `(array_agg(${column} order by event_date desc nulls last, line desc) filter (where ${column} is not null))[1]`,
+  );
+
+/** One row per animal of the file, with its values merged over its lines. */
+const fileAnimals = (u: UploadRef): SQL => sql`
+  select ident, min(ear_tag) as ear_tag,
+    (array_agg(barn_number order by event_date desc nulls last, line desc))[1] as barn_number,
+    ${latest("birth_date")} as birth_date, ${latest("breed")} as breed, ${latest("sire")} as sire,
+    ${latest("dam")} as dam, ${latest("pen")} as pen, ${latest("rc")} as rc, ${latest("attributes")} as attributes,
+    max(lact) as lact, max(fresh_date) as fresh_date, max(dry_date) as dry_date, max(exit_date) as exit_date
+  from (${identifiedLines(u)}) s
+  group by ident`;
+
+/**
+ * The values an existing animal `a` takes from the file's `f`, in the order of ANIMAL_COLUMNS: the
+ * file's value where it has one, never a lower lactation or an older fresh or dry date.
+ */
+export const mergedValues: SQL =
+  sql.raw(`f.barn_number, coalesce(f.birth_date, a.birth_date), coalesce(a.ear_tag, f.ear_tag),
+  coalesce(f.breed, a.breed), coalesce(f.sire, a.sire), coalesce(f.dam, a.dam), coalesce(f.pen, a.pen),
+  coalesce(f.rc, a.rc), greatest(a.lact, f.lact), greatest(a.fresh_date, f.fresh_date),
+  greatest(a.dry_date, f.dry_date), coalesce(f.exit_date, a.exit_date), a.attributes || coalesce(f.attributes, '{}')`);
+
+export const ANIMAL_COLUMNS = sql.raw(
+  "barn_number, birth_date, ear_tag, breed, sire, dam, pen, rc, lact, fresh_date, dry_date, exit_date, attributes",
+);
+const existingValues = sql.raw(
+  "a.barn_number, a.birth_date, a.ear_tag, a.breed, a.sire, a.dam, a.pen, a.rc, a.lact, a.fresh_date, a.dry_date, a.exit_date, a.attributes",
+);
+
+/** The file's animals with the herd animal each is (`animal_id`, null when new) and whether it `changed`. */
+export const matchedAnimals = (u: UploadRef): SQL => sql`
+  select f.*, a.id as animal_id,
+    (a.id is not null and (${mergedValues}) is distinct from (${existingValues})) as changed
+  from (${fileAnimals(u)}) f
+  left join lateral (
+    select * from herd_animals a
+    where a.database_id = ${u.databaseId}::int
+      and ((f.ear_tag is not null and a.ear_tag = f.ear_tag)
+        or (a.ear_tag is null and f.birth_date is not null and a.barn_number = f.barn_number and a.birth_date = f.birth_date))
+    order by a.ear_tag is null
+    limit 1
+  ) a on true`;
+
+/** The file's distinct events (an exact duplicate line counts once) with `ident`. */
+export const fileEvents = (u: UploadRef): SQL => sql`
+  select distinct on (ident, event_date, event_code, remark, protocol, technician)
+    ident, event_date, event_code, remark, protocol, technician, coalesce(lact, 0) as lact, event_dim, line
+  from (${identifiedLines(u)}) s
+  where event_code is not null and event_date is not null
+  order by ident, event_date, event_code, remark, protocol, technician, line`;
+
+/** The file's test days, one per animal and day (the last line wins), with `ident`. */
+export const fileTestDays = (u: UploadRef): SQL => sql`
+  select distinct on (ident, test_date)
+    ident, test_date, coalesce(lact, 0) as lact, test_dim, milk_kg, fat_pct, protein_pct, scc
+  from (${identifiedLines(u)}) s
+  where test_date is not null
+  order by ident, test_date, line desc`;
