@@ -28,17 +28,18 @@ export function mergeStatements(u: UploadRef): SQL[] {
     // Animals the file changes: its values where it has them (upload-sql.ts mergedValues).
     sql`update herd_animals a set (${ANIMAL_COLUMNS}) = (${mergedValues}), updated_at = now()
         from herd_merge f where a.database_id = ${db} and a.id = f.animal_id and f.changed`,
-    // New animals; their ids go back into herd_merge by identity. The status is set below.
-    sql`with added as (
-          insert into herd_animals (database_id, ${ANIMAL_COLUMNS}, status)
-          select ${db}, f.barn_number, f.birth_date, f.ear_tag, f.breed, f.sire, f.dam, f.pen, f.rc,
-            coalesce(f.lact, 0), f.fresh_date, f.dry_date, f.exit_date, coalesce(f.attributes, '{}'), 'milking'
-          from herd_merge f where f.animal_id is null
-          on conflict do nothing
-          returning id, ear_tag, barn_number, birth_date)
-        update herd_merge f set animal_id = added.id from added
-        where f.animal_id is null
-          and f.ident = coalesce('t' || added.ear_tag, 'b' || added.barn_number || '|' || added.birth_date::text)`,
+    // New animals; their ids go back into herd_merge through the identity indexes. The status is set below.
+    sql`insert into herd_animals (database_id, ${ANIMAL_COLUMNS}, status)
+        select ${db}, f.barn_number, f.birth_date, f.ear_tag, f.breed, f.sire, f.dam, f.pen, f.rc,
+          coalesce(f.lact, 0), f.fresh_date, f.dry_date, f.exit_date, coalesce(f.attributes, '{}'), 'milking'
+        from herd_merge f where f.animal_id is null
+        on conflict do nothing`,
+    sql`update herd_merge f set animal_id = a.id from herd_animals a
+        where f.animal_id is null and f.ear_tag is not null and a.database_id = ${db} and a.ear_tag = f.ear_tag`,
+    sql`update herd_merge f set animal_id = a.id from herd_animals a
+        where f.animal_id is null and f.ear_tag is null and a.database_id = ${db} and a.ear_tag is null
+          and a.barn_number = f.barn_number and a.birth_date = f.birth_date`,
+    sql`analyze herd_merge`,
     // Events: the same event again (a re-upload, a duplicate line) is not added twice.
     sql`insert into herd_events (database_id, animal_id, event_date, code, lact, dim, remark, protocol, technician, upload_id)
         select ${db}, f.animal_id, ev.event_date, ev.event_code, ev.lact, ev.event_dim, ev.remark, ev.protocol,
@@ -79,28 +80,33 @@ export function mergeStatements(u: UploadRef): SQL[] {
           dry_date = coalesce(excluded.dry_date, herd_lactations.dry_date)`,
     sql`insert into herd_pens (database_id, pen) select distinct ${db}, pen from (${lines}) s
         where pen is not null on conflict do nothing`,
-    // The animals' current lactation, dates and exit from their lactations and exit events …
+    // The animals' current lactation, dates and exit from their lactations and exit events, and from
+    // them the status (HERD.md): out of the herd (died when a DIED event says so), heifer, dry, milking.
+    // One statement: the same values are spelled twice since UPDATE … FROM cannot see the row's new ones.
     sql`update herd_animals a set lact = greatest(a.lact, l.lact), fresh_date = greatest(a.fresh_date, l.fresh_date),
           dry_date = greatest(a.dry_date, l.dry_date), exit_date = coalesce(a.exit_date, x.exit_date),
-          exit_reason = coalesce(a.exit_reason, x.exit_reason)
+          exit_reason = coalesce(a.exit_reason, x.exit_reason), updated_at = now(),
+          status = case
+            when coalesce(a.exit_date, x.exit_date) is not null then case when d.died then 'died' else 'sold' end
+            when greatest(a.lact, l.lact) = 0 then 'heifer'
+            when greatest(a.dry_date, l.dry_date) > greatest(a.fresh_date, l.fresh_date)
+              or (greatest(a.dry_date, l.dry_date) is not null and greatest(a.fresh_date, l.fresh_date) is null) then 'dry'
+            else 'milking' end
         from herd_merge f
-        left join lateral (
-          select max(lact) as lact, max(fresh_date) as fresh_date, max(dry_date) as dry_date
-          from herd_lactations hl where hl.database_id = ${db} and hl.animal_id = f.animal_id) l on true
-        left join lateral (
-          select e.event_date as exit_date, nullif(e.remark, '') as exit_reason from herd_events e
-          where e.database_id = ${db} and e.animal_id = f.animal_id and e.code in ('SOLD', 'DIED')
-          order by e.event_date limit 1) x on true
+        left join (
+          select animal_id, max(lact) as lact, max(fresh_date) as fresh_date, max(dry_date) as dry_date
+          from herd_lactations where database_id = ${db} and animal_id in (select animal_id from herd_merge)
+          group by animal_id) l on l.animal_id = f.animal_id
+        left join (
+          select distinct on (animal_id) animal_id, event_date as exit_date, nullif(remark, '') as exit_reason
+          from herd_events where database_id = ${db} and code in ('SOLD', 'DIED')
+            and animal_id in (select animal_id from herd_merge)
+          order by animal_id, event_date) x on x.animal_id = f.animal_id
+        left join (
+          select distinct animal_id, true as died from herd_events
+          where database_id = ${db} and code = 'DIED' and animal_id in (select animal_id from herd_merge)) d
+          on d.animal_id = f.animal_id
         where a.database_id = ${db} and a.id = f.animal_id`,
-    // … and from them the status (HERD.md): out of the herd, heifer, dry, milking.
-    sql`update herd_animals a set updated_at = now(), status = case
-          when a.exit_date is not null then case when exists (
-            select 1 from herd_events e where e.database_id = a.database_id and e.animal_id = a.id and e.code = 'DIED')
-            then 'died' else 'sold' end
-          when a.lact = 0 then 'heifer'
-          when a.dry_date is not null and (a.fresh_date is null or a.dry_date > a.fresh_date) then 'dry'
-          else 'milking' end
-        where a.database_id = ${db} and a.id in (select animal_id from herd_merge where animal_id is not null)`,
   ];
 }
 

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { ErrorCode } from "@nadoy/contract/errors";
 import type { HerdUploadCreated } from "@nadoy/contract/herd";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbKind } from "../../../db/client.ts";
 import { herdUploadRows, herdUploads } from "../../../db/schema/index.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
@@ -172,6 +172,9 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
   }
 
   progress.set(user.id, progressId, { phase: "check", rows });
+  // Fresh statistics for the rows just staged: without them the planner takes a big file for a
+  // few rows and joins it row by row (no autovacuum runs on the embedded database).
+  await db.execute(sql`analyze herd_upload_rows`);
   const check = await checkUpload(db, ref).catch(async (error: unknown) => {
     await dropStaged();
     progress.finish(user.id, progressId, uuid);

@@ -28,21 +28,23 @@ export const NO_IDENTITY_TEXT = "нет ни бирки, ни даты рожд�
 /** The Russian message of a refused line. */
 export const refusedMessage: SQL = sql`coalesce(error, 'Строка ' || line || ': животное ' || barn_number || ' — ' || ${NO_IDENTITY_TEXT}::text || '.')`;
 
-// The newest value of an item over an animal's lines: events by date, then the last line.
-const latest = (column: string) =>
-  sql.raw(
-    `(array_agg(${column} order by event_date desc nulls last, line desc) filter (where ${column} is not null))[1]`,
-  );
-
-/** One row per animal of the file, with its values merged over its lines. */
+/**
+ * One row per animal of the file: the items of its newest line (events by date, then the last
+ * line; DC305 repeats the animal's items on each line), with its highest lactation and latest dates.
+ * DISTINCT ON and plain max() rather than ordered aggregates: one sort for the whole file.
+ */
 const fileAnimals = (u: UploadRef): SQL => sql`
-  select ident, min(ear_tag) as ear_tag,
-    (array_agg(barn_number order by event_date desc nulls last, line desc))[1] as barn_number,
-    ${latest("birth_date")} as birth_date, ${latest("breed")} as breed, ${latest("sire")} as sire,
-    ${latest("dam")} as dam, ${latest("pen")} as pen, ${latest("rc")} as rc, ${latest("attributes")} as attributes,
-    max(lact) as lact, max(fresh_date) as fresh_date, max(dry_date) as dry_date, max(exit_date) as exit_date
-  from (${identifiedLines(u)}) s
-  group by ident`;
+  select l.*, g.lact, g.fresh_date, g.dry_date, g.exit_date
+  from (
+    select distinct on (ident) ident, ear_tag, barn_number, birth_date, breed, sire, dam, pen, rc, attributes
+    from (${identifiedLines(u)}) s
+    order by ident, event_date desc nulls last, line desc
+  ) l
+  join (
+    select ident, max(lact) as lact, max(fresh_date) as fresh_date, max(dry_date) as dry_date, max(exit_date) as exit_date
+    from (${identifiedLines(u)}) s
+    group by ident
+  ) g using (ident)`;
 
 /**
  * The values an existing animal `a` takes from the file's `f`, in the order of ANIMAL_COLUMNS: the
