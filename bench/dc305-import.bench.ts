@@ -252,10 +252,11 @@ function statementSampler(client: pg.Client) {
     while (running) {
       const { rows } = await client.query<{ query: string }>(
         `select query from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`,
+         where datname = current_database() and pid <> pg_backend_pid() and state = 'active'
+           and backend_type = 'client backend'`,
       );
-      for (const { query } of rows) {
-        const statement = query.replace(/\s+/g, " ").trim().slice(0, 90);
+      // A statement counts once per sample, however many connections run it.
+      for (const statement of new Set(rows.map((r) => r.query.replace(/\s+/g, " ").trim().slice(0, 90)))) {
         counts.set(statement, (counts.get(statement) ?? 0) + 1);
       }
       total++;
