@@ -135,7 +135,7 @@ export const herdUploads = pgTable(
     errors: jsonb("errors").$type<{ line: number; message: string }[]>().notNull().default([]),
     errorsCount: integer("errors_count").notNull().default(0),
     durationMs: integer("duration_ms").notNull().default(0),
-    /** Where the staged file is kept until it is committed or cancelled. */
+    /** The uploaded file under DATA_DIR (kept after the commit, to read it again); null when refused or cancelled. */
     fileKey: text("file_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     committedAt: timestamp("committed_at", { withTimezone: true }),

@@ -23,7 +23,10 @@ export function mergeStatements(u: UploadRef): SQL[] {
   const upload = sql`${u.uploadId}::bigint`;
   const lines = identifiedLines(u);
   return [
-    sql`create temp table herd_merge on commit drop as ${matchedAnimals(u)}`,
+    // `touched`: new, changed, or given events or lactations below; only these get their status again,
+    // so a re-upload of the same file rewrites nothing.
+    sql`create temp table herd_merge on commit drop as
+        select m.*, (m.animal_id is null or m.changed) as touched from (${matchedAnimals(u)}) m`,
     sql`analyze herd_merge`,
     // Animals the file changes: its values where it has them (upload-sql.ts mergedValues).
     sql`update herd_animals a set (${ANIMAL_COLUMNS}) = (${mergedValues}), updated_at = now()
@@ -41,12 +44,15 @@ export function mergeStatements(u: UploadRef): SQL[] {
           and a.barn_number = f.barn_number and a.birth_date = f.birth_date`,
     sql`analyze herd_merge`,
     // Events: the same event again (a re-upload, a duplicate line) is not added twice.
-    sql`insert into herd_events (database_id, animal_id, event_date, code, lact, dim, remark, protocol, technician, upload_id)
+    sql`with added as (
+        insert into herd_events (database_id, animal_id, event_date, code, lact, dim, remark, protocol, technician, upload_id)
         select ${db}, f.animal_id, ev.event_date, ev.event_code, ev.lact, ev.event_dim, ev.remark, ev.protocol,
           ev.technician, ${upload}
         from (${fileEvents(u)}) ev join herd_merge f using (ident)
         where f.animal_id is not null
-        on conflict do nothing`,
+        on conflict do nothing
+        returning animal_id)
+      update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from added)`,
     sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
         select distinct on (f.animal_id, td.test_date) ${db}, f.animal_id, td.test_date, td.lact, td.test_dim,
           td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${upload}
@@ -61,7 +67,8 @@ export function mergeStatements(u: UploadRef): SQL[] {
     // Lactations: a line's LACT with its FDAT (and DDAT); else a FRESH event, or an ABORT that
     // started the lactation (DIM 0 on it, or carried past LATE_ABORT_DAYS since CDAT); DRY events end
     // the milking.
-    sql`insert into herd_lactations (database_id, animal_id, lact, fresh_date, dry_date)
+    sql`with changed as (
+        insert into herd_lactations (database_id, animal_id, lact, fresh_date, dry_date)
         select ${db}, f.animal_id, x.lact, coalesce(max(x.item_fresh), min(x.event_fresh)), max(x.dry)
         from (
           select ident, lact, fresh_date as item_fresh, null::date as event_fresh, dry_date as dry
@@ -77,9 +84,16 @@ export function mergeStatements(u: UploadRef): SQL[] {
         group by f.animal_id, x.lact
         having coalesce(max(x.item_fresh), min(x.event_fresh)) is not null
         on conflict (database_id, animal_id, lact) do update set fresh_date = excluded.fresh_date,
-          dry_date = coalesce(excluded.dry_date, herd_lactations.dry_date)`,
+          dry_date = coalesce(excluded.dry_date, herd_lactations.dry_date)
+        where (herd_lactations.fresh_date, herd_lactations.dry_date)
+          is distinct from (excluded.fresh_date, coalesce(excluded.dry_date, herd_lactations.dry_date))
+        returning animal_id)
+      update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from changed)`,
     sql`insert into herd_pens (database_id, pen) select distinct ${db}, pen from (${lines}) s
         where pen is not null on conflict do nothing`,
+    // Statistics of what this commit just wrote: PostgreSQL's autovacuum has not seen it yet, and
+    // without them the planner joins the animals below row by row (seconds instead of milliseconds).
+    sql`analyze herd_lactations, herd_events`,
     // The animals' current lactation, dates and exit from their lactations and exit events, and from
     // them the status (HERD.md): out of the herd (died when a DIED event says so), heifer, dry, milking.
     // One statement: the same values are spelled twice since UPDATE … FROM cannot see the row's new ones.
@@ -95,18 +109,18 @@ export function mergeStatements(u: UploadRef): SQL[] {
         from herd_merge f
         left join (
           select animal_id, max(lact) as lact, max(fresh_date) as fresh_date, max(dry_date) as dry_date
-          from herd_lactations where database_id = ${db} and animal_id in (select animal_id from herd_merge)
+          from herd_lactations where database_id = ${db} and animal_id in (select animal_id from herd_merge where touched)
           group by animal_id) l on l.animal_id = f.animal_id
         left join (
           select distinct on (animal_id) animal_id, event_date as exit_date, nullif(remark, '') as exit_reason
           from herd_events where database_id = ${db} and code in ('SOLD', 'DIED')
-            and animal_id in (select animal_id from herd_merge)
+            and animal_id in (select animal_id from herd_merge where touched)
           order by animal_id, event_date) x on x.animal_id = f.animal_id
         left join (
           select distinct animal_id, true as died from herd_events
-          where database_id = ${db} and code = 'DIED' and animal_id in (select animal_id from herd_merge)) d
+          where database_id = ${db} and code = 'DIED' and animal_id in (select animal_id from herd_merge where touched)) d
           on d.animal_id = f.animal_id
-        where a.database_id = ${db} and a.id = f.animal_id`,
+        where a.database_id = ${db} and a.id = f.animal_id and f.touched`,
   ];
 }
 

@@ -1,4 +1,4 @@
-import type { HerdUploadCreated } from "@nadoy/contract/herd";
+import { HERD_UPLOAD_ERRORS_MAX, type HerdUploadCreated } from "@nadoy/contract/herd";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
@@ -342,6 +342,22 @@ describe("malformed files", () => {
     expect(created.preview.errors).toEqual([{ line: 2, message }]);
     ok(await api.commit(created.upload_uuid));
     expect(await herdTableCounts(db())).toEqual(before);
+  });
+
+  it(`returns the first ${HERD_UPLOAD_ERRORS_MAX} row errors and counts them all`, async () => {
+    const cut = Array.from({ length: HERD_UPLOAD_ERRORS_MAX + 5 }, () => "1,01/01/18,2");
+    const created = ok<HerdUploadCreated>(await api.upload(file(HEADER, ...cut, good)), 201);
+    expect(created.preview).toMatchObject(
+      counts({
+        rows: HERD_UPLOAD_ERRORS_MAX + 6,
+        rows_refused: HERD_UPLOAD_ERRORS_MAX + 5,
+        animals_new: 1,
+        events_new: 1,
+      }),
+    );
+    expect(created.preview.errors).toHaveLength(HERD_UPLOAD_ERRORS_MAX);
+    expect(created.preview.errors[0]?.line).toBe(2);
+    expect(created.preview.errors.at(-1)?.line).toBe(HERD_UPLOAD_ERRORS_MAX + 1);
   });
 
   it.each([

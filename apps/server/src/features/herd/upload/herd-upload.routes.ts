@@ -34,7 +34,7 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
-    registerRoute(scope, db, uploadHerdFile, async ({ user, params, query, request }) => {
+    registerRoute(scope, db, uploadHerdFile, async ({ user, params, query, request, reply }) => {
       const database = await uploadTarget(db, user, params.db_uuid, query.format);
       if (query.format === "spreadsheet") throw new ApiError(400, ErrorCode.validation, SPREADSHEET_TEXT);
       // A compressed body's Content-Length says nothing of the file's size: it is counted as read.
@@ -46,10 +46,23 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
           : undefined;
       if (declared !== undefined && declared > maxBytes) throw tooLarge(maxBytes);
       const body = request.body instanceof Readable ? request.body : undefined;
+      // The answer's stream closes unfinished when the client goes away (a cancel after the last byte).
+      let gone = false;
+      reply.raw.once("close", () => {
+        gone = !reply.raw.writableFinished;
+      });
       return runImport(deps.imports, user.id, () =>
         stageUpload(
           { db, dbKind: deps.dbKind, dataDir: config.DATA_DIR, maxBytes, progress },
-          { user, database, fileName: query.name, progressId: query.progress_id, body, declared },
+          {
+            user,
+            database,
+            fileName: query.name,
+            progressId: query.progress_id,
+            body,
+            declared,
+            clientGone: () => gone,
+          },
         ),
       );
     });

@@ -28,8 +28,8 @@ export function uploadApi(t: TestApp, token: string | undefined, dbUuid: string)
         headers: { "content-type": "text/csv" },
         payload: typeof text === "string" ? Buffer.from(text) : text,
       }),
-    commit: (uploadUuid: string) =>
-      t.request({ method: "POST", url: `/api/herd/uploads/${uploadUuid}/commit/`, token }),
+    commit: (uploadUuid: string, query: Record<string, string> = {}) =>
+      t.request({ method: "POST", url: `/api/herd/uploads/${uploadUuid}/commit/`, token, query }),
     history: () => t.request({ method: "GET", url: `/api/herd/${dbUuid}/uploads/`, token }),
     progress: (id: string) => t.request({ method: "GET", url: `/api/herd/uploads/progress/${id}/`, token }),
   };

@@ -190,6 +190,21 @@ describe("progress and cancel", () => {
     expect((await api.progress(randomUUID())).statusCode).toBe(404);
   });
 
+  it("tells the phases of a commit: check, write, then done", async () => {
+    const api = uploadApi(t, w.zoo.token, w.herd.uuid);
+    const created = ok<HerdUploadCreated>(await api.upload(TEXT), 201);
+    const progressId = randomUUID();
+    const phases: string[] = [];
+    const listener = (_userId: number, id: string) => {
+      if (id === progressId) phases.push(t.app.herdUploadProgress.get(w.zoo.id, id)?.phase ?? "");
+    };
+    t.app.herdUploadProgress.events.on("progress", listener);
+    ok(await api.commit(created.upload_uuid, { progress_id: progressId }));
+    t.app.herdUploadProgress.events.off("progress", listener);
+    expect(phases).toEqual(["check", "write"]);
+    expect(ok<HerdUploadProgress>(await api.progress(progressId))).toEqual({ phase: "done", rows: 3 });
+  });
+
   it("records an upload broken off mid-body as cancelled, with nothing staged and no file kept", async () => {
     const base = (await socketBase(t)).replace(/^ws:/, "http:");
     const progressId = randomUUID();

@@ -35,6 +35,8 @@ export interface StageInput {
   body: Readable | undefined;
   /** Content-Length when the body is not compressed (already ≤ maxBytes). */
   declared: number | undefined;
+  /** Whether the client closed the connection before the answer (asked once the body is read). */
+  clientGone?: () => boolean;
 }
 
 export const tooLargeText = (maxBytes: number) =>
@@ -180,6 +182,20 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
     progress.finish(user.id, progressId, uuid);
     throw error;
   });
+  // The client left while the file was checked (its whole body had come): nobody will see the
+  // preview, so the upload is cancelled rather than left staged.
+  if (input.clientGone?.()) {
+    await dropStaged();
+    await removeUploadFile(deps.dataDir, fileKey);
+    await finish({
+      status: "cancelled",
+      sizeBytes: received,
+      errors: [{ line: 0, message: CANCELLED }],
+      fileKey: null,
+    });
+    progress.finish(user.id, progressId, uuid);
+    throw new ApiError(400, ErrorCode.validation, CANCELLED);
+  }
   await finish({
     status: "staged",
     kind: header.kind,
