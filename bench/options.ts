@@ -27,7 +27,8 @@ export const fanoutMessages = quick ? 100 : 200;
 export const idleSockets = 5000;
 
 /**
- * `--only=lcp,api` runs only the named parts (api, poll, pages, submissions, fanout, import, lcp);
+ * `--only=lcp,api` runs only the named parts (api, poll, pages, submissions, fanout, import, lcp,
+ * dc305);
  * the JSON line and the goals then hold only their figures. Without it, everything runs.
  */
 const onlyArg = process.argv.find((a) => a.startsWith("--only="));

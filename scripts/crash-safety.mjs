@@ -1,7 +1,9 @@
 // Crash safety: under load on real PostgreSQL (public form submissions, chat messages, task moves)
 // the built server is killed with SIGKILL at a random moment, restarted on the same database, and
 // every write it acknowledged must be there exactly once, with nothing half-written
-// (scripts/crash-safety/verify.mjs). `npm run crash -- --rounds 3` (default 20 rounds).
+// (scripts/crash-safety/verify.mjs). Then one DC305 round: the server killed while an upload's
+// commit runs, and the herd must hold all of the file or none (scripts/crash-safety/dc305.mjs).
+// `npm run crash -- --rounds 3` (default 20 rounds).
 //
 // Database: CRASH_DATABASE_URL (an empty database, used as it is), else a fresh database
 // `crash_<pid>` on the server of TEST_DATABASE_URL or DATABASE_URL, dropped at the end. Without any
@@ -13,6 +15,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { prepare } from "./crash-safety/api.mjs";
 import { createDatabase, openPool, pickDatabase } from "./crash-safety/database.mjs";
+import { dc305Round } from "./crash-safety/dc305.mjs";
 import { createLedger, startLoad } from "./crash-safety/load.mjs";
 import { freePort, serverEnvironment, startServer, waitHealthy } from "./crash-safety/server.mjs";
 import { formBaseline, verify } from "./crash-safety/verify.mjs";
@@ -110,7 +113,25 @@ async function run() {
       return false;
     }
   }
-  console.log(`crash-safety: ${rounds} rounds, ${acknowledged()} acknowledged writes, 0 lost`);
+
+  // One DC305 round: the server killed in the middle of an upload's commit (one transaction).
+  const dc305Started = Date.now();
+  const dc305 = await dc305Round({
+    baseUrl,
+    pool,
+    token: setup.tokens.zootech,
+    server: () => server,
+    restart: start,
+  });
+  console.log(`${dc305.summary} (${seconds(Date.now() - dc305Started)} s)`);
+  if (dc305.problems.length > 0) {
+    for (const problem of dc305.problems) console.error(`  ✗ ${problem}`);
+    console.log("crash-safety: the DC305 commit was not all-or-nothing — FAILED");
+    return false;
+  }
+  console.log(
+    `crash-safety: ${rounds} rounds, ${acknowledged()} acknowledged writes, 0 lost; DC305 commit all-or-nothing`,
+  );
   return true;
 }
 

@@ -12,8 +12,11 @@ export class HttpError extends Error {
   }
 }
 
-/** A JSON call; resolves with the parsed body of a 2xx answer, else throws (HttpError or a network error). */
-export async function call(baseUrl, method, path, { token, body, headers = {} } = {}) {
+/**
+ * A JSON call; resolves with the parsed body of a 2xx answer, else throws (HttpError or a network
+ * error). `rawBody` (a Buffer) is sent as it is, instead of `body` as JSON.
+ */
+export async function call(baseUrl, method, path, { token, body, rawBody, headers = {} } = {}) {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
@@ -21,7 +24,7 @@ export async function call(baseUrl, method, path, { token, body, headers = {} } 
       ...(token && { authorization: `Bearer ${token}` }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
