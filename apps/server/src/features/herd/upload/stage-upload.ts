@@ -13,7 +13,7 @@ import type { Dc305HeaderRecord, Dc305RefusedRecord } from "../dc305/records.ts"
 import type { HerdDatabase } from "../herd-access.ts";
 import { errorLine, outOfRange, rowLine } from "./staged-row.ts";
 import { openStagingWriter, type StagingWriter } from "./staging-writer.ts";
-import { openUploadFile, removeUploadFile, uploadFileKey } from "./upload-files.ts";
+import { closeUploadFile, openUploadFile, removeUploadFile, uploadFileKey } from "./upload-files.ts";
 import { checkUpload } from "./upload-preview.ts";
 import type { UploadProgress } from "./upload-progress.ts";
 
@@ -146,7 +146,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
     await once(file, "close");
   } catch (error) {
     await writer?.abort();
-    file.destroy();
+    await closeUploadFile(file);
     await removeUploadFile(deps.dataDir, fileKey);
     await dropStaged();
     const cancelled = error instanceof UploadAborted;

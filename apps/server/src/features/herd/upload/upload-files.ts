@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -9,10 +10,23 @@ import { join } from "node:path";
 
 export const uploadFileKey = (uploadUuid: string) => `herd-uploads/${uploadUuid}.csv`;
 
+/**
+ * The file, open: a stream still opening would create it after an early refusal removed it (a 413
+ * in the first chunks), leaving a file of an upload recorded as failed.
+ */
 export async function openUploadFile(dataDir: string, key: string): Promise<WriteStream> {
   const path = join(dataDir, key);
   await mkdir(join(path, ".."), { recursive: true });
-  return createWriteStream(path);
+  const stream = createWriteStream(path);
+  await once(stream, "open");
+  return stream;
+}
+
+/** Drops what is unwritten and waits for the file to be closed, so that removing it is final. */
+export async function closeUploadFile(stream: WriteStream): Promise<void> {
+  const closed = stream.closed ? undefined : once(stream, "close");
+  stream.destroy();
+  await closed;
 }
 
 export async function removeUploadFile(dataDir: string, key: string): Promise<void> {
