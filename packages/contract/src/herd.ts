@@ -275,6 +275,19 @@ export const herdUploadCountsSchema = z.object({
 });
 export type HerdUploadCounts = z.infer<typeof herdUploadCountsSchema>;
 
+/** Counts of an upload that found nothing (yet): every figure 0. */
+export const HERD_UPLOAD_NO_COUNTS: Readonly<HerdUploadCounts> = {
+  rows: 0,
+  animals_new: 0,
+  animals_changed: 0,
+  animals_unchanged: 0,
+  events_new: 0,
+  events_unchanged: 0,
+  test_days_new: 0,
+  test_days_unchanged: 0,
+  rows_refused: 0,
+};
+
 export const herdUploadPreviewSchema = herdUploadCountsSchema.extend({
   errors: z.array(herdUploadErrorSchema),
   /** The file's columns: those mapped to a field, and those kept as free attributes. */

@@ -1,5 +1,6 @@
 import {
   HERD_ANIMAL_STATUSES,
+  HERD_UPLOAD_NO_COUNTS,
   type HerdAnimalRow,
   type HerdAnimalStatus,
   type HerdDataset,
@@ -48,22 +49,10 @@ export function eventOut(r: EventRow): HerdEvent {
   };
 }
 
-const ZERO_COUNTS: HerdUploadCounts = {
-  rows: 0,
-  animals_new: 0,
-  animals_changed: 0,
-  animals_unchanged: 0,
-  events_new: 0,
-  events_unchanged: 0,
-  test_days_new: 0,
-  test_days_unchanged: 0,
-  rows_refused: 0,
-};
-
 /** Stored counts over zeros: a staged or failed upload may not have every figure. */
 function countsOut(stored: Record<string, unknown>): HerdUploadCounts {
-  const counts = { ...ZERO_COUNTS };
-  for (const key of Object.keys(ZERO_COUNTS) as (keyof HerdUploadCounts)[]) {
+  const counts = { ...HERD_UPLOAD_NO_COUNTS };
+  for (const key of Object.keys(HERD_UPLOAD_NO_COUNTS) as (keyof HerdUploadCounts)[]) {
     const value = Number(stored[key]);
     if (Number.isInteger(value) && value >= 0) counts[key] = value;
   }

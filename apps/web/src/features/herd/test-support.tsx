@@ -1,4 +1,9 @@
-import type { HerdDataset, HerdUploadCreated, HerdUploadRecord } from "@nadoy/contract/herd";
+import {
+  HERD_UPLOAD_NO_COUNTS,
+  type HerdDataset,
+  type HerdUploadCreated,
+  type HerdUploadRecord,
+} from "@nadoy/contract/herd";
 import type { UserData } from "@nadoy/contract/users";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -70,17 +75,7 @@ export function renderPage(routePath: string, element: ReactNode, url: string = 
   return { ...view, router, search: () => Object.fromEntries(new URLSearchParams(router.state.location.search)) };
 }
 
-const noCounts = {
-  rows: 0,
-  animals_new: 0,
-  animals_changed: 0,
-  animals_unchanged: 0,
-  events_new: 0,
-  events_unchanged: 0,
-  test_days_new: 0,
-  test_days_unchanged: 0,
-  rows_refused: 0,
-};
+const noCounts = HERD_UPLOAD_NO_COUNTS;
 
 export function uploadCreated(): HerdUploadCreated {
   return {

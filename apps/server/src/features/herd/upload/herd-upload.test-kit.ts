@@ -1,4 +1,4 @@
-import type { HerdUploadCounts } from "@nadoy/contract/herd";
+import { HERD_UPLOAD_NO_COUNTS, type HerdUploadCounts } from "@nadoy/contract/herd";
 import { eq, sql } from "drizzle-orm";
 import type { TestApp } from "../../../../test/test-app.ts";
 import { type Db, queryRows } from "../../../db/client.ts";
@@ -36,18 +36,7 @@ export function uploadApi(t: TestApp, token: string | undefined, dbUuid: string)
 }
 
 /** A preview's or commit's counts with only the given ones non-zero. */
-export const counts = (given: Partial<HerdUploadCounts>): HerdUploadCounts => ({
-  rows: 0,
-  animals_new: 0,
-  animals_changed: 0,
-  animals_unchanged: 0,
-  events_new: 0,
-  events_unchanged: 0,
-  test_days_new: 0,
-  test_days_unchanged: 0,
-  rows_refused: 0,
-  ...given,
-});
+export const counts = (given: Partial<HerdUploadCounts>): HerdUploadCounts => ({ ...HERD_UPLOAD_NO_COUNTS, ...given });
 
 export interface AnimalRow {
   barn_number: string;
