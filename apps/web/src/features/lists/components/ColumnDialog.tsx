@@ -93,7 +93,12 @@ export function ColumnDialog({ listUuid, column, onClose }: ColumnDialogProps) {
     const percentOver100 = values.type === "percent" && values.percent_over_100 === true;
     if (!column) {
       create.mutate(
-        { name: values.name.trim(), type: values.type, options, percent_over_100: percentOver100 },
+        {
+          name: values.name.trim(),
+          type: values.type,
+          options,
+          ...(values.type === "percent" && { percent_over_100: percentOver100 }),
+        },
         { onSuccess: onClose },
       );
       return;

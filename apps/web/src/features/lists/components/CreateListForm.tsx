@@ -55,7 +55,7 @@ export function CreateListForm({ kind, companies, onCreated, onCancel }: CreateL
           name: c.name.trim(),
           type: c.type,
           options: hasOptions(c.type) ? optionsToSend(c.options) : [],
-          percent_over_100: c.type === "percent" && c.percent_over_100 === true,
+          ...(c.type === "percent" && { percent_over_100: c.percent_over_100 === true }),
         })),
       },
       { onSuccess: onCreated },
