@@ -65,6 +65,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   options: "Варианты",
   password: "Пароль",
   path: "Адрес страницы",
+  percent_over_100: "Проценты больше 100",
   pinned: "Закреплено",
   place_holder: "Подсказка в поле",
   previous_name: "Прежнее название",

@@ -33,6 +33,7 @@ const fieldArb: fc.Arbitrary<FormFieldRule> = fc.record({
   mandatory_filling: fc.boolean(),
   not_empty: fc.boolean(),
   options: optionsArb,
+  percent_over_100: fc.boolean(),
 });
 const fieldsArb = fc.uniqueArray(fieldArb, { minLength: 1, maxLength: 8, selector: (f) => f.column_uuid });
 
@@ -94,7 +95,10 @@ function validSample(field: FormFieldRule): fc.Arbitrary<Sample> {
       case "number":
         return same(fc.double({ noNaN: true, noDefaultInfinity: true }));
       case "percent":
-        return same(fc.double({ noNaN: true, noDefaultInfinity: true, max: PERCENT_MAX }));
+        // Above PERCENT_MAX only where the column allows it.
+        return same(
+          fc.double({ noNaN: true, noDefaultInfinity: true, ...(field.percent_over_100 ? {} : { max: PERCENT_MAX }) }),
+        );
       case "date_picker":
         return same(realDateArb);
       case "telephone":
@@ -229,6 +233,26 @@ describe("validateFormValues: valid submissions", () => {
         });
         expect(result).toEqual({ ok: true, values: expected });
       }),
+    );
+  });
+
+  it("a percent above PERCENT_MAX is taken exactly when the column allows it", () => {
+    fc.assert(
+      fc.property(
+        fieldArb.map((f) => ({ ...f, type: "percent" as const })),
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: PERCENT_MAX, minExcluded: true }),
+        (field, value) => {
+          const expected = field.percent_over_100
+            ? { ok: true, value }
+            : { ok: false, error: FormValueText.percentMax };
+          expect(checkType(field, value)).toEqual(expected);
+          expect(validateCellValues([field], { [field.column_uuid]: value })).toEqual(
+            field.percent_over_100
+              ? { ok: true, values: { [field.column_uuid]: value } }
+              : { ok: false, errors: { [field.column_uuid]: FormValueText.percentMax } },
+          );
+        },
+      ),
     );
   });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { importColumnsLimitText } from "./errors.ts";
 import {
+  checkType,
   FORM_REF_MAX,
   FORM_TEXT_MAX,
   type FormFieldRule,
   FormValueText,
   isRealDate,
+  PERCENT_MAX,
   validateFormValues,
   violatesMandatory,
   violatesNotEmpty,
@@ -100,6 +102,7 @@ describe("type rules", () => {
     ["number", true, FormValueText.number],
     ["percent", "5,5", FormValueText.percent],
     ["percent", 100.5, FormValueText.percentMax],
+    ["percent", 150, FormValueText.percentMax],
     ["date_picker", "2025-02-30", FormValueText.date],
     ["date_picker", "2025-13-01", FormValueText.date],
     ["date_picker", "01.02.2025", FormValueText.date],
@@ -145,5 +148,29 @@ describe("length and column limits read as Russian", () => {
     expect(FormValueText.tooLong(200)).toBe("Не более 200 символов");
     expect(importColumnsLimitText(4, 1)).toBe("В строке 4 файла больше 1 столбца");
     expect(importColumnsLimitText(4, 500)).toBe("В строке 4 файла больше 500 столбцов");
+  });
+});
+
+describe("percent columns and percent_over_100", () => {
+  it.each([100, 100.5, 150, 1e6])(
+    "%j: refused by default and by percent_over_100 false, taken when it is true",
+    (value) => {
+      const refused = value > PERCENT_MAX ? { ok: false, error: FormValueText.percentMax } : { ok: true, value };
+      expect(checkType({ type: "percent" }, value)).toEqual(refused);
+      expect(checkType({ type: "percent", percent_over_100: false }, value)).toEqual(refused);
+      expect(checkType({ type: "percent", percent_over_100: true }, value)).toEqual({ ok: true, value });
+    },
+  );
+
+  it("a form submission follows the field's setting", () => {
+    expect(check(field("percent"), 150)).toEqual({ ok: false, errors: { c: "Процент не может быть больше 100" } });
+    expect(check(field("percent", { percent_over_100: true }), 150)).toEqual({ ok: true, values: { c: 150 } });
+  });
+
+  it("the flag does not loosen other types", () => {
+    expect(checkType({ type: "number", percent_over_100: true }, "12")).toEqual({
+      ok: false,
+      error: FormValueText.number,
+    });
   });
 });

@@ -28,8 +28,8 @@ export const FORM_TEXT_MAX = 4000;
 export const FORM_REF_MAX = 2000;
 
 /**
- * The largest percent a percent column takes (the form, the grid and imports alike). Columns have
- * no setting to allow more yet; one would be read here.
+ * The largest percent a percent column takes (the form, the grid and imports alike) unless the
+ * column allows more (`percent_over_100`: a herd's growth or a yield over plan can pass 100 %).
  */
 export const PERCENT_MAX = 100;
 
@@ -48,6 +48,8 @@ export interface FormFieldRule {
   not_empty: boolean;
   /** Tag and select columns: the options a value may pick from. */
   options?: readonly TagOption[];
+  /** Percent columns: a value above PERCENT_MAX is taken (missing = refused). */
+  percent_over_100?: boolean;
 }
 
 /** A value as stored in a row: numbers as numbers, tags as tag objects, an empty tag set as "". */
@@ -123,7 +125,10 @@ function findOption(options: readonly TagOption[] | undefined, value: unknown): 
 export type Checked = { ok: true; value: StoredValue } | { ok: false; error: string };
 
 /** The type rule of one non-empty value; the stored form on success (also used for grid edits and imports). */
-export function checkType(field: Pick<FormFieldRule, "type" | "options">, value: unknown): Checked {
+export function checkType(
+  field: Pick<FormFieldRule, "type" | "options" | "percent_over_100">,
+  value: unknown,
+): Checked {
   const fail = (error: string): Checked => ({ ok: false, error });
   switch (field.type) {
     case "checkbox":
@@ -132,7 +137,9 @@ export function checkType(field: Pick<FormFieldRule, "type" | "options">, value:
       return typeof value === "number" && Number.isFinite(value) ? { ok: true, value } : fail(FormValueText.number);
     case "percent":
       if (typeof value !== "number" || !Number.isFinite(value)) return fail(FormValueText.percent);
-      return value <= PERCENT_MAX ? { ok: true, value } : fail(FormValueText.percentMax);
+      return value <= PERCENT_MAX || field.percent_over_100 === true
+        ? { ok: true, value }
+        : fail(FormValueText.percentMax);
     case "date_picker":
       return typeof value === "string" && isRealDate(value) ? { ok: true, value } : fail(FormValueText.date);
     case "telephone": {
@@ -169,7 +176,7 @@ export function checkType(field: Pick<FormFieldRule, "type" | "options">, value:
  * each non-empty value must pass its type rule; "" (or null) clears a cell. Errors keyed by column uuid.
  */
 export function validateCellValues(
-  columns: readonly Pick<FormFieldRule, "column_uuid" | "type" | "options">[],
+  columns: readonly Pick<FormFieldRule, "column_uuid" | "type" | "options" | "percent_over_100">[],
   data: Record<string, unknown>,
 ): FormValuesResult {
   const errors: Record<string, string> = {};

@@ -33,7 +33,11 @@ const optionsArb = fc.uniqueArray(
   { minLength: 1, maxLength: 6, selector: (o) => o.name },
 );
 
-const columnArb: fc.Arbitrary<CellColumn> = fc.record({ type: fc.constantFrom(...COLUMN_TYPES), options: optionsArb });
+const columnArb: fc.Arbitrary<CellColumn> = fc.record({
+  type: fc.constantFrom(...COLUMN_TYPES),
+  options: optionsArb,
+  percent_over_100: fc.boolean(),
+});
 
 const realDateArb = fc
   .date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true })
@@ -58,7 +62,7 @@ function storedArb(column: CellColumn): fc.Arbitrary<StoredValue> {
     case "number":
       return finiteArb;
     case "percent":
-      return finiteArb.filter((d) => d <= PERCENT_MAX);
+      return column.percent_over_100 ? finiteArb : finiteArb.filter((d) => d <= PERCENT_MAX);
     case "date_picker":
       return realDateArb;
     case "telephone":
@@ -172,6 +176,8 @@ describe("parseCell: Russian and spreadsheet input", () => {
   ])("number %j → %j (a percent refuses it: above 100)", (text, value) => {
     expect(parseCell(of("number"), text)).toEqual({ ok: true, value });
     expect(parseCell(of("percent"), text)).toEqual({ ok: false, error: FormValueText.percentMax });
+    // A column that allows more takes it as is (an import into such a column).
+    expect(parseCell({ ...of("percent"), percent_over_100: true }, text)).toEqual({ ok: true, value });
   });
 
   it.each(["1,234.5", "12 a", "Infinity", "1e400", "--1", "1.2.3"])("number refuses %j", (text) => {

@@ -7,6 +7,8 @@ import { type ColumnType, checkType, type StoredValue, type TagOption } from "./
 export interface CellColumn {
   type: ColumnType;
   options: readonly TagOption[];
+  /** Percent columns: values above PERCENT_MAX are taken (form-values.ts checkType). */
+  percent_over_100?: boolean;
 }
 
 export const CHECKBOX_TRUE = "да";

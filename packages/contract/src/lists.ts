@@ -67,6 +67,8 @@ export const listColumnSchema = z.object({
   order: z.number().int(),
   /** Tag and select columns: their options {name, color}; [] otherwise. */
   options: z.array(z.object({ name: z.string(), color: z.string() })),
+  /** Percent columns: values above PERCENT_MAX are taken; false for other types. */
+  percent_over_100: z.boolean(),
 });
 export type ListColumn = z.infer<typeof listColumnSchema>;
 
@@ -121,6 +123,8 @@ export const columnInputSchema = z.strictObject({
   name: nameSchema(LIST_COLUMN_NAME_MAX),
   type: columnTypeSchema,
   options: z.array(columnOptionInputSchema).max(TAG_OPTIONS_MAX).default([]),
+  /** Percent columns: allow values above PERCENT_MAX (ignored, stored false, for other types). */
+  percent_over_100: z.boolean().default(false),
 });
 export type ColumnInput = z.input<typeof columnInputSchema>;
 
@@ -213,6 +217,11 @@ export const updateColumnBodySchema = z.strictObject({
    * (previous_name) or a new colour is rewritten in every cell, a removed option is taken out.
    */
   options: z.array(columnOptionInputSchema).max(TAG_OPTIONS_MAX).optional(),
+  /**
+   * Percent columns: allow values above PERCENT_MAX. Turning it off (or changing the type) keeps
+   * cells already above 100 — only new values are checked.
+   */
+  percent_over_100: z.boolean().optional(),
 });
 
 export const updateColumnRoute = defineRoute({
@@ -222,7 +231,7 @@ export const updateColumnRoute = defineRoute({
   params: uuidParams,
   body: updateColumnBodySchema,
   response: listColumnSchema,
-  summary: "Изменить столбец (название, тип, варианты тегов)",
+  summary: "Изменить столбец (название, тип, варианты тегов, проценты больше 100)",
 });
 
 export const deleteColumnRoute = defineRoute({

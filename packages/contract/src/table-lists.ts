@@ -48,6 +48,8 @@ export const formElementSchema = z.object({
   column_uuid: z.uuid().nullable(),
   /** The column's type; null for a text or link block. */
   type: columnTypeSchema.nullable(),
+  /** Percent fields: a value above PERCENT_MAX is taken; false for other fields and blocks. */
+  percent_over_100: z.boolean(),
   /** The column's name (the field's title); "" for blocks. */
   name: z.string(),
   /** Rich text (text_block) or the field's description, only FORM_RICH_TEXT_TAGS; a URL (link_block). */

@@ -54,6 +54,8 @@ export const listColumns = pgTable(
     order: integer("order").notNull().default(0),
     /** Tag and select columns: their options; [] for other types. */
     options: jsonb("options").$type<TagOption[]>().notNull().default([]),
+    /** Percent columns: values above PERCENT_MAX are taken; false for other types. */
+    percentOver100: boolean("percent_over_100").notNull().default(false),
   },
   (t) => [index("list_columns_list_order_idx").on(t.listId, t.order)],
 );

@@ -32,6 +32,7 @@ export interface ColumnPatch {
   name?: string | undefined;
   type?: ColumnType | undefined;
   options?: OptionInput[] | undefined;
+  percent_over_100?: boolean | undefined;
 }
 
 function optionsOrThrow(type: ColumnType, inputs: readonly OptionInput[]) {
@@ -46,7 +47,7 @@ export function createListColumnsService(db: Db, lists: ListsService) {
     async create(
       caller: AuthUser,
       listUuid: string,
-      input: { name: string; type: ColumnType; options: OptionInput[] },
+      input: { name: string; type: ColumnType; options: OptionInput[]; percent_over_100: boolean },
     ): Promise<ListColumn> {
       const ref = await lists.visibleList(caller, { listUuid });
       assertMayManage(caller);
@@ -54,7 +55,11 @@ export function createListColumnsService(db: Db, lists: ListsService) {
       const column = await db.transaction(async (tx) => {
         await repo.lockList(tx, ref.id);
         if ((await repo.countColumns(tx, ref.id)) >= LIST_COLUMNS_MAX) throw tooManyColumns();
-        const [created] = await repo.insertColumns(tx, ref.id, [{ name: input.name, type: input.type, options }]);
+        // Only a percent column keeps the flag, so a later change to percent starts at ≤ 100.
+        const percentOver100 = input.type === "percent" && input.percent_over_100;
+        const [created] = await repo.insertColumns(tx, ref.id, [
+          { name: input.name, type: input.type, options, percentOver100 },
+        ]);
         if (!created) throw new Error("column insert returned nothing");
         await repo.touchList(tx, ref.id);
         return created;
@@ -85,6 +90,8 @@ export function createListColumnsService(db: Db, lists: ListsService) {
           type,
           options:
             patch.options !== undefined ? optionsOrThrow(type, patch.options) : hasOptions(type) ? current.options : [],
+          // Turning it off keeps cells already above 100: only new values are checked.
+          percent_over_100: type === "percent" && (patch.percent_over_100 ?? current.percentOver100),
         };
         const cellsChange = type !== current.type || mapping !== undefined;
         if (cellsChange) {
@@ -105,6 +112,7 @@ export function createListColumnsService(db: Db, lists: ListsService) {
           ...(patch.name !== undefined && { name: patch.name }),
           type,
           options: [...after.options],
+          percentOver100: after.percent_over_100 === true,
         });
         await repo.touchList(tx, ref.id);
         return updated;

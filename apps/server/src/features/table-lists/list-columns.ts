@@ -64,6 +64,8 @@ export function remapOptionCell(value: unknown, mapping: Map<string, TagOption>)
 export interface ColumnShape {
   type: ColumnType;
   options: readonly TagOption[];
+  /** Percent columns: values above PERCENT_MAX are taken (a change to percent reads cells so). */
+  percent_over_100?: boolean;
 }
 
 export type ConvertedCell = { ok: true; value: StoredValue | null } | { ok: false };

@@ -23,10 +23,16 @@ export function columnDto(column: ColumnRecord): ListColumn {
     type: column.type,
     order: column.order,
     options: column.options.map((o) => ({ name: o.name, color: o.color })),
+    percent_over_100: column.percentOver100,
   };
 }
 
 /** What cell rules (form-values.ts, list-cells.ts) need of a column. */
 export function cellRule(column: ColumnRecord) {
-  return { column_uuid: column.uuid, type: column.type, options: column.options };
+  return {
+    column_uuid: column.uuid,
+    type: column.type,
+    options: column.options,
+    percent_over_100: column.percentOver100,
+  };
 }

@@ -13,6 +13,8 @@ export interface ExportColumn {
   name: string;
   type: ColumnType;
   options: readonly TagOption[];
+  /** Percent columns: an import takes values above PERCENT_MAX. */
+  percentOver100: boolean;
 }
 
 export interface ExportFile {

@@ -105,7 +105,7 @@ export class ImportCheck {
     const values: Record<string, StoredValue> = {};
     let bad = false;
     for (const [index, column] of this.byIndex) {
-      const parsed = parseCell(column, cells[index] ?? "");
+      const parsed = parseCell({ ...column, percent_over_100: column.percentOver100 }, cells[index] ?? "");
       if (!parsed.ok) {
         bad = true;
         this.errorCount += 1;

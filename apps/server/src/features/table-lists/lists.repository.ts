@@ -159,6 +159,7 @@ const columnFields = {
   type: listColumns.type,
   order: listColumns.order,
   options: listColumns.options,
+  percentOver100: listColumns.percentOver100,
 };
 
 export async function findColumns(db: Db, listId: number) {
@@ -179,7 +180,7 @@ export async function findColumn(db: Db, uuid: string): Promise<ColumnRecord | u
 export async function insertColumns(
   tx: Db,
   listId: number,
-  columns: { name: string; type: ColumnRecord["type"]; options: TagOption[] }[],
+  columns: { name: string; type: ColumnRecord["type"]; options: TagOption[]; percentOver100: boolean }[],
 ): Promise<ColumnRecord[]> {
   if (columns.length === 0) return [];
   const [last] = await tx
@@ -189,7 +190,16 @@ export async function insertColumns(
   const start = Number(last?.max ?? 0) + 1;
   return tx
     .insert(listColumns)
-    .values(columns.map((c, i) => ({ listId, name: c.name, type: c.type, options: c.options, order: start + i })))
+    .values(
+      columns.map((c, i) => ({
+        listId,
+        name: c.name,
+        type: c.type,
+        options: c.options,
+        percentOver100: c.percentOver100,
+        order: start + i,
+      })),
+    )
     .returning(columnFields);
 }
 
@@ -204,7 +214,7 @@ export async function countColumns(tx: Db, listId: number): Promise<number> {
 export async function updateColumn(
   tx: Db,
   columnId: number,
-  set: Partial<{ name: string; type: ColumnRecord["type"]; options: TagOption[] }>,
+  set: Partial<{ name: string; type: ColumnRecord["type"]; options: TagOption[]; percentOver100: boolean }>,
 ): Promise<ColumnRecord> {
   const [row] = await tx.update(listColumns).set(set).where(eq(listColumns.id, columnId)).returning(columnFields);
   if (!row) throw new Error("column update returned nothing");

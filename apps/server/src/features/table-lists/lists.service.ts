@@ -134,7 +134,12 @@ export function createListsService(db: Db, changed: ListChanged) {
       const columns = input.columns.map((c, i) => {
         const options = normalizeOptions(c.type, c.options);
         for (const [key, message] of Object.entries(options.errors)) errors[`columns.${i}.${key}`] = message;
-        return { name: c.name, type: c.type, options: options.options };
+        return {
+          name: c.name,
+          type: c.type,
+          options: options.options,
+          percentOver100: c.type === "percent" && c.percent_over_100,
+        };
       });
       if (Object.keys(errors).length > 0) throw validationError(errors);
       const created = await db.transaction(async (tx) => {

@@ -165,6 +165,79 @@ describe("lists: columns", () => {
     expect(full.json()).toMatchObject({ code: ErrorCode.conflict, message: expect.stringContaining("100") });
   });
 
+  it("percent_over_100: a percent column that allows it takes 150 from the grid and an import, another refuses it", async () => {
+    const { api, list } = await setup();
+    const allowing = await api.createColumn(list.uuid, { name: "Прирост", type: "percent", percent_over_100: true });
+    expect(allowing.statusCode).toBe(201);
+    expect(allowing.json<ListColumn>()).toMatchObject({ type: "percent", percent_over_100: true });
+    const strict = (await api.createColumn(list.uuid, { name: "Жир", type: "percent" })).json<ListColumn>();
+    expect(strict.percent_over_100).toBe(false);
+    // Only a percent column keeps the flag.
+    const text = await api.createColumn(list.uuid, { name: "Заметка", type: "text", percent_over_100: true });
+    expect(text.json<ListColumn>().percent_over_100).toBe(false);
+    const up = allowing.json<ListColumn>().uuid;
+
+    const row = (await api.createRow(list.uuid, { [up]: 150 })).json<ListRow>();
+    expect(row.values[up]).toBe(150);
+    expect((await api.updateRow(row.uuid, { [up]: 250.5 })).json<ListRow>().values[up]).toBe(250.5);
+    const refused = await api.updateRow(row.uuid, { [strict.uuid]: 150 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: ErrorCode.validation,
+      fields: { [strict.uuid]: "Процент не может быть больше 100" },
+    });
+
+    const imported = await api.importList(list.uuid, "csv", "Прирост,Жир\n150,3.5\n120,101\n", {
+      mode: "append",
+      skip_invalid: true,
+    });
+    expect(imported.json()).toMatchObject({ rows_total: 2, rows_valid: 1, error_count: 1, written: 1 });
+    const rows = await rowsOf(api, list.uuid);
+    expect(rows.map((r) => [r.values[up], r.values[strict.uuid]])).toEqual([
+      [250.5, undefined],
+      [150, 3.5],
+    ]);
+    expect((await api.list(list.uuid)).json<ListDetail>().columns.map((c) => c.percent_over_100)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it("percent_over_100 round-trips through a column update and a list's starter columns", async () => {
+    const { api, list, company } = await setup();
+    const fat = (await api.createColumn(list.uuid, { name: "Жир, %", type: "percent" })).json<ListColumn>();
+    const row = (await api.createRow(list.uuid, {})).json<ListRow>();
+
+    const on = await api.updateColumn(fat.uuid, { percent_over_100: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json<ListColumn>()).toMatchObject({ uuid: fat.uuid, percent_over_100: true });
+    expect((await api.updateRow(row.uuid, { [fat.uuid]: 150 })).statusCode).toBe(200);
+
+    // Off again: the 150 already stored stays, a new one is refused.
+    const off = await api.updateColumn(fat.uuid, { percent_over_100: false });
+    expect(off.json<ListColumn>().percent_over_100).toBe(false);
+    expect((await rowsOf(api, list.uuid))[0]?.values[fat.uuid]).toBe(150);
+    const refused = await api.updateRow(row.uuid, { [fat.uuid]: 151 });
+    expect(refused.json()).toMatchObject({ fields: { [fat.uuid]: "Процент не может быть больше 100" } });
+
+    // A change to another type drops it: it only means something for percents.
+    await api.updateColumn(fat.uuid, { percent_over_100: true });
+    expect((await api.updateColumn(fat.uuid, { type: "number" })).json<ListColumn>().percent_over_100).toBe(false);
+
+    const created = await api.createList({
+      name: "Приросты",
+      company_uuid: company.uuid,
+      columns: [{ name: "Прирост", type: "percent", percent_over_100: true }],
+    });
+    expect(created.json<ListDetail>().columns[0]).toMatchObject({ type: "percent", percent_over_100: true });
+  });
+
   it("renames a column and converts its cells on a type change", async () => {
     const { api, list, col } = await setup();
     const text = col.Корова as string;

@@ -47,6 +47,7 @@ export async function findFormElements(db: Db, formId: number) {
       columnName: listColumns.name,
       columnType: listColumns.type,
       options: listColumns.options,
+      percentOver100: listColumns.percentOver100,
     })
     .from(listFormElements)
     .leftJoin(listColumns, eq(listColumns.uuid, listFormElements.columnUuid))

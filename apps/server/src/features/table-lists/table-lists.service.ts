@@ -83,6 +83,7 @@ export function createTableListsService(db: Db, changed: ListChanged) {
       return elements.map((e) => ({
         column_uuid: e.columnUuid,
         type: e.columnType,
+        percent_over_100: e.percentOver100 ?? false,
         name: e.columnName ?? "",
         label_data: formLabel(e.typeFormElement, e.labelData),
         mandatory_filling: e.mandatoryFilling,
@@ -119,6 +120,7 @@ export function createTableListsService(db: Db, changed: ListChanged) {
           mandatory_filling: e.mandatoryFilling,
           not_empty: e.notEmpty,
           options: e.options ?? [],
+          percent_over_100: e.percentOver100 ?? false,
         });
       }
       const result = validateFormValues(fields, body.form_data);

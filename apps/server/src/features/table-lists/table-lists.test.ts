@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowCounts } from "../../../test/row-counts.ts";
 import { nextAddress, startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
-import { listForms, listRows, lists, notifications } from "../../db/schema/index.ts";
+import { listColumns, listForms, listRows, lists, notifications } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import {
   FEEDBACK_FARMS,
@@ -77,12 +77,13 @@ describe("GET /api/tableLists/form_data/", () => {
     expect(res.statusCode).toBe(200);
     const elements = res.json() as unknown[];
     expect(elements).toHaveLength(12);
-    for (const e of elements) expect(Object.keys(formElementSchema.strict().parse(e)).sort()).toHaveLength(11);
+    for (const e of elements) expect(Object.keys(formElementSchema.strict().parse(e)).sort()).toHaveLength(12);
     const orders = elements.map((e) => (e as { order: number }).order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
     expect(elements[0]).toEqual({
       column_uuid: null,
       type: null,
+      percent_over_100: false,
       name: "",
       label_data: expect.stringContaining("Расскажите"),
       mandatory_filling: false,
@@ -256,6 +257,27 @@ describe("POST /api/tableLists/link_uuid_form/", () => {
     expect(res.json()).toMatchObject({ code: ErrorCode.validation, fields: { [key(columns)]: message } });
     expect(Object.keys(res.json().fields)).toEqual([key(columns)]);
     expect(await rowCounts(t.database.db)).toEqual(before);
+  });
+
+  it("takes a percent above 100 where the column allows it (and form_data says so), refuses it elsewhere", async () => {
+    const { columns, list } = await seedForms();
+    const sick = columns.sick as string;
+    const values = { ...validValues(columns), [sick]: 150 };
+
+    const refused = await submit({ uuid_link: FEEDBACK_FORM_LINK, form_data: values });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fields: { [sick]: "Процент не может быть больше 100" } });
+    const field = () =>
+      formData(FEEDBACK_FORM_LINK).then((res) =>
+        (res.json() as { column_uuid: string | null; percent_over_100: boolean }[]).find((e) => e.column_uuid === sick),
+      );
+    expect((await field())?.percent_over_100).toBe(false);
+
+    await t.database.db.update(listColumns).set({ percentOver100: true }).where(eq(listColumns.uuid, sick));
+    expect((await field())?.percent_over_100).toBe(true);
+    const taken = await submit({ uuid_link: FEEDBACK_FORM_LINK, form_data: values });
+    expect(taken.statusCode).toBe(201);
+    expect((await rowsOf(list.id)).map((r) => (r.values as Record<string, unknown>)[sick])).toEqual([150]);
   });
 
   it("stores a Russian phone typed with 8 and a decimal as +7… and the number", async () => {

@@ -27,15 +27,15 @@ export const DRY = { name: "Сухостой", color: "#1677ff" };
 export const MILKING = { name: "Дойная", color: "#52c41a" };
 
 export const COLUMNS: ListColumn[] = [
-  { uuid: col.name, name: "Кличка", type: "text", order: 0, options: [] },
-  { uuid: col.milk, name: "Надой", type: "number", order: 1, options: [] },
-  { uuid: col.fat, name: "Жирность", type: "percent", order: 2, options: [] },
-  { uuid: col.date, name: "Дата отёла", type: "date_picker", order: 3, options: [] },
-  { uuid: col.ok, name: "Здорова", type: "checkbox", order: 4, options: [] },
-  { uuid: col.tags, name: "Метки", type: "tag", order: 5, options: [REPAIR, DRY] },
-  { uuid: col.group, name: "Группа", type: "select", order: 6, options: [MILKING] },
-  { uuid: col.phone, name: "Телефон", type: "telephone", order: 7, options: [] },
-  { uuid: col.ref, name: "Карточка", type: "ref", order: 8, options: [] },
+  { uuid: col.name, name: "Кличка", type: "text", order: 0, options: [], percent_over_100: false },
+  { uuid: col.milk, name: "Надой", type: "number", order: 1, options: [], percent_over_100: false },
+  { uuid: col.fat, name: "Жирность", type: "percent", order: 2, options: [], percent_over_100: false },
+  { uuid: col.date, name: "Дата отёла", type: "date_picker", order: 3, options: [], percent_over_100: false },
+  { uuid: col.ok, name: "Здорова", type: "checkbox", order: 4, options: [], percent_over_100: false },
+  { uuid: col.tags, name: "Метки", type: "tag", order: 5, options: [REPAIR, DRY], percent_over_100: false },
+  { uuid: col.group, name: "Группа", type: "select", order: 6, options: [MILKING], percent_over_100: false },
+  { uuid: col.phone, name: "Телефон", type: "telephone", order: 7, options: [], percent_over_100: false },
+  { uuid: col.ref, name: "Карточка", type: "ref", order: 8, options: [], percent_over_100: false },
 ];
 
 export function rowFixture(id: string, order: string, values: ListRow["values"]): ListRow {

@@ -64,6 +64,7 @@ export function FeedbackFormView({ elements, mode, tagOptions, onSubmit }: Feedb
       mandatory_filling: element.mandatory_filling,
       not_empty: element.not_empty,
       options: options[element.column_uuid] ?? [],
+      percent_over_100: element.percent_over_100,
     }));
     const data: Record<string, FieldValue> = {};
     for (const field of fields) data[field.column_uuid] = currentValue(field.column_uuid, field.type);

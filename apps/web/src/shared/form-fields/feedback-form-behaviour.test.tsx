@@ -102,6 +102,23 @@ describe("numbers, percents and phones as people type them", { timeout: 30_000 }
     expect(onSubmit).toHaveBeenCalledWith({ [idOf(share)]: 100 });
   });
 
+  it("150 % is taken by a field whose column allows more than 100, and refused by another", () => {
+    const growth = formElement({ type: "percent", name: "Прирост", percent_over_100: true });
+    const share = formElement({ type: "percent", name: "Доля" });
+    const { onSubmit, send } = renderForm([growth, share]);
+    fireEvent.change(screen.getByRole("textbox", { name: "Прирост" }), { target: { value: "150" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Доля" }), { target: { value: "150" } });
+    send();
+    expect(onSubmit).not.toHaveBeenCalled();
+    // Only the strict field is named.
+    expect(screen.getAllByText("Процент не может быть больше 100")).toHaveLength(1);
+    expect(screen.getByRole("textbox", { name: "Доля" }).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("textbox", { name: "Прирост" }).getAttribute("aria-invalid")).not.toBe("true");
+    fireEvent.change(screen.getByRole("textbox", { name: "Доля" }), { target: { value: "15" } });
+    send();
+    expect(onSubmit).toHaveBeenCalledWith({ [idOf(growth)]: 150, [idOf(share)]: 15 });
+  });
+
   it.each(["8 916 123-45-67", "8(916)123-45-67", "+7 (916) 123-45-67", "916 123 45 67"])(
     "the phone «%s» is sent as +79161234567 and shown the usual way",
     (typed) => {

@@ -9,6 +9,7 @@ export function formElement(partial: Partial<FormElement> = {}): FormElement {
   return {
     column_uuid: isBlock ? null : `00000000-0000-4000-8000-${String(next).padStart(12, "0")}`,
     type: isBlock ? null : "text",
+    percent_over_100: false,
     name: isBlock ? "" : `Поле ${next}`,
     label_data: "",
     mandatory_filling: false,

@@ -1,6 +1,6 @@
 import { COLUMN_TYPES, type ColumnType } from "@nadoy/contract/form-values";
 import { LIST_COLUMN_NAME_MAX, type ListColumn } from "@nadoy/contract/lists";
-import { Alert, Form, Input, Modal, Select } from "antd";
+import { Alert, Form, Input, Modal, Select, Switch } from "antd";
 import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { type ColumnUpdate, useCreateColumn, useUpdateColumn } from "../api.ts";
 import { COLUMN_TYPE_LABELS, hasOptions, presetColor } from "../lib/cells.ts";
@@ -10,6 +10,8 @@ interface ColumnFormValues {
   name: string;
   type: ColumnType;
   options?: OptionField[];
+  /** Percent columns only. */
+  percent_over_100?: boolean;
 }
 
 /** The type menu: every type of the contract, in the order of COLUMN_TYPE_LABELS. */
@@ -50,6 +52,11 @@ export function ColumnFields({
           <OptionsEditor name={[...prefix, "options"]} />
         </Form.Item>
       ) : null}
+      {type === "percent" ? (
+        <Form.Item label="Разрешить больше 100 %" name={[...prefix, "percent_over_100"]} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      ) : null}
     </>
   );
 }
@@ -77,13 +84,23 @@ export function ColumnDialog({ listUuid, column, onClose }: ColumnDialogProps) {
         name: column.name,
         type: column.type,
         options: column.options.map((o) => ({ name: o.name, color: o.color, previous_name: o.name })),
+        percent_over_100: column.percent_over_100,
       }
     : { name: "", type: "text", options: [{ name: "", color: presetColor(0) }] };
 
   const submit = (values: ColumnFormValues) => {
     const options = hasOptions(values.type) ? optionsToSend(values.options) : [];
+    const percentOver100 = values.type === "percent" && values.percent_over_100 === true;
     if (!column) {
-      create.mutate({ name: values.name.trim(), type: values.type, options }, { onSuccess: onClose });
+      create.mutate(
+        {
+          name: values.name.trim(),
+          type: values.type,
+          options,
+          ...(values.type === "percent" && { percent_over_100: percentOver100 }),
+        },
+        { onSuccess: onClose },
+      );
       return;
     }
     const body: ColumnUpdate = {};
@@ -97,6 +114,7 @@ export function ColumnDialog({ listUuid, column, onClose }: ColumnDialogProps) {
         );
       if (changed) body.options = options;
     }
+    if (values.type === "percent" && percentOver100 !== column.percent_over_100) body.percent_over_100 = percentOver100;
     if (Object.keys(body).length === 0) {
       onClose();
       return;

@@ -12,6 +12,7 @@ const yield_: ListColumn = {
   type: "number",
   order: 1,
   options: [],
+  percent_over_100: false,
 };
 
 describe("the filter of a number column", () => {

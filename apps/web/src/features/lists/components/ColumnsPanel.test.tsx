@@ -49,6 +49,58 @@ describe("column management", { timeout: 20_000 }, () => {
     });
   });
 
+  it("offers «Разрешить больше 100 %» for a percent column only, and sends it", async () => {
+    const { api } = await openColumns({
+      [`POST /api/tableLists/lists/${LIST_UUID}/columns/`]: (call) => ({
+        status: 201,
+        body: { uuid: NEW_COLUMN, order: 9, ...(call.body as object) },
+      }),
+    });
+    fireEvent.click(screen.getByText("Добавить столбец"));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Название столбца"), { target: { value: "Прирост" } });
+    expect(within(dialog).queryByLabelText("Разрешить больше 100 %")).toBeNull();
+    pickOption(within(dialog).getByLabelText("Тип"), "Число");
+    expect(within(dialog).queryByLabelText("Разрешить больше 100 %")).toBeNull();
+    pickOption(within(dialog).getByLabelText("Тип"), "Процент");
+    const allow = await within(dialog).findByLabelText("Разрешить больше 100 %");
+    expect(allow.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(allow);
+    fireEvent.click(within(dialog).getByText("Добавить").closest("button") as HTMLElement);
+
+    await waitFor(() =>
+      expect(callsTo(api.calls, "POST", `/api/tableLists/lists/${LIST_UUID}/columns/`)).toHaveLength(1),
+    );
+    expect(callsTo(api.calls, "POST", `/api/tableLists/lists/${LIST_UUID}/columns/`)[0]?.body).toEqual({
+      name: "Прирост",
+      type: "percent",
+      options: [],
+      percent_over_100: true,
+    });
+  });
+
+  it("turns «Разрешить больше 100 %» on for an existing percent column; a text column has no such switch", async () => {
+    const fat = COLUMNS.find((c) => c.uuid === col.fat);
+    const { api } = await openColumns({
+      [`PATCH ${columnPath(col.fat)}`]: (call) => ({ status: 200, body: { ...fat, ...(call.body as object) } }),
+    });
+    fireEvent.click(labelledIn(document.body, "Изменить столбец «Кличка»"));
+    const textDialog = await screen.findByRole("dialog");
+    expect(within(textDialog).queryByLabelText("Разрешить больше 100 %")).toBeNull();
+    fireEvent.click(within(textDialog).getByText("Отмена").closest("button") as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(labelledIn(document.body, "Изменить столбец «Жирность»"));
+    const dialog = await screen.findByRole("dialog");
+    const allow = within(dialog).getByLabelText("Разрешить больше 100 %");
+    expect(allow.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(allow);
+    fireEvent.click(within(dialog).getByText("Сохранить").closest("button") as HTMLElement);
+
+    await waitFor(() => expect(callsTo(api.calls, "PATCH", columnPath(col.fat))).toHaveLength(1));
+    expect(callsTo(api.calls, "PATCH", columnPath(col.fat))[0]?.body).toEqual({ percent_over_100: true });
+  });
+
   it("shows the server's 409 message when the cells do not fit the new type", async () => {
     const message = "Тип не изменён: 3 ячейки не подходят к типу «Число»";
     const { api } = await openColumns({

@@ -14,7 +14,7 @@ import { type OptionField, optionsToSend } from "./OptionsEditor.tsx";
 interface CreateValues {
   name: string;
   company_uuid: string;
-  columns?: { name: string; type: ColumnType; options?: OptionField[] }[];
+  columns?: { name: string; type: ColumnType; options?: OptionField[]; percent_over_100?: boolean }[];
 }
 
 export const KIND_WORDS: Record<ListKind, { one: string; create: string }> = {
@@ -55,6 +55,7 @@ export function CreateListForm({ kind, companies, onCreated, onCancel }: CreateL
           name: c.name.trim(),
           type: c.type,
           options: hasOptions(c.type) ? optionsToSend(c.options) : [],
+          ...(c.type === "percent" && { percent_over_100: c.percent_over_100 === true }),
         })),
       },
       { onSuccess: onCreated },

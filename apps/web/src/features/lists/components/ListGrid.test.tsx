@@ -190,6 +190,17 @@ describe("list grid: inline editing", { timeout: 60_000 }, () => {
     expect(patches(api.calls)).toHaveLength(0);
   });
 
+  it("takes a percent above 100 in the grid where the column allows it", async () => {
+    const columns = listFixture().columns.map((c) => (c.uuid === col.fat ? { ...c, percent_over_100: true } : c));
+    const api = await openGrid({ [`PATCH ${rowPath(rowId.belka)}`]: patchedRow }, listFixture({ columns }));
+    fireEvent.click(cellOf("Белка", "Жирность"));
+    const input = screen.getByRole("textbox", { name: "Жирность" });
+    fireEvent.change(input, { target: { value: "120,5" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(patches(api.calls)[0]?.body).toEqual({ values: { [col.fat]: 120.5 } }));
+    expect(screen.queryByText(FormValueText.percentMax)).toBeNull();
+  });
+
   it("refuses a value that breaks the column's rule without calling the server", async () => {
     const api = await openGrid();
     fireEvent.click(cellOf("Белка", "Телефон"));

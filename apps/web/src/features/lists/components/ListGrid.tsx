@@ -110,7 +110,12 @@ export function ListGrid({ list }: ListGridProps) {
   const selectedShown = selected.filter((uuid) => shownKeys.has(uuid));
   const viewChanged = view.sort !== null || view.filters.length > 0 || view.hidden_columns.length > 0;
 
-  const rules = list.columns.map((c) => ({ column_uuid: c.uuid, type: c.type, options: c.options }));
+  const rules = list.columns.map((c) => ({
+    column_uuid: c.uuid,
+    type: c.type,
+    options: c.options,
+    percent_over_100: c.percent_over_100,
+  }));
 
   /** Checks and sends one cell; false keeps the editor open (the value breaks the column's rule). */
   const saveCell = (row: ListRow, column: ListColumn, value: unknown): boolean => {

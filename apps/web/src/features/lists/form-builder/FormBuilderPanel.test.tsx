@@ -18,9 +18,16 @@ const FORM = `/api/tableLists/lists/${LIST}/form/`;
 const PUBLISH = `/api/tableLists/lists/${LIST}/form/publish/`;
 
 const COLUMNS: ListColumn[] = [
-  { uuid: uuid(11), name: "Кличка", type: "text", order: 0, options: [] },
-  { uuid: uuid(12), name: "Надой", type: "number", order: 1, options: [] },
-  { uuid: uuid(13), name: "Метки", type: "tag", order: 2, options: [{ name: "Ремонт", color: "#f5222d" }] },
+  { uuid: uuid(11), name: "Кличка", type: "text", order: 0, options: [], percent_over_100: false },
+  { uuid: uuid(12), name: "Надой", type: "number", order: 1, options: [], percent_over_100: false },
+  {
+    uuid: uuid(13),
+    name: "Метки",
+    type: "tag",
+    order: 2,
+    options: [{ name: "Ремонт", color: "#f5222d" }],
+    percent_over_100: false,
+  },
 ];
 
 function listFixture(overrides: Partial<ListDetail> = {}): ListDetail {

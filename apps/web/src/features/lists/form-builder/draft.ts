@@ -105,6 +105,7 @@ export function previewElements(draft: FormDraft, columns: readonly ListColumn[]
     out.push({
       column_uuid: element.column_uuid,
       type: column?.type ?? null,
+      percent_over_100: column?.percent_over_100 ?? false,
       name: column?.name ?? "",
       label_data: element.label_data,
       mandatory_filling: element.mandatory_filling,

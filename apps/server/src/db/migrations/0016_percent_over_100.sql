@@ -1,0 +1,1 @@
+ALTER TABLE "list_columns" ADD COLUMN "percent_over_100" boolean DEFAULT false NOT NULL;
