@@ -16,6 +16,10 @@ const serverProject = (db: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the CPUs: one worker on this two-core
+    // machine, so the whole suite ran file after file. Two: the server tests spend much of their
+    // time waiting on PostgreSQL, and each worker has its own migrated database.
+    maxWorkers: 2,
     projects: [
       { test: { name: "contract", root: "./packages/contract", include: ["src/**/*.test.ts"], environment: "node" } },
       serverProject("pglite"),
