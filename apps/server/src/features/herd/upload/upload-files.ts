@@ -22,11 +22,16 @@ export async function openUploadFile(dataDir: string, key: string): Promise<Writ
   return stream;
 }
 
-/** Drops what is unwritten and waits for the file to be closed, so that removing it is final. */
-export async function closeUploadFile(stream: WriteStream): Promise<void> {
-  const closed = stream.closed ? undefined : once(stream, "close");
-  stream.destroy();
-  await closed;
+/**
+ * Drops what is unwritten and waits for the file to be closed, so that removing it is final.
+ * Never throws: a destroyed file stream always ends with "close", an error or not.
+ */
+export function closeUploadFile(stream: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.closed) return resolve();
+    stream.once("close", () => resolve());
+    stream.destroy();
+  });
 }
 
 export async function removeUploadFile(dataDir: string, key: string): Promise<void> {
