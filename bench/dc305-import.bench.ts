@@ -26,6 +26,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { setInterval } from "node:timers/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { parseDc305Batches } from "../apps/server/src/features/herd/dc305/parse-dc305.ts";
@@ -240,6 +241,8 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+const SAMPLE_MS = 100;
+
 /**
  * Samples the app's active statements in pg_stat_activity every 100 ms until stopped: a statement
  * profile of the database side. (Polling: PostgreSQL sends no event per statement.)
@@ -247,20 +250,24 @@ function cpuSeconds(pid: number): number {
 function statementSampler(client: pg.Client) {
   let counts = new Map<string, number>();
   let total = 0;
-  let running = true;
+  const stopped = new AbortController();
+  // A sampling period, not a wait for something: each tick takes one sample.
   const loop = (async () => {
-    while (running) {
-      const { rows } = await client.query<{ query: string }>(
-        `select query from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid() and state = 'active'
-           and backend_type = 'client backend'`,
-      );
-      // A statement counts once per sample, however many connections run it.
-      for (const statement of new Set(rows.map((r) => r.query.replace(/\s+/g, " ").trim().slice(0, 90)))) {
-        counts.set(statement, (counts.get(statement) ?? 0) + 1);
+    try {
+      for await (const _ of setInterval(SAMPLE_MS, undefined, { signal: stopped.signal })) {
+        const { rows } = await client.query<{ query: string }>(
+          `select query from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid() and state = 'active'
+             and backend_type = 'client backend'`,
+        );
+        // A statement counts once per sample, however many connections run it.
+        for (const statement of new Set(rows.map((r) => r.query.replace(/\s+/g, " ").trim().slice(0, 90)))) {
+          counts.set(statement, (counts.get(statement) ?? 0) + 1);
+        }
+        total++;
       }
-      total++;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    } catch (error) {
+      if (!stopped.signal.aborted) throw error;
     }
   })();
   return {
@@ -275,7 +282,7 @@ function statementSampler(client: pg.Client) {
       return out;
     },
     async stop() {
-      running = false;
+      stopped.abort();
       await loop;
     },
   };
