@@ -1,37 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { parseDc305Buffer } from "./parse-dc305.ts";
 import type { Dc305Record } from "./records.ts";
-import { chunks, collect, dcHeader, dcLine, errorsOf, left, right, rowsOf, TODAY } from "./test-fixtures.ts";
+import {
+  chunks,
+  collect,
+  dcHeader,
+  dcLine,
+  EVENTS_HEADER,
+  errorsOf,
+  eventLine,
+  left,
+  right,
+  rowsOf,
+  TODAY,
+} from "./test-fixtures.ts";
 
 // One test per quirk of real DC305 files (samples/README.md), each with a file written here.
 
-const HEADER = dcHeader("ID", "BDAT", "LACT", "CBRD", "Event", "DIM", "Date", "Remark", "Protocols", "Technician");
-
-/** An EVENTS line in HEADER's layout, padded as DC305 pads it. */
-function eventLine(
-  id: string,
-  bdat: string,
-  lact: string,
-  code: string,
-  dim: string,
-  date: string,
-  remark = "",
-  protocol = "",
-  tech = "",
-) {
-  return dcLine(
-    right(id, 9),
-    bdat,
-    right(lact, 3),
-    left("H", 5),
-    left(code, 11),
-    right(dim, 4),
-    date,
-    left(remark, 16),
-    left(protocol, 16),
-    tech,
-  );
-}
+const HEADER = EVENTS_HEADER;
 
 const parse = (text: string | Buffer) =>
   parseDc305Buffer(typeof text === "string" ? Buffer.from(text) : text, { today: TODAY });

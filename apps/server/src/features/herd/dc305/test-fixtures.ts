@@ -17,6 +17,46 @@ export const dcLine = (...values: string[]) => `${values.join(",")},`;
 /** A quoted DC305 header with its trailing comma. */
 export const dcHeader = (...names: string[]) => `${names.map((n) => `"${n}"`).join(",")},`;
 
+/** The EVENTS header the tests' files use. */
+export const EVENTS_HEADER = dcHeader(
+  "ID",
+  "BDAT",
+  "LACT",
+  "CBRD",
+  "Event",
+  "DIM",
+  "Date",
+  "Remark",
+  "Protocols",
+  "Technician",
+);
+
+/** An EVENTS line in EVENTS_HEADER's layout, padded as DC305 pads it. */
+export function eventLine(
+  id: string,
+  bdat: string,
+  lact: string,
+  code: string,
+  dim: string,
+  date: string,
+  remark = "",
+  protocol = "",
+  tech = "",
+) {
+  return dcLine(
+    right(id, 9),
+    bdat,
+    right(lact, 3),
+    left("H", 5),
+    left(code, 11),
+    right(dim, 4),
+    date,
+    left(remark, 16),
+    left(protocol, 16),
+    tech,
+  );
+}
+
 /** The bytes as a stream cut at the given sizes (the last piece takes the rest). */
 export async function* chunks(bytes: Uint8Array, sizes: number[]): AsyncGenerator<Uint8Array> {
   let at = 0;

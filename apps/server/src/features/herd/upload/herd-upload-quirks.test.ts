@@ -6,7 +6,7 @@ import { resetDatabase } from "../../../../test/test-database.ts";
 import { queryRows } from "../../../db/client.ts";
 import { REFUSE_EMPTY } from "../dc305/dc305-parser.ts";
 import { REFUSE_EGRAPH } from "../dc305/header.ts";
-import { dcHeader, dcLine, left, right } from "../dc305/test-fixtures.ts";
+import { dcHeader, dcLine, EVENTS_HEADER, eventLine, left, right } from "../dc305/test-fixtures.ts";
 import { ok } from "../herd.test-kit.ts";
 import { animalsOf, counts, eventsOf, herdTableCounts, seedUploadWorld, uploadApi } from "./herd-upload.test-kit.ts";
 
@@ -27,32 +27,9 @@ beforeEach(async () => {
   api = uploadApi(t, w.zoo.token, w.herd.uuid);
 });
 
-const HEADER = dcHeader("ID", "BDAT", "LACT", "CBRD", "Event", "DIM", "Date", "Remark", "Protocols", "Technician");
+const HEADER = EVENTS_HEADER;
+const ev = eventLine;
 
-/** An EVENTS line in HEADER's layout, padded as DC305 pads it. */
-function ev(
-  id: string,
-  bdat: string,
-  lact: string,
-  code: string,
-  dim: string,
-  date: string,
-  remark = "",
-  protocol = "",
-) {
-  return dcLine(
-    right(id, 9),
-    bdat,
-    right(lact, 3),
-    left("H", 5),
-    left(code, 11),
-    right(dim, 4),
-    date,
-    left(remark, 16),
-    left(protocol, 16),
-    "",
-  );
-}
 const file = (...lines: string[]) => `${lines.join("\n")}\n`;
 
 /** Uploads `text`, checks the preview's counts, commits, and answers the preview. */

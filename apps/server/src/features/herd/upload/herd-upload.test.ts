@@ -11,7 +11,7 @@ import { socketBase } from "../../../../test/sockets.ts";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
 import { queryRows } from "../../../db/client.ts";
-import { dcHeader, dcLine, left, right } from "../dc305/test-fixtures.ts";
+import { EVENTS_HEADER, eventLine } from "../dc305/test-fixtures.ts";
 import { ok } from "../herd.test-kit.ts";
 import {
   animalsOf,
@@ -40,20 +40,8 @@ beforeEach(async () => {
   w = await seedUploadWorld(t);
 });
 
-const HEADER = dcHeader("ID", "BDAT", "LACT", "CBRD", "Event", "DIM", "Date", "Remark", "Protocols", "Technician");
-const ev = (id: string, bdat: string, lact: string, code: string, dim: string, date: string, remark = "") =>
-  dcLine(
-    right(id, 9),
-    bdat,
-    right(lact, 3),
-    left("H", 5),
-    left(code, 11),
-    right(dim, 4),
-    date,
-    left(remark, 16),
-    "",
-    "",
-  );
+const HEADER = EVENTS_HEADER;
+const ev = eventLine;
 const file = (...lines: string[]) => `${lines.join("\n")}\n`;
 const TEXT = file(
   HEADER,
