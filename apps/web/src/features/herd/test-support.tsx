@@ -5,12 +5,7 @@ import {
   type HerdUploadRecord,
 } from "@nadoy/contract/herd";
 import type { UserData } from "@nadoy/contract/users";
-import { render } from "@testing-library/react";
-import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { AppProviders } from "../../app/providers.tsx";
 import { DB } from "../../shared/herd/test-fixtures.ts";
-import { createQueryClient } from "../../shared/lib/query-client.ts";
 import { userDataFixture } from "../../test/fixtures.ts";
 import { mockSignedIn } from "../../test/signed-in.ts";
 
@@ -58,22 +53,7 @@ export function serveHerd(extra: Handlers = {}, user: UserData = herdUser()) {
   return mockSignedIn(user, extra);
 }
 
-/** `element` at `routePath`, opened at `url`, inside the app's providers under a memory router. */
-export function renderPage(routePath: string, element: ReactNode, url: string = routePath) {
-  const router = createMemoryRouter(
-    [
-      { path: routePath, element },
-      { path: "*", element: <p>Другая страница</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  const view = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, router, search: () => Object.fromEntries(new URLSearchParams(router.state.location.search)) };
-}
+export { renderPage } from "../../test/render-page.tsx";
 
 const noCounts = HERD_UPLOAD_NO_COUNTS;
 

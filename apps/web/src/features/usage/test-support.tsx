@@ -1,11 +1,7 @@
 import type { AdminUser, AdminUserRow } from "@nadoy/contract/admin-users";
 import type { DatabaseUploadStats, UsageReport } from "@nadoy/contract/usage";
 import type { UserData } from "@nadoy/contract/users";
-import { fireEvent, render, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { AppProviders } from "../../app/providers.tsx";
-import { createQueryClient } from "../../shared/lib/query-client.ts";
+import { fireEvent, waitFor } from "@testing-library/react";
 import { adminUserRowFixture, COMPANY_FIXTURE, userDataFixture } from "../../test/fixtures.ts";
 import type { mockApi } from "../../test/mock-api.ts";
 import { mockSignedIn } from "../../test/signed-in.ts";
@@ -26,22 +22,7 @@ export function serveAdmin(extra: Handlers = {}, user: UserData = adminData()) {
   return mockSignedIn(user, extra);
 }
 
-/** `element` at `path` (with its query), inside the app's providers, under a memory router. */
-export function renderPage(routePath: string, element: ReactNode, url: string = routePath) {
-  const router = createMemoryRouter(
-    [
-      { path: routePath, element },
-      { path: "*", element: <p>Другая страница</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  const view = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, router, search: () => Object.fromEntries(new URLSearchParams(router.state.location.search)) };
-}
+export { renderPage } from "../../test/render-page.tsx";
 
 export function usageReport(overrides: Partial<UsageReport> = {}): UsageReport {
   return {
