@@ -251,8 +251,15 @@ export const HERD_UPLOAD_PHASE_LABELS: Record<(typeof HERD_UPLOAD_PHASES)[number
   done: "Готово",
 };
 
+/** What a spreadsheet holds (herd-spreadsheet.ts has its fields): the kind of a spreadsheet upload. */
+export const HERD_SPREADSHEET_KINDS = ["animals", "events", "test_days"] as const;
+export const herdSpreadsheetKindSchema = z.enum(HERD_SPREADSHEET_KINDS);
+export type HerdSpreadsheetKind = z.infer<typeof herdSpreadsheetKindSchema>;
+
 export const herdUploadQuerySchema = z.strictObject({
   format: herdUploadFormatSchema,
+  /** format=spreadsheet: what the table holds (400 without it). */
+  kind: herdSpreadsheetKindSchema.optional(),
   /** The file's name as the user chose it. */
   name: z.string().trim().min(1).max(255),
   /** A uuid the browser makes, to ask for this upload's progress while the request runs. */
@@ -298,11 +305,31 @@ export const herdUploadPreviewSchema = herdUploadCountsSchema.extend({
 });
 export type HerdUploadPreview = z.infer<typeof herdUploadPreviewSchema>;
 
+export const HERD_MAPPING_SOURCES = ["given", "remembered", "guessed"] as const;
+export const HERD_MAPPING_SOURCE_LABELS: Record<(typeof HERD_MAPPING_SOURCES)[number], string> = {
+  given: "Сопоставление указано вами",
+  remembered: "Сопоставление запомнено с прошлой загрузки в эту базу",
+  guessed: "Сопоставление угадано по названиям столбцов",
+};
+
+/** What a spreadsheet upload's preview adds: the file's columns and how each was mapped. */
+export const herdSpreadsheetPreviewSchema = z.object({
+  file_type: z.enum(["csv", "xlsx"]),
+  mapping_source: z.enum(HERD_MAPPING_SOURCES),
+  /** The first row's columns in file order, each with its field (null: kept) and the first value under it. */
+  columns: z.array(z.object({ column: z.string(), field: z.string().nullable(), sample: z.string() })),
+  /** Labels of required fields no column maps to: the commit is refused (400) until they are mapped. */
+  missing: z.array(z.string()),
+});
+export type HerdSpreadsheetPreview = z.infer<typeof herdSpreadsheetPreviewSchema>;
+
 export const herdUploadCreatedSchema = z.object({
   upload_uuid: z.uuid(),
   format: herdUploadFormatSchema,
   kind: herdUploadKindSchema,
   preview: herdUploadPreviewSchema,
+  /** format=spreadsheet only: the file's columns and their mapping (herd-spreadsheet.ts). */
+  spreadsheet: herdSpreadsheetPreviewSchema.optional(),
 });
 export type HerdUploadCreated = z.infer<typeof herdUploadCreatedSchema>;
 

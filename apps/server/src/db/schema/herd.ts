@@ -1,9 +1,11 @@
 import {
   HERD_ANIMAL_STATUSES,
+  HERD_SPREADSHEET_KINDS,
   HERD_UPLOAD_FORMATS,
   HERD_UPLOAD_KINDS,
   HERD_UPLOAD_STATUSES,
   type HerdAnimalStatus,
+  type HerdSpreadsheetKind,
   type HerdUploadCounts,
   type HerdUploadKind,
   type HerdUploadStatus,
@@ -135,6 +137,8 @@ export const herdUploads = pgTable(
     errors: jsonb("errors").$type<{ line: number; message: string }[]>().notNull().default([]),
     errorsCount: integer("errors_count").notNull().default(0),
     durationMs: integer("duration_ms").notNull().default(0),
+    /** A spreadsheet's column → field mapping its rows were staged with (herd-spreadsheet.ts); null for DC305. */
+    mapping: jsonb("mapping").$type<Record<string, string | null>>(),
     /** The uploaded file under DATA_DIR (kept after the commit, to read it again); null when refused or cancelled. */
     fileKey: text("file_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -146,9 +150,31 @@ export const herdUploads = pgTable(
     // The commit route names an upload by its uuid alone (contract), so it is found without the database.
     index("herd_uploads_uuid_lookup_idx").on(t.uuid),
     index("herd_uploads_created_idx").on(t.databaseId, t.createdAt),
+    // «Мои загрузки» (the caller's uploads in the databases they may read) and the kept files (cloudstorage).
+    index("herd_uploads_user_idx").on(t.databaseId, t.userId, t.createdAt),
+    index("herd_uploads_files_idx").on(t.databaseId, t.createdAt).where(sql`${t.fileKey} is not null`),
     check("herd_uploads_format", inList("format", HERD_UPLOAD_FORMATS)),
     check("herd_uploads_kind", sql`kind is null or ${inList("kind", HERD_UPLOAD_KINDS)}`),
     check("herd_uploads_status", inList("status", HERD_UPLOAD_STATUSES)),
+  ],
+);
+
+/**
+ * The spreadsheet column mapping remembered per database and kind: the one the last commit of that
+ * kind used, offered first to the next upload (contract herd-spreadsheet.ts).
+ */
+export const herdColumnMappings = pgTable(
+  "herd_column_mappings",
+  {
+    databaseId: databaseId(),
+    kind: text("kind").$type<HerdSpreadsheetKind>().notNull(),
+    mapping: jsonb("mapping").$type<Record<string, string | null>>().notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.kind] }),
+    check("herd_column_mappings_kind", inList("kind", HERD_SPREADSHEET_KINDS)),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "herd_uploads_user_idx" ON "herd_uploads" USING btree ("database_id","user_id","created_at");--> statement-breakpoint
+CREATE INDEX "herd_uploads_files_idx" ON "herd_uploads" USING btree ("database_id","created_at") WHERE "herd_uploads"."file_key" is not null;
