@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { REFUSE_EMPTY } from "./dc305-parser.ts";
-import { REFUSE_EGRAPH, REFUSE_EVENTS_NO_ID, REFUSE_NO_DATE, REFUSE_NO_ID, REFUSE_WEEKLY } from "./header.ts";
+import {
+  REFUSE_1C_BANK,
+  REFUSE_EGRAPH,
+  REFUSE_EVENTS_NO_ID,
+  REFUSE_NO_DATE,
+  REFUSE_NO_ID,
+  REFUSE_WEEKLY,
+  REFUSE_XLSX,
+  REFUSE_XML,
+} from "./header.ts";
 import { LINE_BYTES_MAX } from "./line-splitter.ts";
 import { parseDc305, parseDc305Buffer } from "./parse-dc305.ts";
 import { chunks, collect, dcHeader, dcLine, errorsOf, right, rowsOf, TODAY } from "./test-fixtures.ts";
@@ -145,6 +154,19 @@ describe("DC305 files refused whole", () => {
     expect(parse(file(dcHeader("BDAT", "Event", "Date")))).toEqual([
       { type: "refused", line: 1, message: REFUSE_EVENTS_NO_ID },
     ]);
+  });
+
+  it("says what a file of another program is: a 1C bank statement, an XML exchange, an Excel book", () => {
+    expect(parse("1CClientBankExchange\r\nВерсияФормата=1.02\r\nКодировка=Windows\r\n")).toEqual([
+      { type: "refused", line: 1, message: REFUSE_1C_BANK },
+    ]);
+    expect(
+      parse('\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.07">\n'),
+    ).toEqual([{ type: "refused", line: 1, message: REFUSE_XML }]);
+    // A zip's first bytes, then binary with NULs and line breaks, as an XLSX book begins.
+    const xlsx = Buffer.from([0x50, 0x4b, 3, 4, 20, 0, 6, 0, 8, 0, 0, 0, 0x0a, 0x21, 0, 0x0d, 0x0a, 0xff]);
+    expect(parse(xlsx)).toEqual([{ type: "refused", line: 1, message: REFUSE_XLSX }]);
+    expect(REFUSE_XLSX).toContain("Загрузить таблицу");
   });
 
   it("refuses an empty file, or one of blank lines only", () => {

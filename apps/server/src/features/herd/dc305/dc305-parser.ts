@@ -1,4 +1,4 @@
-import { type HeaderPlan, planHeader } from "./header.ts";
+import { type HeaderPlan, planHeader, REFUSE_XLSX } from "./header.ts";
 import { decodeLine } from "./line-decoder.ts";
 import { LineSplitter } from "./line-splitter.ts";
 import { latestYear } from "./parse-values.ts";
@@ -7,6 +7,17 @@ import type { Dc305Options, Dc305Record } from "./records.ts";
 import { SplitLine, splitFields } from "./split-fields.ts";
 
 // ---- The DC305 parser proper: synchronous and pure, fed chunk by chunk ----
+
+/** An XLSX book (a zip: "PK\x03\x04") sent as a DC305 file. */
+function isZip(bytes: Buffer, start: number, end: number): boolean {
+  return (
+    end - start >= 4 &&
+    bytes[start] === 0x50 &&
+    bytes[start + 1] === 0x4b &&
+    bytes[start + 2] === 3 &&
+    bytes[start + 3] === 4
+  );
+}
 
 export const REFUSE_EMPTY =
   "Файл пуст: в нём нет строки заголовка. Выгрузите данные из DC305 командой EVENTS или LIST и загрузите получившийся CSV.";
@@ -48,6 +59,10 @@ export class Dc305Parser {
 
   private readonly onLine = (bytes: Buffer, start: number, end: number, line: number, tooLong: boolean): void => {
     if (this.stopped) return;
+    if (this.plan === null && isZip(bytes, start, end)) {
+      this.refuse(line, REFUSE_XLSX);
+      return;
+    }
     if (tooLong) {
       this.fail(line, tooLongText(line));
       return;

@@ -86,6 +86,12 @@ const COMMANDS =
 export const REFUSE_EGRAPH = `Это график EGRAPH: в файле итоги по месяцам, а не животные. ${COMMANDS}`;
 export const REFUSE_WEEKLY = `Это таблица итогов по неделям (ECON или отчёт из таблицы): в ней числа за периоды, а не животные. ${COMMANDS}`;
 export const REFUSE_NO_ID = `В заголовке нет столбца ID (номер животного): похоже, в файле итоги за периоды, а не животные. ${COMMANDS}`;
+export const REFUSE_1C_BANK =
+  "Это выписка банка в формате обмена 1С (1CClientBankExchange), а не выгрузка DC305. Данные стада загружаются из DC305 или из таблицы (раздел «Загрузка таблиц»).";
+export const REFUSE_XML =
+  "Это файл XML (например, обмен с 1С в формате CommerceML), а не выгрузка DC305. Данные стада загружаются из DC305 (CSV) или из таблицы (раздел «Загрузка таблиц»).";
+export const REFUSE_XLSX =
+  "Это книга Excel (XLSX), а не выгрузка DC305: загрузите её в разделе «Загрузка таблиц» (Наборы данных → «Загрузить таблицу»).";
 export const REFUSE_EVENTS_NO_ID =
   "В файле событий нет столбца ID (номер животного): события не к кому отнести. Выгрузите их заново с ID, например «EVENTS ID BDAT LACT PEN».";
 export const REFUSE_NO_DATE =
@@ -98,6 +104,9 @@ export const REFUSE_NO_DATE =
  */
 export function planHeader(names: string[]): HeaderPlan | string {
   const upper = names.map((name) => name.toUpperCase());
+  // Files of other programs sent here by mistake: say what they are rather than «no ID column».
+  if (upper[0]?.startsWith("1CCLIENTBANKEXCHANGE")) return REFUSE_1C_BANK;
+  if (upper[0]?.startsWith("<")) return REFUSE_XML;
   if (upper[0] === "DATES" || upper.includes("68% CI")) return REFUSE_EGRAPH;
   if (upper[0] === "WEEKDATE" || upper.includes("WEEKDATE")) return REFUSE_WEEKLY;
   const kind: Dc305Kind = upper.includes("EVENT") ? "events" : "items";
