@@ -29,4 +29,6 @@ export interface AppDeps {
   /** Sockets, presence and fan-out (in-process, or across instances through Redis). */
   realtime: RealtimeHub;
   redis?: Redis;
+  /** Namespace of this deployment's Redis keys (tests give each run its own). */
+  redisPrefix: string;
 }

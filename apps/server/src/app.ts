@@ -201,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     afterAnswer,
     realtime,
     ...(redis && { redis }),
+    redisPrefix,
   };
 
   healthRoutes(app, deps);

@@ -24,7 +24,7 @@ const SPREADSHEET_TEXT = "Загрузка таблиц пока не подде
 /** Herd files: upload → staged preview, commit, progress (contract herd.ts; docs/ARCHITECTURE.md). */
 export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
-  const progress = createUploadProgress();
+  const progress = createUploadProgress(deps.redis, deps.redisPrefix);
   app.decorate("herdUploadProgress", progress);
   const maxBytes = config.HERD_UPLOAD_MAX_BYTES;
 
@@ -74,7 +74,7 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   registerRoute(app, db, getHerdUploadProgress, async ({ user, params }) => {
-    const state = progress.get(user.id, params.progress_id);
+    const state = await progress.get(user.id, params.progress_id);
     if (!state) throw notFound();
     return state;
   });

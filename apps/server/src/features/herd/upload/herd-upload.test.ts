@@ -184,7 +184,7 @@ describe("progress and cancel", () => {
     const progressId = randomUUID();
     const phases: string[] = [];
     const listener = (_userId: number, id: string) => {
-      if (id === progressId) phases.push(t.app.herdUploadProgress.get(w.zoo.id, id)?.phase ?? "");
+      if (id === progressId) phases.push(t.app.herdUploadProgress.local(w.zoo.id, id)?.phase ?? "");
     };
     t.app.herdUploadProgress.events.on("progress", listener);
     ok(await api.commit(created.upload_uuid, { progress_id: progressId }));
