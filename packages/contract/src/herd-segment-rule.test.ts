@@ -104,7 +104,7 @@ describe("segment text as zootechnicians type it", () => {
 // ---- properties ----
 
 const word = fc.stringMatching(/^[A-Za-zА-Яа-я0-9_][A-Za-zА-Яа-я0-9_.\- ]{0,10}$/).filter((s) => s.trim() === s);
-const valueOf = (item: SegmentItem): fc.Arbitrary<number | string> => {
+const valueFor = (item: SegmentItem): fc.Arbitrary<number | string> => {
   switch (SEGMENT_ITEMS[item].type) {
     case "integer":
       return fc.integer({ min: -500, max: 5000 });
@@ -125,7 +125,7 @@ const condition: fc.Arbitrary<SegmentCondition> = fc
       .constantFrom(...SEGMENT_OPS)
       .chain((op) =>
         fc
-          .array(valueOf(item), { minLength: 1, maxLength: op === "=" || op === "<>" ? 3 : 1 })
+          .array(valueFor(item), { minLength: 1, maxLength: op === "=" || op === "<>" ? 3 : 1 })
           .map((values) => ({ item, op, values })),
       ),
   );
