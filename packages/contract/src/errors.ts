@@ -8,6 +8,8 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** Where in a typed text the mistake is (0-based offset), for inputs such as a segment rule. */
+  position: z.number().int().min(0).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -12,6 +12,7 @@ import {
   type SegmentItem,
   SegmentTextError,
   segmentGroupSchema,
+  segmentRuleProblem,
 } from "./herd-segment-rule.ts";
 
 const errorOf = (text: string) => {
@@ -98,6 +99,21 @@ describe("segment text as zootechnicians type it", () => {
     expect(errorOf('PEN="5')).toEqual({ position: 4, message: "Кавычка не закрыта" });
     expect(errorOf("STATUS=OPEN")).toEqual({ position: 7, message: expect.stringContaining("STATUS: одно из") });
     expect(errorOf("LACT=1 OR")).toEqual({ position: 9, message: "Ожидалось условие, например LACT=1" });
+    expect(errorOf("PEN<5")).toEqual({ position: 3, message: "PEN: только знаки = и <>" });
+  });
+
+  it("checks a rule sent as JSON the way it checks text", () => {
+    const rule = (item: string, op: string, values: (number | string)[]) =>
+      ({ join: "and", items: [{ item, op, values }] }) as SegmentGroup;
+    expect(segmentRuleProblem(rule("LACT", ">", [1]))).toBeNull();
+    expect(segmentRuleProblem(rule("PEN", "=", ["5", "Сухостой"]))).toBeNull();
+    expect(segmentRuleProblem(rule("PEN", "<", ["5"]))).toBe("PEN: только знаки = и <>");
+    expect(segmentRuleProblem(rule("LACT", "=", ["один"]))).toBe("LACT: ожидалось целое число");
+    expect(segmentRuleProblem(rule("LACT", "=", [1.5]))).toBe("LACT: ожидалось целое число");
+    expect(segmentRuleProblem(rule("STATUS", "=", ["open"]))).toContain("STATUS: одно из");
+    expect(segmentRuleProblem(rule("DIM", "<", [1, 2]))).toBe(
+      "Список значений через запятую — только со знаками = и <>",
+    );
   });
 });
 
@@ -118,11 +134,12 @@ const valueFor = (item: SegmentItem): fc.Arbitrary<number | string> => {
       return word;
   }
 };
+const numeric = (item: SegmentItem) => ["integer", "decimal"].includes(SEGMENT_ITEMS[item].type);
 const condition: fc.Arbitrary<SegmentCondition> = fc
   .constantFrom(...(Object.keys(SEGMENT_ITEMS) as SegmentItem[]))
   .chain((item) =>
     fc
-      .constantFrom(...SEGMENT_OPS)
+      .constantFrom(...(numeric(item) ? SEGMENT_OPS : (["=", "<>"] as const)))
       .chain((op) =>
         fc
           .array(valueFor(item), { minLength: 1, maxLength: op === "=" || op === "<>" ? 3 : 1 })
@@ -143,6 +160,7 @@ describe("segment text and rule, both ways", () => {
       fc.property(group, (rule) => {
         const normal = normalizeSegmentRule(rule);
         expect(segmentGroupSchema.safeParse(normal).success).toBe(true);
+        expect(segmentRuleProblem(normal)).toBeNull();
         expect(parseSegmentText(formatSegmentRule(normal))).toEqual(normal);
       }),
       { numRuns: 500 },

@@ -177,6 +177,7 @@ export function parseSegmentText(text: string): SegmentRule {
     next++;
     const opToken = peek();
     if (opToken?.kind !== "op") throw new SegmentTextError(at(opToken), `После ${item} ожидался знак: = <> < <= > >=`);
+    if (!opAllowed(item, opToken.op)) throw new SegmentTextError(opToken.at, onlyEqualText(item));
     next++;
     const values = [readValue(item)];
     while (peek()?.kind === "comma") {
@@ -223,6 +224,42 @@ export function parseSegmentText(text: string): SegmentRule {
     throw new SegmentTextError(rest.at, rest.kind === "close" ? "Лишняя закрывающая скобка «)»" : "Непонятный текст");
   }
   return normalizeSegmentRule(root);
+}
+
+/** Text, status and event items compare by = and <> only (PEN<5 has no meaning). */
+const opAllowed = (item: SegmentItem, op: SegmentOp) => {
+  const { type } = SEGMENT_ITEMS[item];
+  return type === "integer" || type === "decimal" || op === "=" || op === "<>";
+};
+const onlyEqualText = (item: SegmentItem) => `${item}: только знаки = и <>`;
+
+/**
+ * What is wrong with a rule sent as JSON (the builder's), in the words the text parser would use,
+ * or null: each condition's sign and values must suit its item.
+ */
+export function segmentRuleProblem(rule: SegmentGroup): string | null {
+  for (const node of rule.items) {
+    if (isSegmentGroup(node)) {
+      const inner = segmentRuleProblem(node);
+      if (inner) return inner;
+      continue;
+    }
+    if (!opAllowed(node.item, node.op)) return onlyEqualText(node.item);
+    if (node.values.length > 1 && node.op !== "=" && node.op !== "<>") {
+      return "Список значений через запятую — только со знаками = и <>";
+    }
+    for (const value of node.values) {
+      try {
+        const read = segmentValue(node.item, String(value), 0);
+        if (typeof read !== typeof value)
+          throw new SegmentTextError(0, `${node.item}: значение «${value}» не подходит`);
+      } catch (error) {
+        if (error instanceof SegmentTextError) return error.message;
+        throw error;
+      }
+    }
+  }
+  return null;
 }
 
 /** A value as the item wants it: numbers for numeric items, upper-case codes, text as typed. */

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Where in a typed text the mistake is (the body's `position`). */
+    readonly position?: number,
   ) {
     super(message);
   }
@@ -70,6 +72,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       const body: ApiErrorBody = { code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error.position !== undefined) body.position = error.position;
       return reply.code(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

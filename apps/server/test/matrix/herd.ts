@@ -25,6 +25,11 @@ export const herdRows: Row[] = [
   },
   { route: "GET /api/herd/:db_uuid/events/", expected: signedIn(200, { "other company": 404 }), send: inDatabase() },
   { route: "GET /api/herd/:db_uuid/uploads/", expected: signedIn(200, { "other company": 404 }), send: inDatabase() },
+  {
+    route: "POST /api/herd/:db_uuid/segments/count/",
+    expected: signedIn(200, { "other company": 404 }),
+    send: (fx) => ({ ...inDatabase()(fx), body: { text: "LACT=1 DIM<100" } }),
+  },
 ];
 
 // Upload and commit: everyone who reads the database but viewers (6) and clients (7), who get 403;

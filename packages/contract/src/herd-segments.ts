@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { segmentGroupSchema } from "./herd-segment-rule.ts";
+import { defineRoute } from "./http.ts";
+
+// ---- Herd segments (issue 18): a rule's live count while it is edited ----
+//
+// Who: whoever reads the herd database (contract herd.ts); another company's database → 404.
+// The rule comes as DC305-style text or as the builder's tree (herd-segment-rule.ts); a text that
+// does not parse → 400 whose `position` is the offset of the mistake in the text.
+// What the items mean, for every animal of the database (alive or not — add STATUS to narrow):
+// - DIM as the animal list counts it; AGE in whole months from the birth date to today;
+// - DCC (days carrying calf): today − the last insemination (BRED) before the last pregnancy check
+//   (PREG) of the current lactation, when no abortion (ABORT) came after that check; no value
+//   otherwise;
+// - MILK, SCC: of the animal's latest test day;
+// - EVENT=X: had an event X in the period (from–to; the last SEGMENT_EVENT_DAYS_DEFAULT days by
+//   default); EVENT<>X: had none.
+// A condition on an item the animal has no value of (a heifer's DIM, a pen not given) does not
+// hold, whatever the sign.
+
+export const SEGMENT_EVENT_DAYS_DEFAULT = 365;
+
+const isoDay = z.iso.date();
+
+export const herdSegmentCountBodySchema = z
+  .strictObject({
+    text: z.string().max(2000).optional(),
+    rule: segmentGroupSchema.optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  })
+  .refine((body) => (body.text === undefined) !== (body.rule === undefined), {
+    message: "Укажите правило: текстом (text) или деревом условий (rule)",
+  });
+
+export const herdSegmentCountSchema = z.object({
+  count: z.number().int().min(0),
+  /** The rule's canonical text and tree: what the builder shows after either was edited. */
+  text: z.string(),
+  rule: segmentGroupSchema,
+});
+export type HerdSegmentCount = z.infer<typeof herdSegmentCountSchema>;
+
+export const countHerdSegment = defineRoute({
+  method: "POST",
+  path: "/api/herd/:db_uuid/segments/count/",
+  auth: "user",
+  params: z.object({ db_uuid: z.uuid() }),
+  body: herdSegmentCountBodySchema,
+  response: herdSegmentCountSchema,
+  summary: "Сколько животных подходит под правило сегмента (текст DC305 или дерево условий)",
+});
