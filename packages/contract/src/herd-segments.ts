@@ -50,3 +50,86 @@ export const countHerdSegment = defineRoute({
   response: herdSegmentCountSchema,
   summary: "Сколько животных подходит под правило сегмента (текст DC305 или дерево условий)",
 });
+
+// ---- saved segments of a database ----
+//
+// Who: every reader of the database sees their own segments and those shared with the company
+// (`shared`); readers but viewers (6) and clients (7) save segments (403 for those two); the owner
+// and superusers change or delete one (403 for others who see it). Another caller's segment that
+// is not shared is 404, as is anything of another company's database.
+
+export const HERD_SEGMENT_NAME_MAX = 100;
+
+export const herdSegmentSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  text: z.string(),
+  rule: segmentGroupSchema,
+  shared: z.boolean(),
+  active: z.boolean(),
+  owner: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The caller may change and delete it. */
+  editable: z.boolean(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type HerdSegment = z.infer<typeof herdSegmentSchema>;
+
+export const herdSegmentInputSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(1, "Введите название сегмента")
+      .max(HERD_SEGMENT_NAME_MAX, `Не длиннее ${HERD_SEGMENT_NAME_MAX} символов`),
+    text: z.string().max(2000).optional(),
+    rule: segmentGroupSchema.optional(),
+    shared: z.boolean().default(false),
+    active: z.boolean().default(true),
+  })
+  .refine((body) => (body.text === undefined) !== (body.rule === undefined), {
+    message: "Укажите правило: текстом (text) или деревом условий (rule)",
+  });
+export type HerdSegmentInput = z.infer<typeof herdSegmentInputSchema>;
+
+const segmentParams = z.object({ db_uuid: z.uuid(), segment_uuid: z.uuid() });
+
+export const listHerdSegments = defineRoute({
+  method: "GET",
+  path: "/api/herd/:db_uuid/segments/",
+  auth: "user",
+  params: z.object({ db_uuid: z.uuid() }),
+  response: z.array(herdSegmentSchema),
+  summary: "Сегменты базы стада: свои и общие для компании, по названию",
+});
+
+export const createHerdSegment = defineRoute({
+  method: "POST",
+  path: "/api/herd/:db_uuid/segments/",
+  auth: "user",
+  status: 201,
+  params: z.object({ db_uuid: z.uuid() }),
+  body: herdSegmentInputSchema,
+  response: herdSegmentSchema,
+  summary: "Сохранить сегмент (правило текстом DC305 или деревом условий)",
+});
+
+export const updateHerdSegment = defineRoute({
+  method: "PUT",
+  path: "/api/herd/:db_uuid/segments/:segment_uuid/",
+  auth: "user",
+  params: segmentParams,
+  body: herdSegmentInputSchema,
+  response: herdSegmentSchema,
+  summary: "Изменить сегмент (владелец или суперпользователь)",
+});
+
+export const deleteHerdSegment = defineRoute({
+  method: "DELETE",
+  path: "/api/herd/:db_uuid/segments/:segment_uuid/",
+  auth: "user",
+  status: 204,
+  params: segmentParams,
+  response: z.void(),
+  summary: "Удалить сегмент (владелец или суперпользователь)",
+});

@@ -1,3 +1,4 @@
+import type { MatrixFixture } from "./fixture.ts";
 import { MISSING_UUID, type Row, signedIn } from "./types.ts";
 
 // Herd data, read side: every caller given company A's herd database reads it, viewers (6) and
@@ -10,6 +11,18 @@ const inDatabase =
   (fx: { databaseUuid: string }) => ({
     params: { db_uuid: fx.databaseUuid, ...extra },
   });
+
+/** A segment of company A's herd database, saved and shared by the superuser (a new one per call). */
+async function sharedSegment(fx: MatrixFixture): Promise<string> {
+  const res = await fx.t.request({
+    method: "POST",
+    url: `/api/herd/${fx.databaseUuid}/segments/`,
+    token: fx.tokens.superuser,
+    payload: { name: "Общий", text: "LACT>1", shared: true },
+  });
+  if (res.statusCode !== 201) throw new Error(`saving the shared segment: ${res.statusCode} ${res.body}`);
+  return res.json<{ uuid: string }>().uuid;
+}
 
 export const herdRows: Row[] = [
   { route: "GET /api/herd/datasets/", expected: signedIn(200) },
@@ -25,6 +38,27 @@ export const herdRows: Row[] = [
   },
   { route: "GET /api/herd/:db_uuid/events/", expected: signedIn(200, { "other company": 404 }), send: inDatabase() },
   { route: "GET /api/herd/:db_uuid/uploads/", expected: signedIn(200, { "other company": 404 }), send: inDatabase() },
+  { route: "GET /api/herd/:db_uuid/segments/", expected: signedIn(200, { "other company": 404 }), send: inDatabase() },
+  {
+    route: "POST /api/herd/:db_uuid/segments/",
+    expected: signedIn(201, { "role 6": 403, "role 7": 403, "other company": 404 }),
+    send: (fx) => ({ ...inDatabase()(fx), body: { name: "Первотёлки", text: "LACT=1" } }),
+  },
+  {
+    route: "PUT /api/herd/:db_uuid/segments/:segment_uuid/",
+    expected: signedIn(403, { superuser: 200, "other company": 404 }),
+    note: "a segment the superuser saved and shared: every member sees it, only its owner changes it",
+    send: async (fx) => ({
+      params: { db_uuid: fx.databaseUuid, segment_uuid: await sharedSegment(fx) },
+      body: { name: "Сухие", text: "STATUS=DRY" },
+    }),
+  },
+  {
+    route: "DELETE /api/herd/:db_uuid/segments/:segment_uuid/",
+    expected: signedIn(403, { superuser: 204, "other company": 404 }),
+    note: "as PUT",
+    send: async (fx) => ({ params: { db_uuid: fx.databaseUuid, segment_uuid: await sharedSegment(fx) } }),
+  },
   {
     route: "POST /api/herd/:db_uuid/segments/count/",
     expected: signedIn(200, { "other company": 404 }),

@@ -10,10 +10,12 @@ import {
   type HerdUploadKind,
   type HerdUploadStatus,
 } from "@nadoy/contract/herd";
+import type { SegmentGroup } from "@nadoy/contract/herd-segment-rule";
 import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   foreignKey,
@@ -268,4 +270,30 @@ export const herdPens = pgTable(
     name: text("name"),
   },
   (t) => [primaryKey({ columns: [t.databaseId, t.pen] })],
+);
+
+/**
+ * A saved segment of a herd database: a rule over animal items (contract herd-segment-rule.ts),
+ * its owner's, or shared with everyone who reads the database.
+ */
+export const herdSegments = pgTable(
+  "herd_segments",
+  {
+    databaseId: databaseId(),
+    id: bigserial("id", { mode: "number" }).notNull(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    name: text("name").notNull(),
+    /** The normalised rule (normalizeSegmentRule); its text is written from it on each read. */
+    rule: jsonb("rule").$type<SegmentGroup>().notNull(),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    shared: boolean("shared").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.id] }),
+    uniqueIndex("herd_segments_uuid_idx").on(t.databaseId, t.uuid),
+    index("herd_segments_owner_idx").on(t.databaseId, t.ownerId),
+  ],
 );

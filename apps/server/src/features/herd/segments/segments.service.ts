@@ -7,14 +7,30 @@ import {
   SegmentTextError,
   segmentRuleProblem,
 } from "@nadoy/contract/herd-segment-rule";
-import { type HerdSegmentCount, SEGMENT_EVENT_DAYS_DEFAULT } from "@nadoy/contract/herd-segments";
+import {
+  type HerdSegment,
+  type HerdSegmentCount,
+  type HerdSegmentInput,
+  SEGMENT_EVENT_DAYS_DEFAULT,
+} from "@nadoy/contract/herd-segments";
+import { displayName } from "@nadoy/contract/users";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import type { AccessCaller } from "../../../platform/access/farms-databases.ts";
-import { ApiError } from "../../../platform/errors.ts";
-import { herdDatabaseFor } from "../herd-access.ts";
+import { canUploadHerd } from "../../../platform/access/herd-upload.ts";
+import type { AuthUser } from "../../../platform/auth/guard.ts";
+import { ApiError, forbidden } from "../../../platform/errors.ts";
+import { herdDatabaseFor, notFound } from "../herd-access.ts";
 import { herdToday } from "../herd-today.ts";
 import { segmentSql } from "./segment-sql.ts";
+import {
+  deleteSegment,
+  findSegment,
+  insertSegment,
+  listSegments,
+  type SegmentRow,
+  updateSegment,
+} from "./segments.repository.ts";
 
 /** The rule of a count request: parsed from text or checked as a tree; 400 with the text's position. */
 export function ruleOf(input: { text?: string | undefined; rule?: SegmentRule | undefined }): SegmentRule {
@@ -57,4 +73,86 @@ export async function countSegment(
         where a.database_id = ${database.id} and ${segmentSql(rule, { today, from, to })}`,
   );
   return { count: Number(row?.count ?? 0), text: formatSegmentRule(rule), rule };
+}
+
+// ---- saved segments ----
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+function segmentDto(row: SegmentRow, caller: AuthUser): HerdSegment {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    text: formatSegmentRule(row.rule),
+    rule: row.rule,
+    shared: row.shared,
+    active: row.active,
+    owner:
+      row.owner_id === null
+        ? null
+        : {
+            id: row.owner_id,
+            name: displayName({
+              username: row.username ?? "",
+              first_name: row.first_name ?? "",
+              last_name: row.last_name ?? "",
+            }),
+          },
+    editable: caller.isSuperuser || row.owner_id === caller.id,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** Saving segments: readers but viewers and clients (the same rule as uploading). */
+function assertMaySave(caller: AuthUser): void {
+  if (!canUploadHerd(caller)) throw forbidden();
+}
+
+export function createSegmentService(db: Db) {
+  async function visibleSegment(caller: AuthUser, dbUuid: string, segmentUuid: string) {
+    const database = await herdDatabaseFor(db, caller, dbUuid);
+    const row = await findSegment(db, database.id, caller.id, segmentUuid);
+    if (!row) throw notFound();
+    return { database, row };
+  }
+
+  async function editableSegment(caller: AuthUser, dbUuid: string, segmentUuid: string) {
+    const found = await visibleSegment(caller, dbUuid, segmentUuid);
+    if (!caller.isSuperuser && found.row.owner_id !== caller.id) throw forbidden();
+    return found;
+  }
+
+  const values = (input: HerdSegmentInput) => ({
+    name: input.name,
+    rule: ruleOf(input),
+    shared: input.shared,
+    active: input.active,
+  });
+
+  return {
+    async list(caller: AuthUser, dbUuid: string): Promise<HerdSegment[]> {
+      const database = await herdDatabaseFor(db, caller, dbUuid);
+      return (await listSegments(db, database.id, caller.id)).map((row) => segmentDto(row, caller));
+    },
+    async create(caller: AuthUser, dbUuid: string, input: HerdSegmentInput): Promise<HerdSegment> {
+      const database = await herdDatabaseFor(db, caller, dbUuid);
+      assertMaySave(caller);
+      const uuid = await insertSegment(db, database.id, caller.id, values(input));
+      const row = await findSegment(db, database.id, caller.id, uuid);
+      if (!row) throw new Error("segment saved");
+      return segmentDto(row, caller);
+    },
+    async update(caller: AuthUser, dbUuid: string, segmentUuid: string, input: HerdSegmentInput): Promise<HerdSegment> {
+      const { database, row } = await editableSegment(caller, dbUuid, segmentUuid);
+      await updateSegment(db, database.id, row.id, values(input));
+      const updated = await findSegment(db, database.id, caller.id, segmentUuid);
+      if (!updated) throw notFound();
+      return segmentDto(updated, caller);
+    },
+    async remove(caller: AuthUser, dbUuid: string, segmentUuid: string): Promise<void> {
+      const { database, row } = await editableSegment(caller, dbUuid, segmentUuid);
+      await deleteSegment(db, database.id, row.id);
+    },
+  };
 }

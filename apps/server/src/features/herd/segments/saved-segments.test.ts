@@ -1,0 +1,96 @@
+import type { HerdSegment } from "@nadoy/contract/herd-segments";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
+import { resetDatabase } from "../../../../test/test-database.ts";
+import { seedHerdWorld } from "../herd.test-kit.ts";
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof seedHerdWorld>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await resetDatabase(t.database);
+  w = await seedHerdWorld(t);
+});
+
+const api = (token: string, dbUuid = w.herd.uuid) => ({
+  list: () => t.request({ method: "GET", url: `/api/herd/${dbUuid}/segments/`, token }),
+  create: (payload: Record<string, unknown>) =>
+    t.request({ method: "POST", url: `/api/herd/${dbUuid}/segments/`, token, payload }),
+  update: (uuid: string, payload: Record<string, unknown>) =>
+    t.request({ method: "PUT", url: `/api/herd/${dbUuid}/segments/${uuid}/`, token, payload }),
+  remove: (uuid: string) => t.request({ method: "DELETE", url: `/api/herd/${dbUuid}/segments/${uuid}/`, token }),
+});
+
+describe("saved herd segments", () => {
+  it("saves a rule typed as text and answers it as text and tree, owned by the caller", async () => {
+    const res = await api(w.zoo.token).create({ name: "  Первотёлки до 100 дней ", text: "lact=1 and dim<100" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: "Первотёлки до 100 дней",
+      text: "LACT=1 DIM<100",
+      rule: {
+        join: "and",
+        items: [
+          { item: "LACT", op: "=", values: [1] },
+          { item: "DIM", op: "<", values: [100] },
+        ],
+      },
+      shared: false,
+      active: true,
+      owner: { id: w.zoo.id, name: "Анна Петрова" },
+      editable: true,
+    });
+  });
+
+  it("shows a segment to others only when shared, and lets only its owner change it", async () => {
+    const mine = (await api(w.zoo.token).create({ name: "Мой", text: "LACT>2" })).json() as HerdSegment;
+    const common = (
+      await api(w.zoo.token).create({ name: "Общий", text: "PEN=5", shared: true })
+    ).json() as HerdSegment;
+
+    const seen = (await api(w.viewer.token).list()).json() as HerdSegment[];
+    expect(seen.map((s) => [s.name, s.editable])).toEqual([["Общий", false]]);
+    expect((await api(w.viewer.token).update(mine.uuid, { name: "x", text: "LACT=1" })).statusCode).toBe(404);
+    expect((await api(w.viewer.token).update(common.uuid, { name: "x", text: "LACT=1" })).statusCode).toBe(403);
+    expect((await api(w.viewer.token).remove(common.uuid)).statusCode).toBe(403);
+
+    const own = (await api(w.zoo.token).list()).json() as HerdSegment[];
+    expect(own.map((s) => s.name)).toEqual(["Мой", "Общий"]);
+  });
+
+  it("changes and deletes a segment; a bad rule changes nothing", async () => {
+    const segment = (await api(w.zoo.token).create({ name: "Сухие", text: "STATUS=DRY" })).json() as HerdSegment;
+
+    const bad = await api(w.zoo.token).update(segment.uuid, { name: "Сухие", text: "STATUS=DRY DIM<<5" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ position: 15 });
+    const updated = await api(w.zoo.token).update(segment.uuid, {
+      name: "Сухие 2",
+      rule: {
+        join: "or",
+        items: [
+          { item: "STATUS", op: "=", values: ["DRY"] },
+          { item: "DCC", op: ">", values: [200] },
+        ],
+      },
+      active: false,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ name: "Сухие 2", text: "STATUS=DRY OR DCC>200", active: false });
+
+    expect((await api(w.zoo.token).remove(segment.uuid)).statusCode).toBe(204);
+    expect((await api(w.zoo.token).list()).json()).toEqual([]);
+    expect((await api(w.zoo.token).remove(segment.uuid)).statusCode).toBe(404);
+  });
+
+  it("refuses viewers' saves (403) and another company's callers (404)", async () => {
+    expect((await api(w.viewer.token).create({ name: "Мой", text: "LACT=1" })).statusCode).toBe(403);
+    expect((await api(w.other.token).list()).statusCode).toBe(404);
+    expect((await api(w.other.token).create({ name: "Мой", text: "LACT=1" })).statusCode).toBe(404);
+    expect((await api(w.zoo.token).create({ name: "", text: "LACT=1" })).statusCode).toBe(400);
+  });
+});
