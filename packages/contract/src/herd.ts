@@ -81,6 +81,10 @@ export const herdAnimalsQuerySchema = z.strictObject({
   dim_to: z.coerce.number().int().min(-1000).max(5000).optional(),
   /** A barn number (exact) or the start of an ear tag. */
   q: z.string().trim().max(50).optional(),
+  /** A saved segment's uuid (herd-segments.ts): only its animals (404 when the caller cannot see it). */
+  segment: z.uuid().optional(),
+  /** A segment rule as DC305-style text (herd-segment-rule.ts), as the builder's live count takes it; 400 with the position. */
+  rule: z.string().max(2000).optional(),
   page: z.coerce.number().int().min(1).default(1),
 });
 export type HerdAnimalsQuery = z.infer<typeof herdAnimalsQuerySchema>;

@@ -43,8 +43,9 @@ const rowColumns = (today: string) => sql`a.id, a.uuid, a.barn_number, a.ear_tag
  * today (a range on fresh_date, so its index serves it); q: the exact barn number, or the start of
  * an ear tag in any case.
  */
-function animalsWhere(databaseId: number, filter: HerdAnimalsQuery, today: string): SQL {
+function animalsWhere(databaseId: number, filter: HerdAnimalsQuery, today: string, segment?: SQL): SQL {
   const conditions = [sql`a.database_id = ${databaseId}`];
+  if (segment) conditions.push(segment);
   if (filter.status !== undefined) conditions.push(sql`a.status = ${filter.status}`);
   if (filter.lact !== undefined) conditions.push(sql`a.lact = ${filter.lact}`);
   if (filter.pen) conditions.push(sql`a.pen = ${filter.pen}`);
@@ -72,8 +73,10 @@ export async function listAnimals(
   filter: HerdAnimalsQuery,
   today: string,
   page: { limit: number; offset: number },
+  /** A segment's condition (segments/segment-sql.ts), ANDed with the filter. */
+  segment?: SQL,
 ): Promise<{ total: number; items: AnimalRow[] }> {
-  const where = animalsWhere(databaseId, filter, today);
+  const where = animalsWhere(databaseId, filter, today, segment);
   const rows = await queryRows<Partial<AnimalRow> & { total: number }>(
     db,
     sql`select t.total, p.* from (select count(*)::int as total from herd_animals a where ${where}) t

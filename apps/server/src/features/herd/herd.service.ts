@@ -18,6 +18,7 @@ import * as events from "./events.repository.ts";
 import { herdDatabaseFor, notFound } from "./herd-access.ts";
 import { animalOut, datasetOut, eventOut, uploadOut } from "./herd-dto.ts";
 import { herdToday } from "./herd-today.ts";
+import { segmentFilter } from "./segments/segments.service.ts";
 import { listUploads } from "./uploads.repository.ts";
 
 // The read side of herd data (contract herd.ts): every call first resolves the database the
@@ -37,7 +38,9 @@ export function createHerdService(db: Db, now: () => Date = () => new Date()) {
   return {
     async animals(caller: AuthUser, dbUuid: string, query: HerdAnimalsQuery): Promise<HerdAnimalsPage> {
       const database = await herdDatabaseFor(db, caller, dbUuid);
-      const page = await animals.listAnimals(db, database.id, query, herdToday(now()), pageOf(query.page));
+      const today = herdToday(now());
+      const segment = await segmentFilter(db, database.id, caller.id, query, today);
+      const page = await animals.listAnimals(db, database.id, query, today, pageOf(query.page), segment);
       return { total: page.total, page: query.page, page_size: HERD_PAGE_SIZE, items: page.items.map(animalOut) };
     },
 

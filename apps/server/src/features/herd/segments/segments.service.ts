@@ -14,7 +14,7 @@ import {
   SEGMENT_EVENT_DAYS_DEFAULT,
 } from "@nadoy/contract/herd-segments";
 import { displayName } from "@nadoy/contract/users";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import type { AccessCaller } from "../../../platform/access/farms-databases.ts";
 import { canUploadHerd } from "../../../platform/access/herd-upload.ts";
@@ -50,6 +50,29 @@ export function ruleOf(input: { text?: string | undefined; rule?: SegmentRule | 
 
 const daysBefore = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The condition of a list's segment: a saved one the caller sees (404 otherwise) or a typed rule
+ * (400 with the position); EVENT conditions look at the last SEGMENT_EVENT_DAYS_DEFAULT days.
+ */
+export async function segmentFilter(
+  db: Db,
+  databaseId: number,
+  callerId: number,
+  query: { segment?: string | undefined; rule?: string | undefined },
+  today: string,
+): Promise<SQL | undefined> {
+  const rules: SegmentRule[] = [];
+  if (query.segment !== undefined) {
+    const saved = await findSegment(db, databaseId, callerId, query.segment);
+    if (!saved) throw notFound();
+    rules.push(saved.rule);
+  }
+  if (query.rule !== undefined) rules.push(ruleOf({ text: query.rule }));
+  if (rules.length === 0) return undefined;
+  const ctx = { today, from: daysBefore(today, SEGMENT_EVENT_DAYS_DEFAULT), to: today };
+  return segmentSql({ join: "and", items: rules }, ctx);
+}
 
 export async function countSegment(
   db: Db,

@@ -1,3 +1,4 @@
+import type { HerdAnimalsPage } from "@nadoy/contract/herd";
 import type { HerdSegmentCount } from "@nadoy/contract/herd-segments";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
@@ -180,6 +181,32 @@ describe("POST /api/herd/:db_uuid/segments/count/", () => {
 
     const neither = await count({});
     expect(neither.statusCode).toBe(400);
+  });
+
+  it("filters the animal list by a typed rule or a saved segment: the same animals as the count", async () => {
+    const list = async (query: Record<string, string>, token = w.zoo.token) =>
+      t.request({ method: "GET", url: `/api/herd/${w.herd.uuid}/animals/`, token, query });
+    for (const text of ["LACT=1 DIM<100", "DCC>0", "EVENT<>MAST STATUS=MILKING", "(PEN=1 OR PEN=5) LACT>1"]) {
+      const page = (await list({ rule: text })).json() as HerdAnimalsPage;
+      expect(page.total, text).toBe(await countOf(text));
+    }
+    const byRule = (await list({ rule: "LACT=1 DIM<100" })).json() as HerdAnimalsPage;
+    expect(byRule.items.map((a) => a.barn_number)).toEqual(["1", "8"]);
+    // The list's own filters narrow the segment further.
+    expect(((await list({ rule: "LACT=1 DIM<100", pen: "1", q: "8" })).json() as HerdAnimalsPage).total).toBe(1);
+
+    const saved = await t.request({
+      method: "POST",
+      url: `/api/herd/${w.herd.uuid}/segments/`,
+      token: w.zoo.token,
+      payload: { name: "Дойные первотёлки", text: "LACT=1 STATUS=MILKING" },
+    });
+    const { uuid } = saved.json() as { uuid: string };
+    expect(((await list({ segment: uuid })).json() as HerdAnimalsPage).total).toBe(3); // 1, 2, 8
+    expect((await list({ segment: uuid }, w.viewer.token)).statusCode).toBe(404); // not shared
+    const bad = await list({ rule: "LACT=" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ position: 5 });
   });
 
   it("answers 404 for another company's database", async () => {
