@@ -27,6 +27,7 @@ import { contentNewsRoutes } from "./features/content-news/content-news.routes.t
 import { contentNotificationsRoutes } from "./features/content-notifications/content-notifications.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { herdReadRoutes } from "./features/herd/herd.routes.ts";
+import { herdReportRoutes } from "./features/herd/reports/reports.routes.ts";
 import { herdSegmentRoutes } from "./features/herd/segments/segments.routes.ts";
 import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
@@ -224,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   herdReadRoutes(app, deps);
   herdUploadRoutes(app, deps);
   herdSegmentRoutes(app, deps);
+  herdReportRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

@@ -60,6 +60,26 @@ export const herdRows: Row[] = [
     send: async (fx) => ({ params: { db_uuid: fx.databaseUuid, segment_uuid: await sharedSegment(fx) } }),
   },
   {
+    route: "GET /api/herd/:db_uuid/reports/:n/",
+    expected: signedIn(200, { "other company": 404 }),
+    send: (fx) => inDatabase({ n: "1" })(fx),
+  },
+  {
+    route: "GET /api/herd/:db_uuid/reports/:n/animals/",
+    expected: signedIn(200, { "other company": 404 }),
+    note: "the drill token of report 1's first figure, as the superuser's report gives it",
+    send: async (fx) => {
+      const res = await fx.t.request({
+        method: "GET",
+        url: `/api/herd/${fx.databaseUuid}/reports/1/`,
+        token: fx.tokens.superuser,
+      });
+      if (res.statusCode !== 200) throw new Error(`report 1 for the drill row: ${res.statusCode} ${res.body}`);
+      const drill = res.json<{ kpis: { drill: string | null }[] }>().kpis[0]?.drill ?? "";
+      return { ...inDatabase({ n: "1" })(fx), query: { drill } };
+    },
+  },
+  {
     route: "POST /api/herd/:db_uuid/segments/count/",
     expected: signedIn(200, { "other company": 404 }),
     send: (fx) => ({ ...inDatabase()(fx), body: { text: "LACT=1 DIM<100" } }),

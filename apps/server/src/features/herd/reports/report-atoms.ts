@@ -1,0 +1,85 @@
+import { ErrorCode } from "@nadoy/contract/errors";
+import { type SQL, sql } from "drizzle-orm";
+import { ApiError } from "../../../platform/errors.ts";
+import { dimOf } from "../animals.repository.ts";
+import { BAD_DRILL } from "./drill-token.ts";
+
+// ---- The sets of animals a report counts, as keys: atoms joined by "|" (all must hold) ----
+//
+// A report counts with these predicates and a drill lists with the same ones, so a drill's total
+// is the number it came from by construction. Atoms:
+//   herd (milking, dry, heifer) · cows (milking, dry) · status:<status> · lg:1|2|3+ (lactation group)
+//   dim:<from>-<to> (cows; either bound may be empty) · nodim (cows without a fresh date)
+//   pen:<pen, URI-encoded> · nopen · rc:<0–7> · norc
+//   born[:YYYY-MM] (born in the period, or in that month of it) · exit:sold|died[:YYYY-MM] (left so)
+
+export interface AtomContext {
+  today: string;
+  from: string;
+  to: string;
+}
+
+/** The period, or one month of it ("2026-03"): both days included. */
+function within(column: SQL, ctx: AtomContext, month: string | undefined): SQL {
+  const inPeriod = sql`${column} between ${ctx.from}::date and ${ctx.to}::date`;
+  if (!month) return inPeriod;
+  return sql`${inPeriod} and date_trunc('month', ${column}) = ${`${month}-01`}::date`;
+}
+
+const STATUS = /^status:(milking|dry|heifer|sold|died)$/;
+const LACT_GROUP = /^lg:(1|2|3\+)$/;
+const DIM = /^dim:(\d{0,5})-(\d{0,5})$/;
+const PEN = /^pen:([^|]{1,200})$/;
+const RC = /^rc:([0-7])$/;
+const BORN = /^born(?::(\d{4}-(?:0[1-9]|1[0-2])))?$/;
+const EXIT = /^exit:(sold|died)(?::(\d{4}-(?:0[1-9]|1[0-2])))?$/;
+
+/** A pen in a key: URI-encoded, so that "|" in a pen's name does not split the key. */
+export const penAtom = (pen: string | null) => (pen === null ? "nopen" : `pen:${encodeURIComponent(pen)}`);
+
+function decodePen(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw new ApiError(400, ErrorCode.validation, BAD_DRILL);
+  }
+}
+
+function atomSql(atom: string, ctx: AtomContext): SQL {
+  if (atom === "herd") return sql`a.status in ('milking', 'dry', 'heifer')`;
+  if (atom === "cows") return sql`a.status in ('milking', 'dry')`;
+  if (atom === "nopen") return sql`a.pen is null`;
+  if (atom === "norc") return sql`a.rc is null`;
+  if (atom === "nodim") return sql`a.status in ('milking', 'dry') and (${dimOf(ctx.today)}) is null`;
+  let m = STATUS.exec(atom);
+  if (m) return sql`a.status = ${m[1]}`;
+  m = LACT_GROUP.exec(atom);
+  if (m) return m[1] === "3+" ? sql`a.lact >= 3` : sql`a.lact = ${Number(m[1])}`;
+  m = DIM.exec(atom);
+  if (m && (m[1] || m[2])) {
+    const dim = sql`(${dimOf(ctx.today)})`;
+    const parts = [sql`a.status in ('milking', 'dry')`];
+    if (m[1]) parts.push(sql`${dim} >= ${Number(m[1])}`);
+    if (m[2]) parts.push(sql`${dim} <= ${Number(m[2])}`);
+    return sql.join(parts, sql` and `);
+  }
+  m = RC.exec(atom);
+  if (m) return sql`a.rc = ${Number(m[1])}`;
+  m = BORN.exec(atom);
+  if (m) return within(sql`a.birth_date`, ctx, m[1]);
+  m = EXIT.exec(atom);
+  if (m) return sql`a.status = ${m[1]} and ${within(sql`a.exit_date`, ctx, m[2])}`;
+  m = PEN.exec(atom);
+  if (m) return sql`a.pen = ${decodePen(m[1] as string)}`;
+  throw new ApiError(400, ErrorCode.validation, BAD_DRILL);
+}
+
+/** A key's condition: every atom of it, in one SQL condition. */
+export function keySql(key: string, ctx: AtomContext): SQL {
+  const atoms = key.split("|");
+  if (atoms.length > 8) throw new ApiError(400, ErrorCode.validation, BAD_DRILL);
+  return sql`(${sql.join(
+    atoms.map((atom) => atomSql(atom, ctx)),
+    sql` and `,
+  )})`;
+}

@@ -1,0 +1,212 @@
+import type { HerdAnimalsPage } from "@nadoy/contract/herd";
+import type { HerdReport } from "@nadoy/contract/herd-reports";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
+import { resetDatabase } from "../../../../test/test-database.ts";
+import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
+import { encodeDrill } from "./drill-token.ts";
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof seedHerdWorld>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await resetDatabase(t.database);
+  w = await seedHerdWorld(t);
+  await tenAnimals();
+});
+afterAll(() => t.close());
+
+/**
+ * Ten animals of «Стадо» (days before today); the period asked for is the last 365 days:
+ *
+ * | barn | status  | lact | pen | rc | fresh | born | exit |
+ * |------|---------|------|-----|----|-------|------|------|
+ * | 1    | milking | 1    | 1   | 5  | 30    | 800  |      |
+ * | 2    | milking | 1    | 1   | 3  | 100   | 900  |      |
+ * | 3    | milking | 2    | 2   | 4  | 200   | 1500 |      |
+ * | 4    | milking | 4    | 2   | —  | 400   | 2500 |      |
+ * | 5    | dry     | 3    | 9   | 6  | 330   | 2000 |      |
+ * | 6    | heifer  | 0    | 7   | —  | —     | 300  |      |
+ * | 7    | heifer  | 0    | 7   | —  | —     | 40   |      |
+ * | 8    | sold    | 2    | —   | 7  | 500   | 1400 | 100  |
+ * | 9    | died    | 1    | —   | 7  | 200   | 1000 | 20   |
+ * | 10   | sold    | 3    | —   | 7  | 900   | 2400 | 500 (before the period) |
+ */
+async function tenAnimals() {
+  const animal = (
+    barn: string,
+    status: string,
+    lact: number,
+    pen: string | null,
+    rc: number | null,
+    fresh: number | null,
+    born: number,
+    exit: number | null = null,
+  ) => ({
+    barnNumber: barn,
+    status: status as "milking",
+    lact,
+    pen,
+    rc,
+    freshDate: fresh === null ? null : daysAgo(fresh),
+    birthDate: daysAgo(born),
+    exitDate: exit === null ? null : daysAgo(exit),
+  });
+  await seedAnimals(t, w.herd.id, [
+    animal("1", "milking", 1, "1", 5, 30, 800),
+    animal("2", "milking", 1, "1", 3, 100, 900),
+    animal("3", "milking", 2, "2", 4, 200, 1500),
+    animal("4", "milking", 4, "2", null, 400, 2500),
+    animal("5", "dry", 3, "9", 6, 330, 2000),
+    animal("6", "heifer", 0, "7", null, null, 300),
+    animal("7", "heifer", 0, "7", null, null, 40),
+    animal("8", "sold", 2, null, 7, 500, 1400, 100),
+    animal("9", "died", 1, null, 7, 200, 1000, 20),
+    animal("10", "sold", 3, null, 7, 900, 2400, 500),
+  ]);
+}
+
+const report = async (query: Record<string, string> = {}, token = w.zoo.token) => {
+  const res = await t.request({
+    method: "GET",
+    url: `/api/herd/${w.herd.uuid}/reports/1/`,
+    token,
+    query: { from: daysAgo(364), to: daysAgo(0), ...query },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as HerdReport;
+};
+
+const drillTotal = async (drill: string) => {
+  const res = await t.request({
+    method: "GET",
+    url: `/api/herd/${w.herd.uuid}/reports/1/animals/`,
+    token: w.zoo.token,
+    query: { drill },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as HerdAnimalsPage;
+};
+
+describe("report 1, herd structure", () => {
+  it("gives each figure as the table above counts it by hand", async () => {
+    const r = await report();
+    const kpi = Object.fromEntries(r.kpis.map((k) => [k.key, k.value]));
+    expect(kpi).toEqual({
+      herd: 7, // 1–7
+      milking: 4,
+      dry: 1,
+      heifers: 2,
+      dry_share: 20, // 1 ÷ 5 × 100
+      avg_dim: 182.5, // (30 + 100 + 200 + 400) ÷ 4
+      avg_lact: 2.2, // (1 + 1 + 2 + 4 + 3) ÷ 5
+      born: 2, // 6 (300 days ago), 7 (40)
+      sold: 1, // 8; 10 left before the period
+      died: 1, // 9
+    });
+
+    const table = (key: string) => {
+      const found = r.tables.find((x) => x.key === key);
+      if (!found) throw new Error(key);
+      return Object.fromEntries(
+        found.rows.map((row) => [row.key, Object.fromEntries(Object.entries(row.cells).map(([c, v]) => [c, v.value]))]),
+      );
+    };
+    expect(table("lactation")).toEqual({
+      "1": { milking: 2, dry: 0, total: 2 },
+      "2": { milking: 1, dry: 0, total: 1 },
+      "3+": { milking: 1, dry: 1, total: 2 },
+    });
+    expect(table("dim")).toEqual({
+      "-60": { milking: 1, dry: 0, total: 1 }, // 1 (30)
+      "61-120": { milking: 1, dry: 0, total: 1 }, // 2 (100)
+      "121-200": { milking: 1, dry: 0, total: 1 }, // 3 (200)
+      "201-305": { milking: 0, dry: 0, total: 0 },
+      "306-": { milking: 1, dry: 1, total: 2 }, // 4 (400), 5 (330)
+    });
+    expect(table("pen")).toEqual({
+      "1": { milking: 2, dry: 0, heifer: 0, total: 2 },
+      "2": { milking: 2, dry: 0, heifer: 0, total: 2 },
+      "7": { milking: 0, dry: 0, heifer: 2, total: 2 },
+      "9": { milking: 0, dry: 1, heifer: 0, total: 1 },
+    });
+    expect(table("rc")).toEqual({
+      "3": { total: 1 },
+      "4": { total: 1 },
+      "5": { total: 1 },
+      "6": { total: 1 },
+      none: { total: 3 }, // 4, 6, 7
+    });
+    const chart = r.charts[0];
+    const sum = (key: string) =>
+      chart?.series.find((s) => s.key === key)?.values.reduce<number>((a, b) => a + (b ?? 0), 0);
+    expect(chart?.x).toHaveLength(13); // the months the 365 days touch
+    expect([sum("born"), sum("sold"), sum("died")]).toEqual([2, 1, 1]);
+  });
+
+  it("lists behind every number exactly that many animals", async () => {
+    const r = await report();
+    const numbers: { value: number; drill: string }[] = [];
+    for (const k of r.kpis) if (k.drill && k.value !== null) numbers.push({ value: k.value, drill: k.drill });
+    for (const table of r.tables) {
+      for (const row of table.rows) {
+        for (const cell of Object.values(row.cells)) {
+          if (cell.drill && cell.value !== null) numbers.push({ value: cell.value, drill: cell.drill });
+        }
+      }
+    }
+    for (const series of r.charts.flatMap((c) => c.series)) {
+      series.values.forEach((value, i) => {
+        const drill = series.drills[i];
+        if (drill && value !== null) numbers.push({ value, drill });
+      });
+    }
+    expect(numbers.length).toBeGreaterThan(60);
+    for (const { value, drill } of numbers) expect((await drillTotal(drill)).total).toBe(value);
+
+    const dry = r.kpis.find((k) => k.key === "dry");
+    expect((await drillTotal(dry?.drill ?? "")).items.map((a) => a.barn_number)).toEqual(["5"]);
+  });
+
+  it("compares births and exits with the previous period, and narrows by lactation group and pen", async () => {
+    const r = await report({ from: daysAgo(199), to: daysAgo(0) }); // 200 days; previous: 200–399 days ago
+    expect(r.compare).toEqual({ from: daysAgo(399), to: daysAgo(200) });
+    const flow = Object.fromEntries(r.kpis.map((k) => [k.key, [k.value, k.compare_value]]));
+    expect(flow.born).toEqual([1, 1]); // 7 (40) now, 6 (300) before
+    expect(flow.sold).toEqual([1, 0]);
+    expect(flow.died).toEqual([1, 0]);
+
+    const firsts = await report({ lact_group: "1" });
+    expect(firsts.kpis.find((k) => k.key === "milking")?.value).toBe(2);
+    const pen2 = await report({ pen: "2", rule: "LACT>=2" });
+    expect(pen2.kpis.find((k) => k.key === "herd")?.value).toBe(2);
+    const drill = pen2.kpis.find((k) => k.key === "herd")?.drill ?? "";
+    expect((await drillTotal(drill)).total).toBe(2);
+  });
+
+  it("refuses a damaged drill token, another report's, and other companies", async () => {
+    const bad = await t.request({
+      method: "GET",
+      url: `/api/herd/${w.herd.uuid}/reports/1/animals/`,
+      token: w.zoo.token,
+      query: { drill: encodeDrill({ n: 1, k: "herd|x:1", f: daysAgo(10), t: daysAgo(0) }) },
+    });
+    expect(bad.statusCode).toBe(400);
+    const other = await t.request({
+      method: "GET",
+      url: `/api/herd/${w.herd.uuid}/reports/2/animals/`,
+      token: w.zoo.token,
+      query: { drill: encodeDrill({ n: 1, k: "herd", f: daysAgo(10), t: daysAgo(0) }) },
+    });
+    expect(other.statusCode).toBe(400);
+    const foreign = await t.request({
+      method: "GET",
+      url: `/api/herd/${w.herd.uuid}/reports/1/`,
+      token: w.other.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const notYet = await t.request({ method: "GET", url: `/api/herd/${w.herd.uuid}/reports/4/`, token: w.zoo.token });
+    expect(notYet.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,119 @@
+import { ErrorCode } from "@nadoy/contract/errors";
+import { HERD_PAGE_SIZE, type HerdAnimalsPage } from "@nadoy/contract/herd";
+import {
+  HERD_REPORT_TITLES,
+  HERD_REPORTS_READY,
+  type HerdReport,
+  type HerdReportNumber,
+  type HerdReportQuery,
+} from "@nadoy/contract/herd-reports";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import type { AuthUser } from "../../../platform/auth/guard.ts";
+import { ApiError } from "../../../platform/errors.ts";
+import { listAnimals } from "../animals.repository.ts";
+import { herdDatabaseFor, notFound } from "../herd-access.ts";
+import { animalOut } from "../herd-dto.ts";
+import { herdToday } from "../herd-today.ts";
+import { segmentFilter } from "../segments/segments.service.ts";
+import { type Drill, decodeDrill, encodeDrill } from "./drill-token.ts";
+import { keySql } from "./report-atoms.ts";
+import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
+
+// Native herd reports (contract herd-reports.ts): the period and comparison, the filters as one
+// condition, the report's figures with drill tokens, and the animals behind a token.
+
+const DAY = 86_400_000;
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const shiftYears = (day: string, years: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return dayOf(date.getTime());
+};
+const MAX_DAYS = 366 * 10;
+
+/** The period (the 12 months to today by default) and the comparison period. */
+export function periodOf(query: Pick<HerdReportQuery, "from" | "to" | "compare">, today: string) {
+  const to = query.to ?? today;
+  const from = query.from ?? dayOf(dayMs(shiftYears(to, -1)) + DAY);
+  if (from > to) throw new ApiError(400, ErrorCode.validation, "Начало периода позже его конца");
+  if ((dayMs(to) - dayMs(from)) / DAY > MAX_DAYS)
+    throw new ApiError(400, ErrorCode.validation, "Период — не больше 10 лет");
+  const days = (dayMs(to) - dayMs(from)) / DAY + 1;
+  const compare =
+    query.compare === "previous"
+      ? { from: dayOf(dayMs(from) - days * DAY), to: dayOf(dayMs(from) - DAY) }
+      : query.compare === "last_year"
+        ? { from: shiftYears(from, -1), to: shiftYears(to, -1) }
+        : null;
+  return { from, to, compare };
+}
+
+type Filters = Pick<Drill, "s" | "r" | "lg" | "p">;
+
+/** The report's filters as one condition: a segment (saved or typed), a lactation group, a pen. */
+async function filtersSql(db: Db, databaseId: number, caller: AuthUser, f: Filters, today: string): Promise<SQL> {
+  const parts: SQL[] = [];
+  const segment = await segmentFilter(db, databaseId, caller.id, { segment: f.s, rule: f.r }, today);
+  if (segment) parts.push(segment);
+  if (f.lg) parts.push(keySql(`lg:${f.lg}`, { today, from: today, to: today }));
+  if (f.p) parts.push(sql`a.pen = ${f.p}`);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+const BUILDERS: Partial<Record<HerdReportNumber, (input: ReportInput) => Promise<ReportBody>>> = {
+  1: herdStructure,
+};
+
+export function createReportService(db: Db, now: () => Date = () => new Date()) {
+  return {
+    async report(caller: AuthUser, dbUuid: string, n: HerdReportNumber, query: HerdReportQuery): Promise<HerdReport> {
+      const database = await herdDatabaseFor(db, caller, dbUuid);
+      const build = BUILDERS[n];
+      if (!build || !HERD_REPORTS_READY.includes(n)) throw notFound();
+      const today = herdToday(now());
+      const { from, to, compare } = periodOf(query, today);
+      const filters: Filters = {
+        ...(query.segment && { s: query.segment }),
+        ...(query.rule !== undefined && { r: query.rule }),
+        ...(query.lact_group && { lg: query.lact_group }),
+        ...(query.pen && { p: query.pen }),
+      };
+      const base = await filtersSql(db, database.id, caller, filters, today);
+      const body = await build({
+        db,
+        databaseId: database.id,
+        base,
+        ctx: { today, from, to },
+        compare,
+        drill: (key) => encodeDrill({ n, k: key, f: from, t: to, ...filters }),
+      });
+      return { report: n, title: HERD_REPORT_TITLES[n], period: { from, to }, compare, today, ...body };
+    },
+
+    async animals(
+      caller: AuthUser,
+      dbUuid: string,
+      n: HerdReportNumber,
+      token: string,
+      page: number,
+    ): Promise<HerdAnimalsPage> {
+      const database = await herdDatabaseFor(db, caller, dbUuid);
+      const drill = decodeDrill(token);
+      if (drill.n !== n) throw new ApiError(400, ErrorCode.validation, "Ссылка на расшифровку — из другого отчёта.");
+      const today = herdToday(now());
+      const base = await filtersSql(db, database.id, caller, drill, today);
+      const condition = sql`${base} and ${keySql(drill.k, { today, from: drill.f, to: drill.t })}`;
+      const found = await listAnimals(
+        db,
+        database.id,
+        { page },
+        today,
+        { limit: HERD_PAGE_SIZE, offset: (page - 1) * HERD_PAGE_SIZE },
+        condition,
+      );
+      return { total: found.total, page, page_size: HERD_PAGE_SIZE, items: found.items.map(animalOut) };
+    },
+  };
+}

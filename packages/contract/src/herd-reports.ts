@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { herdAnimalsPageSchema } from "./herd.ts";
+import { defineRoute } from "./http.ts";
+
+// ---- Native herd reports (issue 18): figures, tables and charts whose animal counts drill down ----
+//
+// One shape for every report: KPI cards, tables and charts. Every number that counts animals
+// carries a `drill` token; GET …/reports/{n}/animals/?drill=<token> lists exactly those animals
+// (its `total` equals the number). A token is opaque to the browser; the server reads the set it
+// names (conditions over the animals, the report's period and filters) from it and checks it.
+// Who: whoever reads the herd database (contract herd.ts); another company's database → 404.
+
+export const HERD_REPORT_NUMBERS = [1, 2, 4, 5, 6, 7, 8] as const;
+export type HerdReportNumber = (typeof HERD_REPORT_NUMBERS)[number];
+/** The reports built so far; the others answer 404 until they are. */
+export const HERD_REPORTS_READY: readonly HerdReportNumber[] = [1];
+export const HERD_REPORT_TITLES: Record<HerdReportNumber, string> = {
+  1: "Структура стада",
+  2: "Молоко",
+  4: "Воспроизводство",
+  5: "Выбытие",
+  6: "Отёлы и телята",
+  7: "Здоровье",
+  8: "Сухостойный период",
+};
+
+export const HERD_REPORT_COMPARISONS = ["none", "previous", "last_year"] as const;
+export const HERD_REPORT_COMPARISON_LABELS: Record<(typeof HERD_REPORT_COMPARISONS)[number], string> = {
+  none: "Без сравнения",
+  previous: "С предыдущим периодом",
+  last_year: "С тем же периодом прошлого года",
+};
+export const HERD_LACT_GROUPS = ["1", "2", "3+"] as const;
+export const HERD_LACT_GROUP_LABELS: Record<(typeof HERD_LACT_GROUPS)[number], string> = {
+  "1": "1-я лактация",
+  "2": "2-я лактация",
+  "3+": "3-я и старше",
+};
+
+const isoDay = z.iso.date();
+
+/** The period (12 months to today by default), the comparison, and the segment or quick filters. */
+export const herdReportQuerySchema = z.strictObject({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  compare: z.enum(HERD_REPORT_COMPARISONS).default("previous"),
+  /** A saved segment (herd-segments.ts) or a typed rule, as the animal list takes them. */
+  segment: z.uuid().optional(),
+  rule: z.string().max(2000).optional(),
+  lact_group: z.enum(HERD_LACT_GROUPS).optional(),
+  pen: z.string().trim().min(1).max(50).optional(),
+});
+export type HerdReportQuery = z.infer<typeof herdReportQuerySchema>;
+
+const period = z.object({ from: isoDay, to: isoDay });
+
+export const herdReportKpiSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  unit: z.string(),
+  value: z.number().nullable(),
+  /** The same figure over the comparison period; null without one, or for a figure of today. */
+  compare_value: z.number().nullable(),
+  /** Which way is better, for the card's colour; null when neither is. */
+  better: z.enum(["higher", "lower"]).nullable(),
+  drill: z.string().nullable(),
+  /** The definition used (the card's «?»). */
+  hint: z.string(),
+});
+export type HerdReportKpi = z.infer<typeof herdReportKpiSchema>;
+
+export const herdReportCellSchema = z.object({ value: z.number().nullable(), drill: z.string().nullable() });
+export type HerdReportCell = z.infer<typeof herdReportCellSchema>;
+
+export const herdReportTableSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  columns: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string() })),
+  rows: z.array(z.object({ key: z.string(), label: z.string(), cells: z.record(z.string(), herdReportCellSchema) })),
+});
+export type HerdReportTable = z.infer<typeof herdReportTableSchema>;
+
+export const herdReportChartSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  kind: z.enum(["bar", "line"]),
+  x: z.array(z.string()),
+  series: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      values: z.array(z.number().nullable()),
+      drills: z.array(z.string().nullable()),
+    }),
+  ),
+});
+export type HerdReportChart = z.infer<typeof herdReportChartSchema>;
+
+export const herdReportSchema = z.object({
+  report: z.number().int(),
+  title: z.string(),
+  period,
+  compare: period.nullable(),
+  /** «Today» of the figures that describe the herd as it is now. */
+  today: isoDay,
+  kpis: z.array(herdReportKpiSchema),
+  tables: z.array(herdReportTableSchema),
+  charts: z.array(herdReportChartSchema),
+});
+export type HerdReport = z.infer<typeof herdReportSchema>;
+
+const reportParams = z.object({
+  db_uuid: z.uuid(),
+  n: z.coerce
+    .number()
+    .int()
+    .refine((n): n is HerdReportNumber => (HERD_REPORT_NUMBERS as readonly number[]).includes(n), "Нет такого отчёта"),
+});
+
+export const getHerdReport = defineRoute({
+  method: "GET",
+  path: "/api/herd/:db_uuid/reports/:n/",
+  auth: "user",
+  params: reportParams,
+  query: herdReportQuerySchema,
+  response: herdReportSchema,
+  summary: "Отчёт по стаду: показатели, таблицы и графики с расшифровкой до животных",
+});
+
+export const listHerdReportAnimals = defineRoute({
+  method: "GET",
+  path: "/api/herd/:db_uuid/reports/:n/animals/",
+  auth: "user",
+  params: reportParams,
+  query: z.strictObject({
+    drill: z.string().min(1).max(4000),
+    page: z.coerce.number().int().min(1).default(1),
+  }),
+  response: herdAnimalsPageSchema,
+  summary: "Животные за числом отчёта (расшифровка): total равен числу",
+});
