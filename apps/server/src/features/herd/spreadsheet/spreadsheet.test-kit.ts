@@ -1,6 +1,7 @@
 import type { HerdSpreadsheetKind } from "@nadoy/contract/herd-spreadsheet";
 import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
+import type { TestApp } from "../../../../test/test-app.ts";
 import type { Dc305Record } from "../dc305/records.ts";
 import { mappingFor } from "./column-mappings.ts";
 import { readSpreadsheet, type SpreadsheetResult } from "./read-spreadsheet.ts";
@@ -60,4 +61,26 @@ export function summary(records: Dc305Record[]): string[] {
     if (r.type !== "row") return [];
     return [`${r.line}: ${r.animal.barn_number}`];
   });
+}
+
+/** Calls of the spreadsheet routes (the commit is the upload's: herd-upload.test-kit.ts). */
+export function sheetApi(t: TestApp, token: string | undefined, dbUuid: string) {
+  return {
+    upload: (bytes: Buffer, kind: string | undefined, name = "таблица.csv") =>
+      t.request({
+        method: "POST",
+        url: `/api/herd/${dbUuid}/uploads/`,
+        token,
+        query: { format: "spreadsheet", name, ...(kind === undefined ? {} : { kind }) },
+        headers: { "content-type": "application/octet-stream" },
+        payload: bytes,
+      }),
+    remap: (uploadUuid: string, mapping: Record<string, string | null>) =>
+      t.request({ method: "POST", url: `/api/herd/uploads/${uploadUuid}/mapping/`, token, payload: { mapping } }),
+    commit: (uploadUuid: string) =>
+      t.request({ method: "POST", url: `/api/herd/uploads/${uploadUuid}/commit/`, token }),
+    template: (kind: string) => t.request({ method: "GET", url: `/api/herd/templates/${kind}/`, token }),
+    mine: (query: Record<string, string> = {}) =>
+      t.request({ method: "GET", url: "/api/herd/uploads/mine/", token, query }),
+  };
 }
