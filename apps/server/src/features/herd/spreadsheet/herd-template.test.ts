@@ -43,8 +43,13 @@ describe("templates", () => {
       `attachment; filename="file.xlsx"; filename*=UTF-8''${encodeURIComponent("Шаблон — Контрольные дойки.xlsx")}`,
     );
     const book = await sheets(res.rawPayload);
+    const loaded = new ExcelJS.Workbook();
+    await loaded.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const data = loaded.getWorksheet("Данные");
+    expect(data?.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(data?.getRow(1).font?.bold).toBe(true);
     expect(Object.keys(book)).toEqual(["Данные", "Пояснения"]);
-    expect(book["Данные"]).toEqual([
+    expect(book.Данные).toEqual([
       [
         "Номер животного",
         "Бирка",
@@ -68,16 +73,16 @@ describe("templates", () => {
         180,
       ],
     ]);
-    expect(book["Пояснения"]?.[0]).toEqual(["Столбец", "Обязательный", "Формат", "Пояснение", "Пример"]);
-    expect(book["Пояснения"]?.[1]).toEqual([
+    expect(book.Пояснения?.[0]).toEqual(["Столбец", "Обязательный", "Формат", "Пояснение", "Пример"]);
+    expect(book.Пояснения?.[1]).toEqual([
       "Номер животного",
       "да",
       "текст",
       HERD_SPREADSHEET_FIELDS.test_days[0]?.hint,
       "1234",
     ]);
-    expect(book["Пояснения"]?.[4]?.slice(0, 3)).toEqual(["Дата контрольной дойки", "да", "дата (ДД.ММ.ГГГГ)"]);
-    expect(book["Пояснения"]).toHaveLength(1 + HERD_SPREADSHEET_FIELDS.test_days.length);
+    expect(book.Пояснения?.[4]?.slice(0, 3)).toEqual(["Дата контрольной дойки", "да", "дата (ДД.ММ.ГГГГ)"]);
+    expect(book.Пояснения).toHaveLength(1 + HERD_SPREADSHEET_FIELDS.test_days.length);
   });
 
   it.each(HERD_SPREADSHEET_KINDS)("imports the %s template as it is: every column guessed, no errors", async (kind) => {

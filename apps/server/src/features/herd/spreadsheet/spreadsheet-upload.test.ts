@@ -1,3 +1,5 @@
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
 import type {
   HerdAnimalCard,
   HerdAnimalsPage,
@@ -314,14 +316,29 @@ describe("mapping", () => {
     });
   });
 
+  it("keeps the whole XLSX, though only its first sheet is read, and reads it again on a remap", async () => {
+    const many = Array.from({ length: 3000 }, (_, i) => [`другой ${i}`, i]);
+    const file = await xlsxOf(
+      [
+        ["Номер", "Бирка", "Что", "Когда"],
+        [7, "RU007", "BRED", "20.10.2026"],
+      ],
+      many,
+    );
+    const created = ok<HerdUploadCreated>(await api().upload(file, "events", "события.xlsx"), 201);
+    const [row] = await queryRows<{ file_key: string }>(db(), sql`select file_key from herd_uploads`);
+    expect((await readFile(join(t.config.DATA_DIR, row?.file_key ?? ""))).equals(file)).toBe(true);
+    const mapping = { Номер: "barn_number", Бирка: "ear_tag", Что: "event_code", Когда: "event_date" };
+    const remapped = ok<HerdUploadCreated>(await api().remap(created.upload_uuid, mapping));
+    expect(remapped.preview).toMatchObject(counts({ rows: 1, animals_new: 1, events_new: 1 }));
+  });
+
   it("leaves a clearly failed upload when the kept file is gone from the disk", async () => {
     const created = ok<HerdUploadCreated>(await api().upload(Buffer.from(EVENTS), "events"), 201);
     const [row] = await queryRows<{ file_key: string }>(
       db(),
       sql`select file_key from herd_uploads where uuid = ${created.upload_uuid}`,
     );
-    const { rm } = await import("node:fs/promises");
-    const { join } = await import("node:path");
     await rm(join(t.config.DATA_DIR, row?.file_key ?? ""));
     const res = await api().remap(created.upload_uuid, { Что: "event_code", Когда: "event_date" });
     expect(res.statusCode).toBe(409);

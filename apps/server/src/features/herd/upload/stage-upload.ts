@@ -143,7 +143,9 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
       await writer.write(lines);
       progress.set(user.id, progressId, { phase: "read", rows });
     }
-    for await (const _ of bytes(false)); // what the parser left unread after a refusal
+    // What the reader left unread: after a refusal, or an XLSX's sheets after its first (kept, so
+    // that a remap reads the whole file again).
+    for await (const _ of bytes(!refused));
     await writer.finish();
     file.end();
     await once(file, "close");
