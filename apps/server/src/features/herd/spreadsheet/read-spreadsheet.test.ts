@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dc305RowRecord } from "../dc305/records.ts";
 import { REFUSE_EMPTY_SHEET, REFUSE_HEADER_ONLY, REFUSE_XLS } from "./read-spreadsheet.ts";
-import { readAll, summary, utf8Bom, win1251, xlsxOf } from "./spreadsheet.test-kit.ts";
+import { readAll, summary, utf8Bom, win1251, xlsxOf, zipOf } from "./spreadsheet.test-kit.ts";
 import { CORRUPT_XLSX } from "./xlsx-rows.ts";
 
 // The spreadsheet reader on its own: files in, the records staging takes out.
@@ -199,6 +199,11 @@ describe("XLSX", () => {
       lact: 2,
       fresh_date: "2026-09-01",
     });
+  });
+
+  it("refuses a zip that is not a workbook", async () => {
+    const docx = zipOf("word/document.xml", "<w:document/>");
+    expect((await readAll(docx, "animals")).records).toEqual([{ type: "refused", line: 0, message: CORRUPT_XLSX }]);
   });
 
   it("refuses a corrupt or cut XLSX", async () => {

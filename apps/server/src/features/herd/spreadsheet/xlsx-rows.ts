@@ -11,7 +11,6 @@ import type { Cell } from "./sheet-values.ts";
 
 export const CORRUPT_XLSX =
   "Файл XLSX повреждён или это не книга Excel: откройте его в Excel, сохраните как «Книга Excel (*.xlsx)» и загрузите снова.";
-export const NO_SHEET = "В книге Excel нет ни одного листа с данными.";
 
 type CellValue = ExcelJS.CellValue;
 
@@ -80,5 +79,6 @@ export async function* xlsxRows(source: AsyncIterable<Uint8Array>): AsyncGenerat
   } finally {
     input.destroy();
   }
-  if (sheets === 0) throw new SheetRefusal(NO_SHEET);
+  // A zip without worksheets: another kind of archive (.docx, .zip) sent as a table.
+  if (sheets === 0) throw new SheetRefusal(CORRUPT_XLSX);
 }
