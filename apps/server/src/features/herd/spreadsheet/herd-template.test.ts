@@ -40,7 +40,7 @@ describe("templates", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(res.headers["content-disposition"]).toBe(
-      `attachment; filename="file.xlsx"; filename*=UTF-8''${encodeURIComponent("Шаблон — Контрольные дойки.xlsx")}`,
+      `attachment; filename="template.xlsx"; filename*=UTF-8''${encodeURIComponent("Шаблон — Контрольные дойки.xlsx")}`,
     );
     const book = await sheets(res.rawPayload);
     const loaded = new ExcelJS.Workbook();

@@ -23,7 +23,7 @@ export function herdSpreadsheetRoutes(app: FastifyInstance, deps: AppDeps): void
     const file = await herdTemplate(params.kind);
     reply
       .header("content-type", XLSX_TYPE)
-      .header("content-disposition", attachmentDisposition(templateFileName(params.kind)));
+      .header("content-disposition", attachmentDisposition(templateFileName(params.kind), "template"));
     return file;
   });
 }

@@ -42,7 +42,7 @@ export interface StageInput {
 }
 
 export const tooLargeText = (maxBytes: number) =>
-  `Файл больше ${Math.floor(maxBytes / (1024 * 1024)) || 1} МБ: выгрузите из DC305 меньше (за меньший период или по группам).`;
+  `Файл больше ${Math.floor(maxBytes / (1024 * 1024)) || 1} МБ: загрузите данные частями (за меньший период или по группам).`;
 export const tooLarge = (maxBytes: number) =>
   new ApiError(413, ErrorCode.payloadTooLarge, tooLargeText(maxBytes), undefined, { connection: "close" });
 
