@@ -29,6 +29,7 @@ import { healthRoutes } from "./features/health/health.routes.ts";
 import { herdReadRoutes } from "./features/herd/herd.routes.ts";
 import { herdReportRoutes } from "./features/herd/reports/reports.routes.ts";
 import { herdSegmentRoutes } from "./features/herd/segments/segments.routes.ts";
+import { herdSpreadsheetRoutes } from "./features/herd/spreadsheet/spreadsheet.routes.ts";
 import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   herdUploadRoutes(app, deps);
   herdSegmentRoutes(app, deps);
   herdReportRoutes(app, deps);
+  herdSpreadsheetRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);
