@@ -139,3 +139,18 @@ export const listHerdReportAnimals = defineRoute({
   response: herdAnimalsPageSchema,
   summary: "Животные за числом отчёта (расшифровка): total равен числу",
 });
+
+/**
+ * The report as XLSX, exactly what the page shows for the same query: sheet «Данные» (the KPI
+ * cards, each table, each chart as a table) and «Параметры» (database, period, comparison,
+ * filters, who and when). Content-Disposition names it «<title> — <database>.xlsx».
+ */
+export const exportHerdReport = defineRoute({
+  method: "GET",
+  path: "/api/herd/:db_uuid/reports/:n/export/",
+  auth: "user",
+  params: reportParams,
+  query: herdReportQuerySchema,
+  response: z.unknown(),
+  summary: "Отчёт по стаду в XLSX: данные и параметры",
+});

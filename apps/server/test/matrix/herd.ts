@@ -65,6 +65,11 @@ export const herdRows: Row[] = [
     send: (fx) => inDatabase({ n: "1" })(fx),
   },
   {
+    route: "GET /api/herd/:db_uuid/reports/:n/export/",
+    expected: signedIn(200, { "other company": 404 }),
+    send: (fx) => inDatabase({ n: "1" })(fx),
+  },
+  {
     route: "GET /api/herd/:db_uuid/reports/:n/animals/",
     expected: signedIn(200, { "other company": 404 }),
     note: "the drill token of report 1's first figure, as the superuser's report gives it",

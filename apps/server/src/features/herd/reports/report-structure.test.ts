@@ -1,5 +1,6 @@
 import type { HerdAnimalsPage } from "@nadoy/contract/herd";
 import type { HerdReport } from "@nadoy/contract/herd-reports";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
@@ -183,6 +184,37 @@ describe("report 1, herd structure", () => {
     expect(pen2.kpis.find((k) => k.key === "herd")?.value).toBe(2);
     const drill = pen2.kpis.find((k) => k.key === "herd")?.drill ?? "";
     expect((await drillTotal(drill)).total).toBe(2);
+  });
+
+  it("exports exactly the figures shown, with the parameters that made them", async () => {
+    const query = { from: daysAgo(364), to: daysAgo(0), pen: "2" };
+    const shown = await report({ pen: "2" });
+    const res = await t.request({
+      method: "GET",
+      url: `/api/herd/${w.herd.uuid}/reports/1/export/`,
+      token: w.zoo.token,
+      query,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-disposition"]).toContain(encodeURIComponent("Структура стада — Стадо.xlsx"));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual(["Данные", "Параметры"]);
+    const rows: unknown[][] = [];
+    book.getWorksheet("Данные")?.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1));
+    });
+    for (const kpi of shown.kpis) expect(rows).toContainEqual(expect.arrayContaining([kpi.label, kpi.value]));
+    expect(rows).toContainEqual(["Группа 2", 2, 0, 0, 2]);
+    const about = new Map<string, unknown>();
+    book.getWorksheet("Параметры")?.eachRow((row) => {
+      about.set(String(row.getCell(1).value), row.getCell(2).value);
+    });
+    expect(about.get("Группа (секция)")).toBe("2");
+    expect(about.get("Сформировал")).toBe("Анна Петрова");
+    expect(about.get("Период")).toBe(
+      `${daysAgo(364).split("-").reverse().join(".")} — ${daysAgo(0).split("-").reverse().join(".")}`,
+    );
   });
 
   it("refuses a damaged drill token, another report's, and other companies", async () => {

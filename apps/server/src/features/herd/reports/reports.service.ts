@@ -7,18 +7,21 @@ import {
   type HerdReportNumber,
   type HerdReportQuery,
 } from "@nadoy/contract/herd-reports";
+import { displayName } from "@nadoy/contract/users";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import { type Db, queryRows } from "../../../db/client.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { ApiError } from "../../../platform/errors.ts";
 import { listAnimals } from "../animals.repository.ts";
 import { herdDatabaseFor, notFound } from "../herd-access.ts";
 import { animalOut } from "../herd-dto.ts";
 import { herdToday } from "../herd-today.ts";
+import { findSegment } from "../segments/segments.repository.ts";
 import { segmentFilter } from "../segments/segments.service.ts";
 import { type Drill, decodeDrill, encodeDrill } from "./drill-token.ts";
 import { keySql } from "./report-atoms.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
+import { reportXlsx } from "./report-xlsx.ts";
 
 // Native herd reports (contract herd-reports.ts): the period and comparison, the filters as one
 // condition, the report's figures with drill tokens, and the animals behind a token.
@@ -90,6 +93,25 @@ export function createReportService(db: Db, now: () => Date = () => new Date()) 
         drill: (key) => encodeDrill({ n, k: key, f: from, t: to, ...filters }),
       });
       return { report: n, title: HERD_REPORT_TITLES[n], period: { from, to }, compare, today, ...body };
+    },
+
+    /** The same report as an XLSX file, with the parameters that made it. */
+    async export(caller: AuthUser, dbUuid: string, n: HerdReportNumber, query: HerdReportQuery) {
+      const shown = await this.report(caller, dbUuid, n, query);
+      const database = await herdDatabaseFor(db, caller, dbUuid);
+      const segment = query.segment ? await findSegment(db, database.id, caller.id, query.segment) : undefined;
+      const [person] = await queryRows<{ username: string; first_name: string; last_name: string }>(
+        db,
+        sql`select username, first_name, last_name from users where id = ${caller.id}`,
+      );
+      const body = await reportXlsx(shown, {
+        database: database.name,
+        query,
+        segmentName: segment?.name ?? null,
+        generatedBy: person ? displayName(person) : "",
+        generatedAt: now(),
+      });
+      return { body, name: `${shown.title} — ${database.name}.xlsx` };
     },
 
     async animals(
