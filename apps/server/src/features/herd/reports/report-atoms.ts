@@ -12,6 +12,8 @@ import { BAD_DRILL } from "./drill-token.ts";
 //   dim:<from>-<to> (cows; either bound may be empty) · nodim (cows without a fresh date)
 //   pen:<pen, URI-encoded> · nopen · rc:<0–7> · norc
 //   born[:YYYY-MM] (born in the period, or in that month of it) · exit:sold|died[:YYYY-MM] (left so)
+//   exit[:YYYY-MM] (left, either way) · adult (lactation ≥ 1) · young (lactation 0)
+//   xdim:<from>-<to> (DIM on the day it left) · reason:<exit reason, URI-encoded> · noreason
 
 export interface AtomContext {
   today: string;
@@ -32,12 +34,18 @@ const DIM = /^dim:(\d{0,5})-(\d{0,5})$/;
 const PEN = /^pen:([^|]{1,200})$/;
 const RC = /^rc:([0-7])$/;
 const BORN = /^born(?::(\d{4}-(?:0[1-9]|1[0-2])))?$/;
-const EXIT = /^exit:(sold|died)(?::(\d{4}-(?:0[1-9]|1[0-2])))?$/;
+const EXIT = /^exit(?::(sold|died))?(?::(\d{4}-(?:0[1-9]|1[0-2])))?$/;
+const EXIT_DIM = /^xdim:(\d{0,5})-(\d{0,5})$/;
+const REASON = /^reason:([^|]{1,400})$/;
 
 /** A pen in a key: URI-encoded, so that "|" in a pen's name does not split the key. */
 export const penAtom = (pen: string | null) => (pen === null ? "nopen" : `pen:${encodeURIComponent(pen)}`);
 
-function decodePen(encoded: string): string {
+/** An exit reason in a key, URI-encoded as a pen is. */
+export const reasonAtom = (reason: string | null) =>
+  reason === null ? "noreason" : `reason:${encodeURIComponent(reason)}`;
+
+function decodeText(encoded: string): string {
   try {
     return decodeURIComponent(encoded);
   } catch {
@@ -50,6 +58,9 @@ function atomSql(atom: string, ctx: AtomContext): SQL {
   if (atom === "cows") return sql`a.status in ('milking', 'dry')`;
   if (atom === "nopen") return sql`a.pen is null`;
   if (atom === "norc") return sql`a.rc is null`;
+  if (atom === "adult") return sql`a.lact >= 1`;
+  if (atom === "young") return sql`a.lact = 0`;
+  if (atom === "noreason") return sql`a.exit_reason is null`;
   if (atom === "nodim") return sql`a.status in ('milking', 'dry') and (${dimOf(ctx.today)}) is null`;
   let m = STATUS.exec(atom);
   if (m) return sql`a.status = ${m[1]}`;
@@ -68,9 +79,22 @@ function atomSql(atom: string, ctx: AtomContext): SQL {
   m = BORN.exec(atom);
   if (m) return within(sql`a.birth_date`, ctx, m[1]);
   m = EXIT.exec(atom);
-  if (m) return sql`a.status = ${m[1]} and ${within(sql`a.exit_date`, ctx, m[2])}`;
+  if (m) {
+    const how = m[1] ? sql`a.status = ${m[1]}` : sql`a.status in ('sold', 'died')`;
+    return sql`${how} and ${within(sql`a.exit_date`, ctx, m[2])}`;
+  }
+  m = EXIT_DIM.exec(atom);
+  if (m && (m[1] || m[2])) {
+    const dim = sql`(${dimOf(ctx.today)})`;
+    const parts = [sql`a.status in ('sold', 'died')`];
+    if (m[1]) parts.push(sql`${dim} >= ${Number(m[1])}`);
+    if (m[2]) parts.push(sql`${dim} <= ${Number(m[2])}`);
+    return sql.join(parts, sql` and `);
+  }
+  m = REASON.exec(atom);
+  if (m) return sql`a.exit_reason = ${decodeText(m[1] as string)}`;
   m = PEN.exec(atom);
-  if (m) return sql`a.pen = ${decodePen(m[1] as string)}`;
+  if (m) return sql`a.pen = ${decodeText(m[1] as string)}`;
   throw new ApiError(400, ErrorCode.validation, BAD_DRILL);
 }
 

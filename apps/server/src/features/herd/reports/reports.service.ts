@@ -20,6 +20,7 @@ import { findSegment } from "../segments/segments.repository.ts";
 import { segmentFilter } from "../segments/segments.service.ts";
 import { type Drill, decodeDrill, encodeDrill } from "./drill-token.ts";
 import { keySql } from "./report-atoms.ts";
+import { culling } from "./report-culling.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { reportXlsx } from "./report-xlsx.ts";
 
@@ -67,6 +68,7 @@ async function filtersSql(db: Db, databaseId: number, caller: AuthUser, f: Filte
 
 const BUILDERS: Partial<Record<HerdReportNumber, (input: ReportInput) => Promise<ReportBody>>> = {
   1: herdStructure,
+  5: culling,
 };
 
 export function createReportService(db: Db, now: () => Date = () => new Date()) {

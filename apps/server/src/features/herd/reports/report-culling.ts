@@ -1,0 +1,200 @@
+import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
+import { type SQL, sql } from "drizzle-orm";
+import { queryRows } from "../../../db/client.ts";
+import { dimOf } from "../animals.repository.ts";
+import { type AtomContext, keySql, reasonAtom } from "./report-atoms.ts";
+import { DIM_BANDS, monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
+
+// ---- Report 5, culling and deaths (HERD.md "Culling"): cows that left in the period — sold or
+// died — by reason, DIM on the day they left, lactation and month; the annualised rate over the
+// cow-years at risk; heifers that left, apart ----
+
+const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+/** Cow-days at risk in the period: from the first calving (or the period's start) to the exit (or its end). */
+function cowDays(input: ReportInput, at: AtomContext): SQL {
+  return sql`(select coalesce(sum(greatest(0,
+        least(coalesce(a.exit_date, ${at.to}::date), ${at.to}::date)
+        - greatest(coalesce(f.first_fresh, a.fresh_date), ${at.from}::date) + 1)), 0)
+      from herd_animals a
+      left join lateral (select min(l.fresh_date) as first_fresh from herd_lactations l
+        where l.database_id = a.database_id and l.animal_id = a.id) f on true
+      where a.database_id = ${input.databaseId} and ${input.base} and a.lact >= 1
+        and coalesce(f.first_fresh, a.fresh_date) is not null)`;
+}
+
+async function kpis(input: ReportInput): Promise<HerdReportKpi[]> {
+  const { ctx, compare } = input;
+  const before = compare ? { ...ctx, ...compare } : null;
+  const counts = (at: AtomContext, suffix: string) => sql`
+    count(*) filter (where ${keySql("adult|exit", at)}) as exits${sql.raw(suffix)},
+    count(*) filter (where ${keySql("adult|exit:sold", at)}) as sold${sql.raw(suffix)},
+    count(*) filter (where ${keySql("adult|exit:died", at)}) as died${sql.raw(suffix)},
+    count(*) filter (where ${keySql("adult|exit|xdim:-60", at)}) as early${sql.raw(suffix)},
+    count(*) filter (where ${keySql("young|exit", at)}) as young${sql.raw(suffix)}`;
+  const [row] = await queryRows<Record<string, string | number | null>>(
+    input.db,
+    sql`select ${counts(ctx, "")}, ${cowDays(input, ctx)} as cow_days
+          ${before ? sql`, ${counts(before, "_before")}, ${cowDays(input, before)} as cow_days_before` : sql``}
+        from herd_animals a where a.database_id = ${input.databaseId} and ${input.base}`,
+  );
+  const v = (name: string) => (row?.[name] === null || row?.[name] === undefined ? null : Number(row[name]));
+  const rate = (exits: string, days: string) => {
+    const cowYears = (v(days) ?? 0) / 365.25;
+    return cowYears > 0 ? round1(((v(exits) ?? 0) / cowYears) * 100) : null;
+  };
+  const count = (key: string, label: string, drill: string, hint: string): HerdReportKpi => ({
+    key,
+    label,
+    unit: "гол.",
+    value: v(key),
+    compare_value: before ? v(`${key}_before`) : null,
+    better: "lower",
+    drill: input.drill(drill),
+    hint,
+  });
+  const annual = (key: string, label: string, exits: string, hint: string): HerdReportKpi => ({
+    key,
+    label,
+    unit: "% в год",
+    value: rate(exits, "cow_days"),
+    compare_value: before ? rate(`${exits}_before`, "cow_days_before") : null,
+    better: "lower",
+    drill: null,
+    hint,
+  });
+  return [
+    count("exits", "Выбыло коров", "adult|exit", "Коровы (лактация 1 и старше), проданные или павшие в периоде."),
+    count("sold", "Продано", "adult|exit:sold", "Коровы, выбывшие продажей в периоде."),
+    count("died", "Пало", "adult|exit:died", "Коровы, павшие в периоде."),
+    annual(
+      "cull_rate",
+      "Выбытие за год",
+      "exits",
+      "Выбывшие коровы ÷ коровогоды под риском × 100 (HERD.md): коровогоды — дни от первого отёла до выбытия или конца периода, ÷ 365,25.",
+    ),
+    annual("death_rate", "Падёж за год", "died", "Павшие коровы ÷ коровогоды под риском × 100."),
+    count(
+      "early",
+      "Выбыло до 60 дней лактации",
+      "adult|exit|xdim:-60",
+      "Коровы, выбывшие не позже 60-го дня лактации: самые дорогие потери.",
+    ),
+    count("young", "Выбыло тёлок", "young|exit", "Животные без отёла, проданные или павшие в периоде."),
+  ];
+}
+
+type Row = { g: string | null; status: string; n: number | string };
+
+function byGroups(
+  input: ReportInput,
+  key: string,
+  title: string,
+  groups: { key: string; label: string; atom: string }[],
+  rows: Row[],
+): HerdReportTable {
+  const count = (g: string, status?: string) =>
+    rows.filter((r) => (r.g ?? "") === g && (!status || r.status === status)).reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    key,
+    title,
+    columns: [
+      { key: "sold", label: "Продано", unit: "гол." },
+      { key: "died", label: "Пало", unit: "гол." },
+      { key: "total", label: "Всего", unit: "гол." },
+    ],
+    rows: groups.map((group) => ({
+      key: group.key,
+      label: group.label,
+      cells: {
+        sold: { value: count(group.key, "sold"), drill: input.drill(`${group.atom}|exit:sold`) },
+        died: { value: count(group.key, "died"), drill: input.drill(`${group.atom}|exit:died`) },
+        total: { value: count(group.key), drill: input.drill(`${group.atom}|exit`) },
+      },
+    })),
+  };
+}
+
+const exitsOf = (input: ReportInput, group: SQL) =>
+  queryRows<Row>(
+    input.db,
+    sql`select ${group} as g, a.status, count(*) as n from herd_animals a
+        where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("adult|exit", input.ctx)}
+        group by 1, 2`,
+  );
+
+async function tables(input: ReportInput): Promise<HerdReportTable[]> {
+  const dim = sql`(${dimOf(input.ctx.today)})`;
+  const [reasons, bands, lactations] = await Promise.all([
+    exitsOf(input, sql`a.exit_reason`),
+    exitsOf(
+      input,
+      sql`case when ${dim} is null then 'none' when ${dim} <= 60 then '-60' when ${dim} <= 120 then '61-120'
+        when ${dim} <= 200 then '121-200' when ${dim} <= 305 then '201-305' else '306-' end`,
+    ),
+    exitsOf(input, sql`case when a.lact >= 3 then '3+' else a.lact::text end`),
+  ]);
+  const reasonKeys = [...new Set(reasons.map((r) => r.g))].sort((x, y) => {
+    const total = (g: string | null) => reasons.filter((r) => r.g === g).reduce((sum, r) => sum + Number(r.n), 0);
+    return total(y) - total(x) || (x ?? "").localeCompare(y ?? "", "ru");
+  });
+  return [
+    byGroups(
+      input,
+      "reason",
+      "Причины выбытия коров",
+      reasonKeys.map((reason) => ({
+        key: reason ?? "",
+        label: reason ?? "причина не указана",
+        atom: `adult|${reasonAtom(reason)}`,
+      })),
+      reasons,
+    ),
+    byGroups(
+      input,
+      "dim",
+      "Выбытие по дням лактации",
+      DIM_BANDS.map((band) => ({ key: band.key, label: band.label, atom: `adult|xdim:${band.key}` })),
+      bands,
+    ),
+    byGroups(
+      input,
+      "lactation",
+      "Выбытие по лактациям",
+      [
+        { key: "1", label: "1-я лактация", atom: "adult|lg:1" },
+        { key: "2", label: "2-я лактация", atom: "adult|lg:2" },
+        { key: "3+", label: "3-я и старше", atom: "adult|lg:3+" },
+      ],
+      lactations,
+    ),
+  ];
+}
+
+async function byMonth(input: ReportInput): Promise<HerdReportChart> {
+  const rows = await queryRows<{ m: string; status: string; n: number | string }>(
+    input.db,
+    sql`select to_char(date_trunc('month', a.exit_date), 'YYYY-MM') as m, a.status, count(*) as n
+        from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("adult|exit", input.ctx)}
+        group by 1, 2`,
+  );
+  const months = monthsOf(input.ctx.from, input.ctx.to);
+  const series = (status: "sold" | "died", label: string) => ({
+    key: status,
+    label,
+    values: months.map((m) => Number(rows.find((r) => r.m === m && r.status === status)?.n ?? 0)),
+    drills: months.map((m) => input.drill(`adult|exit:${status}:${m}`)),
+  });
+  return {
+    key: "months",
+    title: "Выбытие коров по месяцам",
+    kind: "bar",
+    x: months,
+    series: [series("sold", "Продано"), series("died", "Пало")],
+  };
+}
+
+export async function culling(input: ReportInput): Promise<ReportBody> {
+  const [cards, list, chart] = await Promise.all([kpis(input), tables(input), byMonth(input)]);
+  return { kpis: cards, tables: list, charts: [chart] };
+}
