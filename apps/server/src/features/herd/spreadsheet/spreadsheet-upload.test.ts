@@ -9,9 +9,12 @@ import type {
 } from "@nadoy/contract/herd";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { accessTokenFor } from "../../../../test/callers.ts";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
 import { queryRows } from "../../../db/client.ts";
+import { userDatabaseAccess } from "../../../db/schema/index.ts";
+import { seedUser } from "../../../db/seed/users.ts";
 import { herdApi, ok } from "../herd.test-kit.ts";
 import { counts, herdTableCounts, seedUploadWorld, setDc305 } from "../upload/herd-upload.test-kit.ts";
 import { sheetApi, utf8Bom, win1251, xlsxOf } from "./spreadsheet.test-kit.ts";
@@ -209,13 +212,20 @@ describe("upload, preview and commit", () => {
     ok(await api().commit(staged.upload_uuid));
   });
 
-  it("is 403 to a viewer and 404 to another company's user", async () => {
-    expect(
-      (await sheetApi(t, w.viewer.token, w.herd.uuid).upload(Buffer.from(TEST_DAYS), "test_days")).statusCode,
-    ).toBe(403);
-    expect((await sheetApi(t, w.other.token, w.herd.uuid).upload(Buffer.from(TEST_DAYS), "test_days")).statusCode).toBe(
-      404,
-    );
+  it("is 403 to a viewer (role 6) and a client (role 7), 404 to another company's user", async () => {
+    const client = await seedUser(db(), {
+      username: "client",
+      email: "client@example.com",
+      roles: [7],
+      companyIds: [w.zarya.company.id],
+    });
+    await db().insert(userDatabaseAccess).values({ userId: client.id, databaseId: w.herd.id });
+    const callers = [w.viewer.token, await accessTokenFor(t, client.id), w.other.token];
+    const statuses = [];
+    for (const token of callers) {
+      statuses.push((await sheetApi(t, token, w.herd.uuid).upload(Buffer.from(TEST_DAYS), "test_days")).statusCode);
+    }
+    expect(statuses).toEqual([403, 403, 404]);
     expect(await herdTableCounts(db())).toMatchObject({ staged: 0 });
   });
 });

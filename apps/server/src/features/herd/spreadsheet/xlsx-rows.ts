@@ -4,6 +4,7 @@ import { SHEET_BATCH_ROWS, SheetRefusal, type SheetRow } from "./sheet-rows.ts";
 import type { Cell } from "./sheet-values.ts";
 
 // ---- An XLSX file's first worksheet → rows, with exceljs' streaming reader ----
+// (Later worksheets are read through and dropped.)
 //
 // The zip is read as it arrives; shared strings and styles are kept (styles tell date cells from
 // numbers), rows are not. Cells: text, rich text joined, a formula's cached result, a hyperlink's
@@ -56,6 +57,12 @@ export async function* xlsxRows(source: AsyncIterable<Uint8Array>): AsyncGenerat
   try {
     for await (const worksheet of reader) {
       sheets++;
+      if (sheets > 1) {
+        // Read through, not read: Excel writes sheets before their shared strings, so exceljs keeps
+        // them in temporary files it removes only once each is read (a break would leave them).
+        for await (const _ of worksheet as unknown as AsyncIterable<ExcelJS.Row>);
+        continue;
+      }
       let out: SheetRow[] = [];
       for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
         const values = row.values as CellValue[];
@@ -69,7 +76,6 @@ export async function* xlsxRows(source: AsyncIterable<Uint8Array>): AsyncGenerat
         }
       }
       if (out.length > 0) yield out;
-      break; // the first worksheet only: the rest of the zip is not read
     }
     if (sourceError !== undefined) throw sourceError;
   } catch (error) {
