@@ -26,6 +26,7 @@ import { chatRoutes } from "./features/chat/chat.routes.ts";
 import { contentNewsRoutes } from "./features/content-news/content-news.routes.ts";
 import { contentNotificationsRoutes } from "./features/content-notifications/content-notifications.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { herdFilesRoutes } from "./features/herd/files/herd-files.routes.ts";
 import { herdReadRoutes } from "./features/herd/herd.routes.ts";
 import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   usageRoutes(app, deps);
   herdReadRoutes(app, deps);
   herdUploadRoutes(app, deps);
+  herdFilesRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

@@ -82,7 +82,7 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "POST /api/herd/:db_uuid/uploads/": {
     400: "Файл отклонён целиком (график EGRAPH, итоги ECON, пустой файл) с объяснением; format=spreadsheet пока не поддерживается",
     409: `${HERD_WRONG_KIND}; или идёт предыдущая загрузка пользователя (import_in_progress)`,
-    413: "Файл больше HERD_UPLOAD_MAX_BYTES (по умолчанию 200 МБ): по Content-Length до чтения или по мере чтения",
+    413: "Файл больше HERD_UPLOAD_MAX_BYTES (по умолчанию 200 МБ), или файлы компании заняли бы больше HERD_FILES_COMPANY_BYTES_MAX (quota_exceeded): по Content-Length до чтения или по мере чтения",
   },
   "POST /api/herd/uploads/:upload_uuid/commit/": {
     409: "Загрузка уже записана (повторно нельзя), не проверена до конца, база другого вида, или идёт другая загрузка пользователя",

@@ -10,8 +10,8 @@ import {
   type UsageReport,
 } from "@nadoy/contract/usage";
 import type { Db } from "../../db/client.ts";
+import { attachmentDisposition } from "../../platform/content-disposition.ts";
 import { ApiError } from "../../platform/errors.ts";
-import { attachmentDisposition } from "./content-disposition.ts";
 import * as repo from "./usage.repository.ts";
 import { usageXlsx } from "./usage-export.ts";
 import { personOf } from "./usage-names.ts";

@@ -37,6 +37,8 @@ export interface StageInput {
   declared: number | undefined;
   /** Whether the client closed the connection before the answer (asked once the body is read). */
   clientGone?: () => boolean;
+  /** A further bound on the bytes read (the company's room for kept files), refused with its own error. */
+  room?: { bytes: number; refusal: () => ApiError };
 }
 
 export const tooLargeText = (maxBytes: number) =>
@@ -110,6 +112,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
       const chunk = next.value as Buffer;
       received += chunk.length;
       if (received > deps.maxBytes) throw tooLarge(deps.maxBytes);
+      if (input.room && received > input.room.bytes) throw input.room.refusal();
       if (fileError) throw fileError;
       if (keep && !file.write(chunk)) await once(file, "drain");
       if (keep) yield chunk;
