@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { quotaUsageText } from "./errors.ts";
-import { herdUploadFormatSchema, herdUploadKindSchema, herdUploadStatusSchema } from "./herd.ts";
+import {
+  type HERD_UPLOAD_FORMATS,
+  herdUploadFormatSchema,
+  herdUploadKindSchema,
+  herdUploadStatusSchema,
+} from "./herd.ts";
 import { defineRoute } from "./http.ts";
 
 // ---- herd files (issue 17 item 5, /user-pages/cloudstorage): the uploaded files the server keeps ----
@@ -28,6 +33,12 @@ const GIB = 1024 * 1024 * 1024;
  * server takes (HERD_UPLOAD_BYTES_DEFAULT) — while bounding what one company can put on the disk.
  */
 export const HERD_FILES_COMPANY_BYTES_DEFAULT = 10 * GIB;
+/** What program a file came from, as the files page names it. */
+export const HERD_UPLOAD_FORMAT_LABELS: Record<(typeof HERD_UPLOAD_FORMATS)[number], string> = {
+  dc305: "DC305",
+  spreadsheet: "Таблица",
+};
+
 /** The newest files listed; older ones stay kept and count. */
 export const HERD_FILES_SHOWN = 1000;
 

@@ -80,7 +80,7 @@ export function createUsageService(db: Db) {
           sections: () => repo.bySection(db, filter),
         }),
         contentType: USAGE_XLSX_TYPE,
-        disposition: attachmentDisposition(`Посещаемость ${filter.from} — ${filter.to}.xlsx`),
+        disposition: attachmentDisposition(`Посещаемость ${filter.from} — ${filter.to}.xlsx`, "usage"),
       };
     },
 
