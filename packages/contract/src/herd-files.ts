@@ -2,6 +2,7 @@ import { z } from "zod";
 import { quotaUsageText } from "./errors.ts";
 import {
   type HERD_UPLOAD_FORMATS,
+  herdUploadCreatedSchema,
   herdUploadFormatSchema,
   herdUploadKindSchema,
   herdUploadStatusSchema,
@@ -25,6 +26,9 @@ import { defineRoute } from "./http.ts";
 // Deleting: the uploader, admins (role 1) and superusers who see it. Deleting removes the file only:
 // the upload record and the herd data written from it stay, and a staged upload can still be
 // committed (its rows are staged in the database). A file deleted already → 404, as missing.
+// Checking a kept file again (rerun): whoever sees it and may upload into its database (herd.ts:
+// not roles 6, 7; a DC305 file wants the dc_305 flag) — a new upload staged from the kept bytes,
+// its own copy kept (counted in the quota like any upload), answered as uploadHerdFile answers.
 
 const GIB = 1024 * 1024 * 1024;
 /**
@@ -112,4 +116,19 @@ export const deleteHerdFile = defineRoute({
   params: fileParams,
   response: z.void(),
   summary: "Удалить загруженный файл стада (данные стада остаются)",
+});
+
+/**
+ * Stages a new upload from the kept file, as if it were uploaded again (uploadHerdFile's answer and
+ * refusals: 400, 403, 409 import_in_progress, 413 quota_exceeded); DC305 files only for now (400).
+ */
+export const rerunHerdFile = defineRoute({
+  method: "POST",
+  path: "/api/herd/files/:upload_uuid/rerun/",
+  auth: "user",
+  status: 201,
+  params: fileParams,
+  query: z.strictObject({ progress_id: z.uuid().optional() }),
+  response: herdUploadCreatedSchema,
+  summary: "Проверить загруженный файл стада снова: новая проверка и предпросмотр, данные не меняются",
 });

@@ -84,6 +84,11 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
     409: `${HERD_WRONG_KIND}; или идёт предыдущая загрузка пользователя (import_in_progress)`,
     413: "Файл больше HERD_UPLOAD_MAX_BYTES (по умолчанию 200 МБ), или файлы компании заняли бы больше HERD_FILES_COMPANY_BYTES_MAX (quota_exceeded): по Content-Length до чтения или по мере чтения",
   },
+  "POST /api/herd/files/:upload_uuid/rerun/": {
+    400: "Файл отклонён при проверке, или это таблица (повторная проверка таблиц пока не поддерживается)",
+    409: "Идёт предыдущая загрузка пользователя (import_in_progress)",
+    413: "Копия файла не помещается в место компании (quota_exceeded)",
+  },
   "POST /api/herd/uploads/:upload_uuid/commit/": {
     409: "Загрузка уже записана (повторно нельзя), не проверена до конца, база другого вида, или идёт другая загрузка пользователя",
   },

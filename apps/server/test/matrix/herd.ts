@@ -87,6 +87,12 @@ export const herdFileRows: Row[] = [
     send: async (fx) => ({ params: { upload_uuid: await stagedBySuperuser(fx) } }),
   },
   {
+    route: "POST /api/herd/files/:upload_uuid/rerun/",
+    expected: { ...superusersFile, superuser: 201, "role 1": 201 },
+    note: "a file the superuser uploaded, checked again as a new upload by those who see it (and may upload)",
+    send: async (fx) => ({ params: { upload_uuid: await stagedBySuperuser(fx) } }),
+  },
+  {
     route: "DELETE /api/herd/files/:upload_uuid/",
     expected: { ...superusersFile, superuser: 204, "role 1": 204 },
     note: "a fresh file the superuser uploaded, per caller: its uploader and the company's admins delete it",

@@ -1,3 +1,4 @@
+import type { HERD_UPLOAD_FORMATS } from "@nadoy/contract/herd";
 import { HERD_FILES_SHOWN } from "@nadoy/contract/herd-files";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
@@ -87,20 +88,38 @@ export async function usageOfDatabaseCompany(
 
 export interface KeptFile {
   databaseId: number;
+  databaseUuid: string;
   id: number;
   fileKey: string;
   fileName: string;
+  format: (typeof HERD_UPLOAD_FORMATS)[number];
 }
 
 /** The kept file of upload `uuid` if the caller sees it. */
 export async function findFile(db: Db, caller: FilesCaller, uuid: string): Promise<KeptFile | undefined> {
-  const [row] = await queryRows<{ database_id: number; id: number | string; file_key: string; file_name: string }>(
+  const [row] = await queryRows<{
+    database_id: number;
+    database_uuid: string;
+    id: number | string;
+    file_key: string;
+    file_name: string;
+    format: KeptFile["format"];
+  }>(
     db,
-    sql`select u.database_id, u.id, u.file_key, u.file_name
+    sql`select u.database_id, "user_databases".uuid as database_uuid, u.id, u.file_key, u.file_name, u.format
         from herd_uploads u join "user_databases" on "user_databases".id = u.database_id
         where u.uuid = ${uuid} and ${visibleFile(caller)}`,
   );
-  return row && { databaseId: row.database_id, id: Number(row.id), fileKey: row.file_key, fileName: row.file_name };
+  return (
+    row && {
+      databaseId: row.database_id,
+      databaseUuid: row.database_uuid,
+      id: Number(row.id),
+      fileKey: row.file_key,
+      fileName: row.file_name,
+      format: row.format,
+    }
+  );
 }
 
 /** Forgets the file's key: true if it was still kept (of two parallel deletes, one gets false). */

@@ -15,7 +15,7 @@ import * as repo from "./herd-files.repository.ts";
 // The kept herd files (contract herd-files.ts): the list with each company's usage, the file's
 // bytes streamed from the disk, and deleting a file (the upload record and its data stay).
 
-function filesCaller(user: AuthUser): repo.FilesCaller {
+export function filesCaller(user: AuthUser): repo.FilesCaller {
   const role = roleOf(user.groups);
   const admin = role !== undefined && (ADMIN_ROLES as readonly number[]).includes(role);
   return { id: user.id, isSuperuser: user.isSuperuser, seesAll: user.isSuperuser || admin };
@@ -43,6 +43,19 @@ function fileOut(r: repo.FileRow, caller: repo.FilesCaller): HerdFile {
   };
 }
 
+/** The kept file the caller sees, with its path and size on the disk; 404 otherwise (gone from the disk too). */
+export async function openKeptFile(db: Db, dataDir: string, user: AuthUser, uploadUuid: string) {
+  const file = await repo.findFile(db, filesCaller(user), uploadUuid);
+  if (!file) throw notFound();
+  const path = join(dataDir, file.fileKey);
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => undefined,
+  );
+  if (size === undefined) throw notFound();
+  return { file, path, size };
+}
+
 export interface HerdFileDownload {
   body: Readable;
   size: number;
@@ -67,14 +80,7 @@ export function createHerdFilesService(db: Db, dataDir: string, limitBytes: numb
 
     /** The file as a stream from the disk; 404 when not the caller's to see, not kept, or gone from the disk. */
     async download(user: AuthUser, uploadUuid: string): Promise<HerdFileDownload> {
-      const file = await repo.findFile(db, filesCaller(user), uploadUuid);
-      if (!file) throw notFound();
-      const path = join(dataDir, file.fileKey);
-      const size = await stat(path).then(
-        (s) => s.size,
-        () => undefined,
-      );
-      if (size === undefined) throw notFound();
+      const { file, path, size } = await openKeptFile(db, dataDir, user, uploadUuid);
       return { body: createReadStream(path), size, disposition: attachmentDisposition(file.fileName) };
     },
 

@@ -156,6 +156,52 @@ describe("delete", () => {
   });
 });
 
+describe("checking a kept file again", () => {
+  const rerun = (token: string, uuid: string) =>
+    t.request({ method: "POST", url: `/api/herd/files/${uuid}/rerun/`, token });
+
+  it("stages a new upload from the kept bytes, with its own preview and file, after the first was committed", async () => {
+    const first = await uploadAs(w.zoo.token, TEXT, "март.csv");
+    ok(await uploadApi(t, w.zoo.token, w.herd.uuid).commit(first));
+
+    const again = ok<HerdUploadCreated>(await rerun(w.zoo.token, first), 201);
+    expect(again.upload_uuid).not.toBe(first);
+    expect(again.kind).toBe("events");
+    // The same 3 events of 2 animals, all in the herd already.
+    expect(again.preview).toMatchObject({
+      rows: 3,
+      animals_new: 0,
+      animals_unchanged: 2,
+      events_new: 0,
+      events_unchanged: 3,
+    });
+    expect(kept(again.upload_uuid)).toBe(true);
+    const listed = ok<HerdFiles>(await files(w.zoo.token));
+    expect(listed.items.map((f) => [f.file_name, f.status])).toEqual([
+      ["март.csv", "staged"],
+      ["март.csv", "committed"],
+    ]);
+    // Two copies of 364 bytes.
+    expect(listed.companies[0]?.used_bytes).toBe(728);
+  });
+
+  it("is 404 to whoever does not see the file, and once it is deleted", async () => {
+    const uuid = await uploadAs(w.zoo.token, TEXT);
+    expect((await rerun(w.other.token, uuid)).statusCode).toBe(404);
+    expect((await rerun(w.viewer.token, uuid)).statusCode).toBe(404);
+    expect((await remove(w.zoo.token, uuid)).statusCode).toBe(204);
+    expect((await rerun(w.zoo.token, uuid)).statusCode).toBe(404);
+  });
+
+  it("is refused 413 when the copy would not fit in the company's room", async () => {
+    const uuid = await uploadAs(w.zoo.token, TEXT + TEXT.slice(EVENTS_HEADER.length + 1)); // 646 of 1000
+    const res = await rerun(w.zoo.token, uuid);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: "quota_exceeded" });
+    expect(ok<HerdFiles>(await files(w.zoo.token)).items).toHaveLength(1);
+  });
+});
+
 describe("the company's quota", () => {
   const quotaText =
     "Файл не поместится: загруженные файлы стада компании «Заря» занимают 364 Б из 1000 Б. Удалите ненужные файлы в разделе «Файлы» — данные, уже записанные из них, останутся.";
