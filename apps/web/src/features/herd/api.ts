@@ -7,7 +7,13 @@ import {
   listHerdUploads,
   uploadHerdFile,
 } from "@nadoy/contract/herd";
-import { deleteHerdFile, downloadHerdFile, type HerdFile, listHerdFiles } from "@nadoy/contract/herd-files";
+import {
+  deleteHerdFile,
+  downloadHerdFile,
+  type HerdFile,
+  listHerdFiles,
+  rerunHerdFile,
+} from "@nadoy/contract/herd-files";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { callApi } from "../../shared/lib/api-client.ts";
@@ -92,6 +98,11 @@ export function useHerdFiles() {
 
 export function removeHerdFile(uploadUuid: string) {
   return callApi(deleteHerdFile, { params: { upload_uuid: uploadUuid } });
+}
+
+/** Checks a kept file again: a new staged upload and its preview, as a fresh upload answers. */
+export function checkHerdFileAgain(uploadUuid: string) {
+  return callApi(rerunHerdFile, { params: { upload_uuid: uploadUuid }, query: {} });
 }
 
 /** Fetches the kept file (with the sign-in token) and hands it to the browser under its name. */

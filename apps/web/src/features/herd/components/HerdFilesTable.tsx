@@ -21,6 +21,8 @@ interface HerdFilesTableProps {
   files: HerdFile[];
   onDownload: (file: HerdFile) => void;
   onDelete: (file: HerdFile) => void;
+  /** Check the file again (DC305 files): a new upload's preview. */
+  onRerun: (file: HerdFile) => void;
   /** The file whose download or delete is under way. */
   busy: string | null;
 }
@@ -29,7 +31,7 @@ interface HerdFilesTableProps {
  * The kept files, newest first. On a phone only the name (with its database and date under it),
  * the size and the buttons stay: the rest needs a wider screen.
  */
-export function HerdFilesTable({ files, onDownload, onDelete, busy }: HerdFilesTableProps) {
+export function HerdFilesTable({ files, onDownload, onDelete, onRerun, busy }: HerdFilesTableProps) {
   const wide = Grid.useBreakpoint().md === true;
   return (
     <Table<HerdFile>
@@ -88,6 +90,16 @@ export function HerdFilesTable({ files, onDownload, onDelete, busy }: HerdFilesT
               >
                 Скачать
               </Button>
+              {file.format === "dc305" ? (
+                <Button
+                  size="small"
+                  disabled={busy !== null}
+                  onClick={() => onRerun(file)}
+                  aria-label={`Проверить снова ${file.file_name}`}
+                >
+                  Проверить снова
+                </Button>
+              ) : null}
               {file.can_delete ? (
                 <Button
                   size="small"

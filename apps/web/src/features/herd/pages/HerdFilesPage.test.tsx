@@ -1,8 +1,12 @@
 import type { HerdFile, HerdFiles } from "@nadoy/contract/herd-files";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { AppProviders } from "../../../app/providers.tsx";
+import { createQueryClient } from "../../../shared/lib/query-client.ts";
 import { screenWidth } from "../../../test/screen-width.ts";
-import { DB, renderPage, serveHerd, UPLOAD } from "../test-support.tsx";
+import { commitResult, DB, renderPage, serveHerd, UPLOAD, uploadCreated } from "../test-support.tsx";
+import { Dc305UploadPage } from "./Dc305UploadPage.tsx";
 import { HerdFilesPage } from "./HerdFilesPage.tsx";
 
 const FILES = "/api/herd/files/";
@@ -153,5 +157,43 @@ describe("/user-pages/cloudstorage", { timeout: 30_000 }, () => {
     expect(within(row).getByText("1,4 МБ")).toBeTruthy();
     expect(within(row).getByRole("button", { name: "Скачать events-2026.csv" })).toBeTruthy();
     expect(within(row).queryByText("Иван Петров")).toBeNull();
+  });
+
+  it("checks a DC305 file again and opens its preview on the DC305 page, to be written from there", async () => {
+    screenWidth(1280);
+    const created = { ...uploadCreated(), upload_uuid: SECOND };
+    const api = serveHerd({
+      [`GET ${FILES}`]: { status: 200, body: answer([herdFile()]) },
+      [`POST /api/herd/files/${UPLOAD}/rerun/`]: { status: 201, body: created },
+      [`POST /api/herd/uploads/${SECOND}/commit/`]: { status: 200, body: commitResult() },
+    });
+    const router = createMemoryRouter(
+      [
+        { path: "/user-pages/cloudstorage", element: <HerdFilesPage /> },
+        { path: "/services/dc305_upload", element: <Dc305UploadPage /> },
+      ],
+      { initialEntries: ["/user-pages/cloudstorage"] },
+    );
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    fireEvent.click(
+      within(await rowOf("events-2026.csv")).getByRole("button", { name: "Проверить снова events-2026.csv" }),
+    );
+    expect(await screen.findByText("События (EVENTS)")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/services/dc305_upload");
+    expect(router.state.location.search).toBe(`?db=${DB}`);
+    expect(screen.getByText("events-2026.csv (1,4 МБ)")).toBeTruthy();
+    expect(screen.getByText("1 180")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: /Записать в базу/ }));
+    expect(await screen.findByText("Данные записаны в базу")).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+      `/api/herd/files/${UPLOAD}/rerun/`,
+      `/api/herd/uploads/${SECOND}/commit/`,
+    ]);
   });
 });

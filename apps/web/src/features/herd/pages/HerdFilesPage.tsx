@@ -2,12 +2,13 @@ import type { HerdFile } from "@nadoy/contract/herd-files";
 import { useMutation } from "@tanstack/react-query";
 import { Alert, App, Empty, Flex, Spin, Typography } from "antd";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
-import { removeHerdFile, saveHerdFile, useForgetHerdData, useHerdFiles } from "../api.ts";
+import { checkHerdFileAgain, removeHerdFile, saveHerdFile, useForgetHerdData, useHerdFiles } from "../api.ts";
 import { HerdFilesTable } from "../components/HerdFilesTable.tsx";
 import { HerdFilesUsage } from "../components/HerdFilesUsage.tsx";
+import type { HerdRerunState } from "../lib/herd-rerun.ts";
 
 /**
  * /user-pages/cloudstorage — the herd files kept on the server (contract herd-files.ts): how much
@@ -28,6 +29,18 @@ export function HerdFilesPage() {
     onError: (error) => message.error(errorMessage(error)),
   });
 
+  const navigate = useNavigate();
+  // Checked again, the file opens in the DC305 page's preview, to be written from there.
+  const rerun = useMutation({
+    mutationFn: (file: HerdFile) => checkHerdFileAgain(file.upload_uuid),
+    onSuccess: (created, file) => {
+      void forget();
+      const state: HerdRerunState = { herdRerun: { created, file: { name: file.file_name, size: file.size_bytes } } };
+      navigate(`${href.dc305Upload()}?db=${file.database.uuid}`, { state });
+    },
+    onError: (error) => message.error(errorMessage(error)),
+  });
+
   const download = async (file: HerdFile) => {
     setDownloading(file.upload_uuid);
     try {
@@ -38,6 +51,13 @@ export function HerdFilesPage() {
       setDownloading(null);
     }
   };
+
+  /** The file whose download, delete or new check is under way. */
+  const busy =
+    downloading ??
+    (remove.isPending ? remove.variables?.upload_uuid : undefined) ??
+    (rerun.isPending ? rerun.variables?.upload_uuid : undefined) ??
+    null;
 
   const confirmDelete = (file: HerdFile) =>
     modal.confirm({
@@ -81,7 +101,8 @@ export function HerdFilesPage() {
               files={files.data.items}
               onDownload={download}
               onDelete={confirmDelete}
-              busy={downloading ?? (remove.isPending ? (remove.variables?.upload_uuid ?? null) : null)}
+              onRerun={(file) => rerun.mutate(file)}
+              busy={busy}
             />
           )}
         </Flex>
