@@ -26,6 +26,7 @@ import { chatRoutes } from "./features/chat/chat.routes.ts";
 import { contentNewsRoutes } from "./features/content-news/content-news.routes.ts";
 import { contentNotificationsRoutes } from "./features/content-notifications/content-notifications.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { herdFilesRoutes } from "./features/herd/files/herd-files.routes.ts";
 import { herdReadRoutes } from "./features/herd/herd.routes.ts";
 import { herdReportRoutes } from "./features/herd/reports/reports.routes.ts";
 import { herdSegmentRoutes } from "./features/herd/segments/segments.routes.ts";
@@ -228,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   herdSegmentRoutes(app, deps);
   herdReportRoutes(app, deps);
   herdSpreadsheetRoutes(app, deps);
+  herdFilesRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

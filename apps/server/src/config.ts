@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { HERD_UPLOAD_BYTES_DEFAULT } from "@nadoy/contract/herd";
+import { HERD_FILES_COMPANY_BYTES_DEFAULT } from "@nadoy/contract/herd-files";
 import { z } from "zod";
 
 const optionalUrl = (what: string) =>
@@ -91,6 +92,11 @@ export const configSchema = z.object({
     .optional(),
   /** Largest herd file upload (bytes): 413 from its Content-Length, or once that much has arrived. */
   HERD_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(HERD_UPLOAD_BYTES_DEFAULT),
+  /**
+   * Kept herd files per company (bytes, contract herd-files.ts): an upload that would take the
+   * company's kept files past it → 413 quota_exceeded, nothing kept.
+   */
+  HERD_FILES_COMPANY_BYTES_MAX: z.coerce.number().int().min(1).default(HERD_FILES_COMPANY_BYTES_DEFAULT),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -1,6 +1,6 @@
 // Content-Disposition for a downloaded file: the real name as filename* (RFC 5987, UTF-8), and an
 // ASCII-only filename for old clients — the name itself when it is plain ASCII, else
-// "<fallback>.<ext>" (fallback "file" unless the feature names its files otherwise).
+// "<fallback>.<ext>" (attachments and herd files: "file", the usage report: "usage").
 
 const RFC5987_EXTRA = /['()*]/g;
 

@@ -82,7 +82,12 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "POST /api/herd/:db_uuid/uploads/": {
     400: "Файл отклонён целиком (график EGRAPH, итоги ECON, пустой файл, таблица без строк, повреждённый XLSX) с объяснением; format=spreadsheet без kind",
     409: `${HERD_WRONG_KIND}; или идёт предыдущая загрузка пользователя (import_in_progress)`,
-    413: "Файл больше HERD_UPLOAD_MAX_BYTES (по умолчанию 200 МБ): по Content-Length до чтения или по мере чтения",
+    413: "Файл больше HERD_UPLOAD_MAX_BYTES (по умолчанию 200 МБ), или файлы компании заняли бы больше HERD_FILES_COMPANY_BYTES_MAX (quota_exceeded): по Content-Length до чтения или по мере чтения",
+  },
+  "POST /api/herd/files/:upload_uuid/rerun/": {
+    400: "Файл отклонён при проверке, или это таблица (повторная проверка таблиц пока не поддерживается)",
+    409: "Идёт предыдущая загрузка пользователя (import_in_progress)",
+    413: "Копия файла не помещается в место компании (quota_exceeded)",
   },
   "POST /api/herd/uploads/:upload_uuid/commit/": {
     400: "Таблица: не указаны столбцы обязательных полей («Укажите столбцы для полей: …»)",

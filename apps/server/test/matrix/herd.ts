@@ -98,6 +98,19 @@ const DC305_FILE = '"ID","BDAT","LACT","Event","DIM","Date",\n       33 ,10/23/2
 
 /** A spreadsheet of events whose event columns are not guessed (the remap maps them). */
 const SPREADSHEET_FILE = "Номер;Дата рождения;Что;Когда\r\n33;23.10.2020;BRED;01.03.2024\r\n";
+/** An upload of company A's database staged by the superuser (its file kept), fresh per call. */
+async function stagedBySuperuser(fx: MatrixFixture): Promise<string> {
+  const staged = await fx.t.request({
+    method: "POST",
+    url: `/api/herd/${fx.databaseUuid}/uploads/`,
+    token: fx.tokens.superuser,
+    query: { format: "dc305", name: "events.csv" },
+    headers: { "content-type": "text/csv" },
+    payload: DC305_FILE,
+  });
+  if (staged.statusCode !== 201) throw new Error(`staging for the row: ${staged.statusCode} ${staged.body}`);
+  return staged.json<{ upload_uuid: string }>().upload_uuid;
+}
 
 const uploadFile = (fx: { databaseUuid: string }) => ({
   params: { db_uuid: fx.databaseUuid },
@@ -115,18 +128,7 @@ export const herdUploadRows: Row[] = [
     route: "POST /api/herd/uploads/:upload_uuid/commit/",
     expected: signedIn(200, { "role 6": 403, "role 7": 403, "other company": 404 }),
     note: "an upload of company A's database, staged by the superuser for each caller; 404 to another company",
-    send: async (fx) => {
-      const staged = await fx.t.request({
-        method: "POST",
-        url: `/api/herd/${fx.databaseUuid}/uploads/`,
-        token: fx.tokens.superuser,
-        query: { format: "dc305", name: "events.csv" },
-        headers: { "content-type": "text/csv" },
-        payload: DC305_FILE,
-      });
-      if (staged.statusCode !== 201) throw new Error(`staging for the commit row: ${staged.statusCode} ${staged.body}`);
-      return { params: { upload_uuid: staged.json<{ upload_uuid: string }>().upload_uuid } };
-    },
+    send: async (fx) => ({ params: { upload_uuid: await stagedBySuperuser(fx) } }),
   },
   {
     route: "POST /api/herd/uploads/:upload_uuid/mapping/",
@@ -161,5 +163,32 @@ export const herdUploadRows: Row[] = [
     expected: signedIn(404),
     note: "an id no upload of the caller's was given: 404 to everyone (another user's is 404 too)",
     send: () => ({ params: { progress_id: MISSING_UUID } }),
+  },
+];
+
+// Kept files (contract herd-files.ts): everyone lists the files they may see; a file the superuser
+// uploaded is downloaded and deleted by the superuser and company A's admin (role 1), who see every
+// file of the company's databases; to everyone else it is someone else's file: 404, as missing.
+const superusersFile = signedIn(404, { superuser: 200, "role 1": 200 });
+
+export const herdFileRows: Row[] = [
+  { route: "GET /api/herd/files/", expected: signedIn(200) },
+  {
+    route: "GET /api/herd/files/:upload_uuid/download/",
+    expected: superusersFile,
+    note: "a file the superuser uploaded into company A's herd database: its uploader and the company's admins",
+    send: async (fx) => ({ params: { upload_uuid: await stagedBySuperuser(fx) } }),
+  },
+  {
+    route: "POST /api/herd/files/:upload_uuid/rerun/",
+    expected: { ...superusersFile, superuser: 201, "role 1": 201 },
+    note: "a file the superuser uploaded, checked again as a new upload by those who see it (and may upload)",
+    send: async (fx) => ({ params: { upload_uuid: await stagedBySuperuser(fx) } }),
+  },
+  {
+    route: "DELETE /api/herd/files/:upload_uuid/",
+    expected: { ...superusersFile, superuser: 204, "role 1": 204 },
+    note: "a fresh file the superuser uploaded, per caller: its uploader and the company's admins delete it",
+    send: async (fx) => ({ params: { upload_uuid: await stagedBySuperuser(fx) } }),
   },
 ];

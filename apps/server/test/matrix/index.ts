@@ -3,7 +3,7 @@ import { authRows } from "./auth.ts";
 import { boardRows, chatRows } from "./boards-chat.ts";
 import { contentRows } from "./content.ts";
 import { docsRows } from "./docs.ts";
-import { herdRows, herdUploadRows } from "./herd.ts";
+import { herdFileRows, herdRows, herdUploadRows } from "./herd.ts";
 import { listRows } from "./lists.ts";
 import { reportRows } from "./reports.ts";
 import type { Row } from "./types.ts";
@@ -20,4 +20,5 @@ export const MATRIX: readonly Row[] = [
   ...docsRows,
   ...herdRows,
   ...herdUploadRows,
+  ...herdFileRows,
 ];

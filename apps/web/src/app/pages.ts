@@ -162,6 +162,10 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/herd/pages/HerdAnimalsPage.tsx"),
     (m) => m.HerdAnimalsPage,
   ),
+  cloudStorage: page(
+    () => import("../features/herd/pages/HerdFilesPage.tsx"),
+    (m) => m.HerdFilesPage,
+  ),
   dc305Upload: page(
     () => import("../features/herd/pages/Dc305UploadPage.tsx"),
     (m) => m.Dc305UploadPage,

@@ -33,7 +33,7 @@ export const BREADCRUMB_TITLES = {
   "/user-pages/notifications": { title: "Уведомления" },
   "/user-pages/datasets": { title: "Наборы данных", below: "Животные" },
   "/user-pages/excelinfo": { title: "Загрузки Excel" },
-  "/user-pages/cloudstorage": { title: "Облачное хранилище" },
+  "/user-pages/cloudstorage": { title: "Файлы" },
   "/business-pages": { title: "Компании и фермы" },
   "/user-reports": { title: "Посещаемость" },
   "/edit-business": { title: "Компания", parent: "/business-pages" },

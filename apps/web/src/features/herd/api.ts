@@ -7,10 +7,17 @@ import {
   listHerdUploads,
   uploadHerdFile,
 } from "@nadoy/contract/herd";
+import {
+  deleteHerdFile,
+  downloadHerdFile,
+  type HerdFile,
+  listHerdFiles,
+  rerunHerdFile,
+} from "@nadoy/contract/herd-files";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { callApi } from "../../shared/lib/api-client.ts";
-import { uploadFile } from "../../shared/lib/api-file.ts";
+import { downloadFile, saveBlob, uploadFile } from "../../shared/lib/api-file.ts";
 
 // The routes of contract herd.ts the herd pages call (the animal card's own is in shared/herd).
 
@@ -81,4 +88,25 @@ export function commitHerdFile(uploadUuid: string, progressId: string) {
 export function useForgetHerdData() {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: HERD }), [queryClient]);
+}
+
+// ---- the kept files (contract herd-files.ts) ----
+
+export function useHerdFiles() {
+  return useQuery({ queryKey: [...HERD, "files"], queryFn: () => callApi(listHerdFiles) });
+}
+
+export function removeHerdFile(uploadUuid: string) {
+  return callApi(deleteHerdFile, { params: { upload_uuid: uploadUuid } });
+}
+
+/** Checks a kept file again: a new staged upload and its preview, as a fresh upload answers. */
+export function checkHerdFileAgain(uploadUuid: string) {
+  return callApi(rerunHerdFile, { params: { upload_uuid: uploadUuid }, query: {} });
+}
+
+/** Fetches the kept file (with the sign-in token) and hands it to the browser under its name. */
+export async function saveHerdFile(file: Pick<HerdFile, "upload_uuid" | "file_name">): Promise<void> {
+  const blob = await downloadFile(downloadHerdFile, { params: { upload_uuid: file.upload_uuid }, query: undefined });
+  saveBlob(blob, file.file_name);
 }

@@ -127,7 +127,6 @@ const PLACEHOLDERS = [
   "/equipment_monitoring/power_monitoring/days-avg/:uuid",
   "/equipment_monitoring/power_monitoring/avg/:uuid",
   "/user-pages/excelinfo",
-  "/user-pages/cloudstorage",
   "/user-pages/BSupload/:uuid",
   "/export-templates/:uuid",
   "/export/:uuid?",

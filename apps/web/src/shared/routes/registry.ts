@@ -116,7 +116,8 @@ export const ROUTES = {
   userProfile: page("/userprofile/:tab?", "profile", "Профиль"),
   userNotifications: page("/user-pages/notifications", "notifications", "Уведомления"),
   excelInfo: planned("/user-pages/excelinfo", "import", "Загрузки Excel"),
-  cloudStorage: planned("/user-pages/cloudstorage", "import", "Облачное хранилище"),
+  // The herd files kept on the server (issue 17): «Файлы», as the upload's quota refusal names it.
+  cloudStorage: page("/user-pages/cloudstorage", "import", "Файлы"),
   datasets: page("/user-pages/datasets", "profile", "Наборы данных"),
   // Not in the spec table: the animals of one herd database, opened from its dataset.
   herdAnimals: ofDatabase("herd", page("/user-pages/datasets/:uuid", "profile", "Животные")),

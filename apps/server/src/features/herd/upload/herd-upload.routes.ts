@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../../app-deps.ts";
 import { runImport } from "../../../platform/imports/import-gate.ts";
 import { registerRoute } from "../../../platform/routes.ts";
+import { uploadRoom } from "../files/herd-files-quota.ts";
 import { notFound } from "../herd-access.ts";
 import { newUploadReader, spreadsheetKind } from "../spreadsheet/spreadsheet-reader.ts";
 import { commitUpload } from "./commit-upload.ts";
@@ -44,6 +45,9 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
           ? Number(length)
           : undefined;
       if (declared !== undefined && declared > maxBytes) throw tooLarge(maxBytes);
+      // The company's kept files leave room for this one (contract herd-files.ts).
+      const room = await uploadRoom(db, database.id, config.HERD_FILES_COMPANY_BYTES_MAX);
+      if (room.bytes <= 0 || (declared !== undefined && declared > room.bytes)) throw room.refusal();
       const body = request.body instanceof Readable ? request.body : undefined;
       // The answer's stream closes unfinished when the client goes away (a cancel after the last byte).
       let gone = false;
@@ -62,6 +66,7 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
             declared,
             clientGone: () => gone,
             reader,
+            room,
           },
         ),
       );

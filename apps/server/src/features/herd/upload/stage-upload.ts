@@ -39,6 +39,8 @@ export interface StageInput {
   clientGone?: () => boolean;
   /** What reads the file: the DC305 parser unless given (a spreadsheet's reader). */
   reader?: UploadReader;
+  /** A further bound on the bytes read (the company's room for kept files), refused with its own error. */
+  room?: { bytes: number; refusal: () => ApiError };
 }
 
 export const tooLargeText = (maxBytes: number) =>
@@ -113,6 +115,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
       const chunk = next.value as Buffer;
       received += chunk.length;
       if (received > deps.maxBytes) throw tooLarge(deps.maxBytes);
+      if (input.room && received > input.room.bytes) throw input.room.refusal();
       if (fileError) throw fileError;
       if (keep && !file.write(chunk)) await once(file, "drain");
       if (keep) yield chunk;

@@ -1,7 +1,9 @@
 import type { HerdDataset } from "@nadoy/contract/herd";
-import { Alert, Col, Empty, Row, Spin } from "antd";
+import { Alert, Col, Empty, Flex, Row, Spin } from "antd";
 import { useState } from "react";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
+import { href } from "../../../shared/routes/href.ts";
+import { RouterButtonLink } from "../../../shared/ui/RouterButtonLink.tsx";
 import { useHerdDatasets } from "../api.ts";
 import { DatasetCard } from "./DatasetCard.tsx";
 import { UploadHistoryDrawer } from "./UploadHistoryDrawer.tsx";
@@ -20,6 +22,10 @@ export function DatasetsView() {
   }
   return (
     <>
+      <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+        {/* The uploaded files themselves: their room on the server, download and delete. */}
+        <RouterButtonLink to={href.cloudStorage()}>Файлы</RouterButtonLink>
+      </Flex>
       <Row gutter={[16, 16]}>
         {datasets.data.map((dataset) => (
           <Col key={dataset.uuid} xs={24} lg={12}>

@@ -1,9 +1,10 @@
 import { formatFileSize } from "@nadoy/contract/file-size";
 import { Button, Card, Flex, Progress, Typography } from "antd";
+import type { UploadedFile } from "../lib/use-herd-upload.ts";
 import { ServerPhases } from "./ServerPhases.tsx";
 
 interface SendingCardProps {
-  file: File;
+  file: UploadedFile;
   /** Share of the bytes sent (0–1); null while the file is written, not sent. */
   share: number | null;
   progressId: string;

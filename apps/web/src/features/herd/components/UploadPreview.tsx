@@ -1,12 +1,13 @@
 import { formatFileSize } from "@nadoy/contract/file-size";
 import { HERD_UPLOAD_KIND_LABELS, type HerdUploadCreated } from "@nadoy/contract/herd";
 import { Button, Card, Descriptions, Flex } from "antd";
+import type { UploadedFile } from "../lib/use-herd-upload.ts";
 import { UploadCounts } from "./UploadCounts.tsx";
 import { UploadErrorsTable } from "./UploadErrorsTable.tsx";
 import { UploadItems } from "./UploadItems.tsx";
 
 interface UploadPreviewProps {
-  file: File;
+  file: UploadedFile;
   created: HerdUploadCreated;
   onCommit: () => void;
   onAnother: () => void;

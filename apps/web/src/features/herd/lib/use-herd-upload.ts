@@ -7,13 +7,21 @@ import { commitHerdFile, sendHerdFile, useForgetHerdData } from "../api.ts";
 
 export type CommitResult = Awaited<ReturnType<typeof commitHerdFile>>;
 
+/** The file the flow shows: one chosen here, or a kept one checked again (files page). */
+export type UploadedFile = Pick<File, "name" | "size">;
+
 /** Where the upload of one file stands; each step keeps what the next one shows. */
 export type HerdUploadStep =
   | { step: "choose" }
   | { step: "sending"; file: File; share: number }
-  | { step: "preview"; file: File; created: HerdUploadCreated }
-  | { step: "committing"; file: File; created: HerdUploadCreated }
-  | { step: "done"; file: File; created: HerdUploadCreated; result: HerdUploadCounts & Pick<CommitResult, "errors"> };
+  | { step: "preview"; file: UploadedFile; created: HerdUploadCreated }
+  | { step: "committing"; file: UploadedFile; created: HerdUploadCreated }
+  | {
+      step: "done";
+      file: UploadedFile;
+      created: HerdUploadCreated;
+      result: HerdUploadCounts & Pick<CommitResult, "errors">;
+    };
 
 /** What the page says above the flow: the server's refusal, or that the user cancelled. */
 export interface UploadNotice {
@@ -25,9 +33,10 @@ export interface UploadNotice {
  * The upload page's flow: send the file (bytes progress, cancellable) → the server's preview →
  * commit → final counts. `progressId` names the running request for the server's phase poll. A
  * refusal (400, 403, 409, 413 …) leaves the step where it was and gives the server's message.
+ * `initial`: a preview the files page already has (a kept file checked again).
  */
-export function useHerdUpload(dbUuid: string | undefined) {
-  const [state, setState] = useState<HerdUploadStep>({ step: "choose" });
+export function useHerdUpload(dbUuid: string | undefined, initial: HerdUploadStep = { step: "choose" }) {
+  const [state, setState] = useState<HerdUploadStep>(initial);
   const [notice, setNotice] = useState<UploadNotice | null>(null);
   const [progressId, setProgressId] = useState(randomUuid);
   const controller = useRef<AbortController | null>(null);

@@ -44,6 +44,8 @@ describe("/user-pages/datasets", { timeout: 30_000 }, () => {
         .getAttribute("href"),
     ).toBe(`/user-pages/datasets/${DB}`);
 
+    expect(screen.getByRole("link", { name: "Файлы" }).getAttribute("href")).toBe("/user-pages/cloudstorage");
+
     fireEvent.click(within(card).getByRole("button", { name: /История загрузок/ }));
     const drawer = await screen.findByRole("dialog");
     expect(await within(drawer).findAllByText("events-2026.csv")).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { canUploadDc305 } from "@nadoy/contract/roles";
 import { Alert, Card, Empty, Flex, Form, Result, Select, Typography } from "antd";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
@@ -11,6 +11,7 @@ import { UploadDone } from "../components/UploadDone.tsx";
 import { UploadHelp } from "../components/UploadHelp.tsx";
 import { UploadPreview } from "../components/UploadPreview.tsx";
 import { herdDatabases } from "../lib/herd-databases.ts";
+import { firstStep } from "../lib/herd-rerun.ts";
 import { useHerdUpload } from "../lib/use-herd-upload.ts";
 
 const TITLE = "Загрузка DairyComp 305";
@@ -25,7 +26,8 @@ export function Dc305UploadPage() {
   const databases = user ? herdDatabases(user) : [];
   const only = databases.length === 1 ? databases[0]?.uuid : undefined;
   const dbUuid = databases.find((db) => db.uuid === params.get("db"))?.uuid ?? only;
-  const upload = useHerdUpload(dbUuid);
+  // A kept file checked again on the files page arrives with its preview.
+  const upload = useHerdUpload(dbUuid, firstStep(useLocation().state));
   const { state } = upload;
 
   if (!user) return <PageSpinner text="Загрузка…" />;
