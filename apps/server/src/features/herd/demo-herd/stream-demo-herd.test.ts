@@ -7,5 +7,7 @@ describe("streamDemoHerd", () => {
     expect(m.events).toBeGreaterThan(180_000);
     // Keeping the rows would take well over 100 MB; the stream holds births to come and barn numbers.
     expect(m.heapGrowthMb).toBeLessThan(30);
-  });
+    // CPU-bound (a few seconds alone): on a machine busy with other test workers it may take several
+    // times longer, which is no failure of what it checks.
+  }, 120_000);
 });
