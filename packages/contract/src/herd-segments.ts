@@ -7,7 +7,11 @@ import { defineRoute } from "./http.ts";
 // Who: whoever reads the herd database (contract herd.ts); another company's database → 404.
 // The rule comes as DC305-style text or as the builder's tree (herd-segment-rule.ts); a text that
 // does not parse → 400 whose `position` is the offset of the mistake in the text.
-// What the items mean, for every animal of the database (alive or not — add STATUS to narrow):
+// Which animals: like DC305, those in the herd (milking, dry, heifers) unless the rule has a STATUS
+// condition, which then decides (STATUS=SOLD,DIED: the animals that left). The animal list's
+// segment= / rule= filter gives the same animals. In a report, a segment only narrows the animals
+// the report itself counts (report 5 counts those that left, whatever the rule's statuses).
+// What the items mean:
 // - DIM as the animal list counts it; AGE in whole months from the birth date to today;
 // - DCC (days carrying calf): today − the last insemination (BRED) before the last pregnancy check
 //   (PREG) of the current lactation, when no abortion (ABORT) came after that check; no value

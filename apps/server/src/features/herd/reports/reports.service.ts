@@ -59,7 +59,9 @@ type Filters = Pick<Drill, "s" | "r" | "lg" | "p">;
 /** The report's filters as one condition: a segment (saved or typed), a lactation group, a pen. */
 async function filtersSql(db: Db, databaseId: number, caller: AuthUser, f: Filters, today: string): Promise<SQL> {
   const parts: SQL[] = [];
-  const segment = await segmentFilter(db, databaseId, caller.id, { segment: f.s, rule: f.r }, today);
+  const segment = await segmentFilter(db, databaseId, caller.id, { segment: f.s, rule: f.r }, today, {
+    reportFilter: true,
+  });
   if (segment) parts.push(segment);
   if (f.lg) parts.push(keySql(`lg:${f.lg}`, { today, from: today, to: today }));
   if (f.p) parts.push(sql`a.pen = ${f.p}`);

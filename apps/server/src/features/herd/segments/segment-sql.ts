@@ -76,3 +76,16 @@ export function segmentSql(rule: SegmentGroup, ctx: SegmentContext): SQL {
   const parts = rule.items.map((node) => (isSegmentGroup(node) ? segmentSql(node, ctx) : conditionSql(node, ctx)));
   return sql`(${sql.join(parts, rule.join === "or" ? sql` or ` : sql` and `)})`;
 }
+
+const mentionsStatus = (rule: SegmentGroup): boolean =>
+  rule.items.some((node) => (isSegmentGroup(node) ? mentionsStatus(node) : node.item === "STATUS"));
+
+/**
+ * A segment as the builder counts it and the animal list shows it: like DC305, the animals in the
+ * herd (milking, dry, heifers) unless the rule says which statuses it wants (STATUS=SOLD …).
+ * Reports use segmentSql itself: they choose their own animals (report 5 counts those that left).
+ */
+export function segmentOfHerdSql(rule: SegmentGroup, ctx: SegmentContext): SQL {
+  const condition = segmentSql(rule, ctx);
+  return mentionsStatus(rule) ? condition : sql`${condition} and a.status in ('milking', 'dry', 'heifer')`;
+}

@@ -22,7 +22,7 @@ import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { ApiError, forbidden } from "../../../platform/errors.ts";
 import { herdDatabaseFor, notFound } from "../herd-access.ts";
 import { herdToday } from "../herd-today.ts";
-import { segmentSql } from "./segment-sql.ts";
+import { segmentOfHerdSql, segmentSql } from "./segment-sql.ts";
 import {
   deleteSegment,
   findSegment,
@@ -53,7 +53,8 @@ const daysBefore = (day: string, days: number) =>
 
 /**
  * The condition of a list's segment: a saved one the caller sees (404 otherwise) or a typed rule
- * (400 with the position); EVENT conditions look at the last SEGMENT_EVENT_DAYS_DEFAULT days.
+ * (400 with the position); EVENT conditions look at the last SEGMENT_EVENT_DAYS_DEFAULT days. As
+ * the count counts (animals in the herd unless the rule names statuses), or as a report's filter.
  */
 export async function segmentFilter(
   db: Db,
@@ -61,6 +62,8 @@ export async function segmentFilter(
   callerId: number,
   query: { segment?: string | undefined; rule?: string | undefined },
   today: string,
+  /** A report's filter: the rule's conditions only, the report choosing its animals. */
+  options: { reportFilter?: boolean } = {},
 ): Promise<SQL | undefined> {
   const rules: SegmentRule[] = [];
   if (query.segment !== undefined) {
@@ -71,7 +74,8 @@ export async function segmentFilter(
   if (query.rule !== undefined) rules.push(ruleOf({ text: query.rule }));
   if (rules.length === 0) return undefined;
   const ctx = { today, from: daysBefore(today, SEGMENT_EVENT_DAYS_DEFAULT), to: today };
-  return segmentSql({ join: "and", items: rules }, ctx);
+  const rule = { join: "and" as const, items: rules };
+  return options.reportFilter ? segmentSql(rule, ctx) : segmentOfHerdSql(rule, ctx);
 }
 
 export async function countSegment(
@@ -93,7 +97,7 @@ export async function countSegment(
   const [row] = await queryRows<{ count: number }>(
     db,
     sql`select count(*)::int as count from herd_animals a
-        where a.database_id = ${database.id} and ${segmentSql(rule, { today, from, to })}`,
+        where a.database_id = ${database.id} and ${segmentOfHerdSql(rule, { today, from, to })}`,
   );
   return { count: Number(row?.count ?? 0), text: formatSegmentRule(rule), rule };
 }

@@ -118,15 +118,21 @@ async function countOf(text: string): Promise<number> {
 }
 
 describe("POST /api/herd/:db_uuid/segments/count/", () => {
+  it("counts the sold and dead only when the rule asks for them by STATUS", async () => {
+    expect(await countOf("DIM>=100 STATUS=MILKING,DRY,SOLD")).toBe(3); // 2, 5, 7 (100 days at its exit)
+  });
+
   it("counts each item as the table above gives it", async () => {
-    expect(await countOf("")).toBe(8);
+    // Like DC305: the animals in the herd unless the rule names statuses (7 was sold).
+    expect(await countOf("")).toBe(7);
+    expect(await countOf("STATUS=SOLD,DIED")).toBe(1);
     expect(await countOf("LACT=1")).toBe(3); // 1, 2, 8
     expect(await countOf("LACT=1 DIM<100")).toBe(2); // 1 (50), 8 (5)
-    expect(await countOf("LACT>=2")).toBe(4); // 3, 4, 5, 7
+    expect(await countOf("LACT>=2")).toBe(3); // 3, 4, 5 — 7 was sold
     expect(await countOf("PEN=1,2")).toBe(4); // 1, 2, 3, 8
     expect(await countOf("PEN<>1")).toBe(5); // 2, 3, 4, 5, 6 — 7 has no pen
     expect(await countOf("STATUS=MILKING,DRY")).toBe(6);
-    expect(await countOf("DIM>=100")).toBe(3); // 2 (150), 5 (300), 7 (100 at its exit); 3 is at 90
+    expect(await countOf("DIM>=100")).toBe(2); // 2 (150), 5 (300); 3 is at 90, 7 was sold
     expect(await countOf("DIM>=100 STATUS<>SOLD")).toBe(2); // 2, 5
     expect(await countOf("DCC>0")).toBe(2); // 1 (10), 5 (120); 3 aborted
     expect(await countOf("DCC>=100")).toBe(1); // 5
