@@ -27,7 +27,7 @@ export function SegmentFigures({ dbUuid, text }: { dbUuid: string; text: string 
             {counts.data ? (
               <Row gutter={[12, 12]}>
                 {group.figures.map((figure) => (
-                  <Col key={figure.key} xs={12} sm={8}>
+                  <Col key={figure.key} xs={12} sm={8} role="group" aria-label={figure.label}>
                     <Statistic title={figure.label} value={counts.data[figure.key] ?? 0} groupSeparator=" " />
                   </Col>
                 ))}
