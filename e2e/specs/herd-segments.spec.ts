@@ -31,7 +31,10 @@ test("zootech builds LACT=1 DIM<100, its live count is the animal list filtered 
   await expect(conditions.nth(1).getByLabel("Значение")).toHaveValue("100");
 
   const live = page.getByTestId("segment-live-count");
-  await expect(page.getByRole("link", { name: "Показать животных" })).toHaveAttribute("href", /rule=LACT%3D1\+DIM%3C100/);
+  await expect(page.getByRole("link", { name: "Показать животных" })).toHaveAttribute(
+    "href",
+    /rule=LACT%3D1\+DIM%3C100/,
+  );
   await expect(live).toHaveText(/^Подходит [\d\s]+ животн/);
   const count = Number((await live.textContent())?.replace(/\D/g, ""));
   expect(count).toBeGreaterThan(0);
