@@ -144,6 +144,45 @@ describe("/services/custom_segmentation_edit", { timeout: 30_000 }, () => {
     });
   });
 
+  it("deletes a segment only once asked, then goes back to the database's segments", async () => {
+    const api = serveSegments({
+      [`POST ${COUNT}`]: counts,
+      [`GET ${SEGMENTS}`]: { status: 200, body: [segment()] },
+      [`DELETE ${SEGMENTS}${SEGMENT}/`]: { status: 204 },
+    });
+    const page = await open(`?db=${DB}&segment=${SEGMENT}`);
+    await screen.findByText("Сегмент: Первотёлки до 100 дней");
+
+    fireEvent.click(screen.getByRole("button", { name: "Удалить" }));
+    const ask = await screen.findByText("Удалить сегмент?");
+    expect(api.calls.some((call) => call.method === "DELETE")).toBe(false);
+    const popup = ask.closest(".ant-popover") as HTMLElement;
+    fireEvent.click(within(popup).getByRole("button", { name: "Удалить" }));
+
+    await waitFor(() => expect(page.router.state.location.pathname).toBe(`/services/custom_segmentation/${DB}`));
+    expect(api.calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual([
+      `${SEGMENTS}${SEGMENT}/`,
+    ]);
+  });
+
+  it("offers another's shared segment to save as a new one, not to change or delete", async () => {
+    const api = serveSegments({
+      [`POST ${COUNT}`]: counts,
+      [`GET ${SEGMENTS}`]: {
+        status: 200,
+        body: [segment({ editable: false, owner: { id: 7, name: "Анна Смирнова" } })],
+      },
+      [`POST ${SEGMENTS}`]: { status: 201, body: segment() },
+    });
+    await open(`?db=${DB}&segment=${SEGMENT}`);
+    await screen.findByText("Сегмент: Первотёлки до 100 дней");
+
+    expect(screen.queryByRole("button", { name: "Удалить" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Сохранить сегмент" }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === "POST" && call.path === SEGMENTS)).toBe(true));
+    expect(api.calls.some((call) => call.method === "PUT")).toBe(false);
+  });
+
   it.each([
     [6, "a viewer"],
     [7, "a client"],

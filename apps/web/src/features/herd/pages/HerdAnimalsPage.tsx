@@ -36,6 +36,15 @@ export function HerdAnimalsPage() {
         {name ? `Животные: ${name}` : "Животные"}
       </Typography.Title>
       <AnimalFilters query={query} onChange={setQuery} />
+      {query.rule ? (
+        // A segment's rule, as the segment builder's «Показать животных» opens the list.
+        <Alert
+          type="info"
+          showIcon
+          closable={{ onClose: () => setQuery({ ...query, rule: undefined, page: 1 }), "aria-label": "Убрать правило" }}
+          title={`Только животные по правилу сегмента: ${query.rule}`}
+        />
+      ) : null}
       {animals.isError ? <Alert type="error" showIcon title={errorMessage(animals.error)} /> : null}
       <AnimalsTable
         page={animals.data}
