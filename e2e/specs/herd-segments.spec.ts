@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { openSideMenu, signIn } from "./helpers.ts";
 
 // Issue 18 item 2: a zootechnician builds LACT=1 DIM<100 as text, sees it as two conditions and a
 // live count, saves it; the segment's animals and the animal list given the same rule have that
@@ -19,9 +19,18 @@ async function tableTotal(page: Page): Promise<number> {
 
 test("zootech builds LACT=1 DIM<100, its live count is the animal list filtered the same way", async ({ page }) => {
   await signIn(page, "zootech");
-  await page.goto("/services/custom_segmentation_edit");
-  await page.getByRole("combobox", { name: "База стада" }).click();
-  await page.locator(".ant-select-item-option").filter({ hasText: DATABASE }).click();
+  // The side menu offers segmentation for each herd database (users/data database_segmentation).
+  const nav = await openSideMenu(page);
+  const services = nav.getByRole("button", { name: "Сервисы" });
+  if ((await services.getAttribute("aria-expanded")) !== "true") await services.click();
+  await nav.getByRole("group", { name: "Сегментация" }).getByRole("link", { name: DATABASE }).click();
+  await expect(page.getByRole("heading", { name: `Сегменты: ${DATABASE}` })).toBeVisible();
+  await page.getByRole("link", { name: "Новый сегмент" }).click();
+  await expect(page).toHaveURL(/\/services\/custom_segmentation_edit\?db=/);
+  await expect(page.getByRole("combobox", { name: "База стада" })).toBeVisible();
+  await expect(
+    page.locator(".ant-select-content, .ant-select-selection-item").filter({ hasText: DATABASE }).first(),
+  ).toBeVisible();
 
   await page.getByLabel("Правило текстом").fill("LACT=1 DIM<100");
   const conditions = page.getByRole("group", { name: "Условие" });
