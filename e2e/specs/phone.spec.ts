@@ -155,3 +155,20 @@ test("on a phone a board shows a column at a time, tells how many there are, and
     .poll(() => cards.evaluateAll((items) => items.map((item) => item.getAttribute("aria-label"))))
     .toEqual(expected);
 });
+
+test("on a phone the segment builder and a database's segments fit the screen", async ({ page }) => {
+  await signIn(page, "zootech");
+  await visit(page, "/services/custom_segmentation_edit");
+  await page.getByRole("combobox", { name: "База стада" }).click();
+  await page.locator(".ant-select-item-option").filter({ hasText: "Стадо «Сысерть» (DC305)" }).click();
+  await page.getByLabel("Правило текстом").fill("(LACT=1 OR PEN=5) DIM<100");
+  await expect(page.getByRole("group", { name: "Условие" })).toHaveCount(3);
+  await expect(page.getByTestId("segment-live-count")).toHaveText(/^Подходит/);
+  await settled(page);
+  await expectNoSideScroll(page, "the segment builder");
+
+  const list = await page.getByRole("link", { name: "Показать животных" }).getAttribute("href");
+  const dbUuid = list?.split("/")[3]?.split("?")[0];
+  await visit(page, `/services/custom_segmentation/${dbUuid}`);
+  await expect(page.getByRole("link", { name: "Новый сегмент" })).toBeVisible();
+});

@@ -166,6 +166,14 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/herd/pages/HerdFilesPage.tsx"),
     (m) => m.HerdFilesPage,
   ),
+  customSegmentation: page(
+    () => import("../features/herd-segments/pages/SegmentsPage.tsx"),
+    (m) => m.SegmentsPage,
+  ),
+  customSegmentationEdit: page(
+    () => import("../features/herd-segments/pages/SegmentBuilderPage.tsx"),
+    (m) => m.SegmentBuilderPage,
+  ),
   dc305Upload: page(
     () => import("../features/herd/pages/Dc305UploadPage.tsx"),
     (m) => m.Dc305UploadPage,

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../../test/callers.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
-import { companyMemberships, userDatabaseAccess, userDatabases, userFarms } from "../../db/schema/index.ts";
+import {
+  companyMemberships,
+  herdSegments,
+  userDatabaseAccess,
+  userDatabases,
+  userFarms,
+} from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { seedUser } from "../../db/seed/users.ts";
 
@@ -134,6 +140,38 @@ describe("users/data databases", () => {
       ["c_1c", "accounting"],
     ]);
     expect(data.database_report.map((d) => d.db_name)).toEqual(["a_herd"]);
+  });
+});
+
+describe("users/data segmentation", () => {
+  it("offers the readable herd databases (database_segmentation) and the segments the user sees (custom_segmentation)", async () => {
+    const w = await world();
+    const zoo = await seedUser(db(), { username: "zoo", roles: [Role.zootechnician], companyIds: [w.a.id] });
+    const other = await seedUser(db(), { username: "other", roles: [Role.zootechnician], companyIds: [w.a.id] });
+    const herd = await addDatabase(w.a.id, "a_herd");
+    const monitoring = await addDatabase(w.a.id, "b_mon", true, "monitoring");
+    const herdB = await addDatabase(w.b.id, "b_herd");
+    await db()
+      .insert(userDatabaseAccess)
+      .values([herd, monitoring].map((d) => ({ userId: zoo.id, databaseId: d.id })));
+    const rule = { join: "and" as const, items: [] };
+    const [own, shared] = await db()
+      .insert(herdSegments)
+      .values([
+        { databaseId: herd.id, name: "Первотёлки", rule, ownerId: zoo.id, active: false },
+        { databaseId: herd.id, name: "Высокий СКС", rule, ownerId: other.id, shared: true },
+        { databaseId: herd.id, name: "Чужой личный", rule, ownerId: other.id },
+        { databaseId: herdB.id, name: "Другая компания", rule, ownerId: null, shared: true },
+      ])
+      .returning();
+
+    const data = await dataOf(zoo.id);
+
+    expect(data.database_segmentation).toEqual([{ uuid: herd.uuid, name: "База a_herd", active: true }]);
+    expect(data.custom_segmentation).toEqual([
+      { uuid: shared?.uuid, name: "Высокий СКС", active: true },
+      { uuid: own?.uuid, name: "Первотёлки", active: false },
+    ]);
   });
 });
 

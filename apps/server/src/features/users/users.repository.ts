@@ -107,6 +107,8 @@ export interface UserDataRow {
   }[];
   /** By code (then id), as the database collates. */
   dtm: { uuid: string; company_code: string }[];
+  /** Herd segments of those databases the caller sees (own or shared), by name (then id). */
+  segments: { uuid: string; name: string; active: boolean }[];
   reportGroups: ReportGroupRow[];
   reportRows: ReportRow[];
 }
@@ -160,6 +162,12 @@ function prepareUserData(db: Db, superuser: boolean, everyReport: boolean) {
       dtm: sql<unknown>`(select coalesce(json_agg(json_build_object('uuid', "dtm_entries"."uuid",
         'company_code', "dtm_entries"."company_code") order by "dtm_entries"."company_code", "dtm_entries"."id"), '[]'::json)
         from "dtm_entries" where ${dtmVisibleTo(caller)})`,
+      // The herd segments the caller sees (features/herd/segments: own or shared with the company).
+      segments: sql<unknown>`(select coalesce(json_agg(json_build_object('uuid', "hs"."uuid", 'name', "hs"."name",
+        'active', "hs"."active") order by "hs"."name", "hs"."id"), '[]'::json)
+        from "herd_segments" "hs" join "user_databases" on "user_databases"."id" = "hs"."database_id"
+        where "user_databases"."kind" = 'herd' and ${databaseVisibleTo(caller)}
+          and ("hs"."owner_id" = ${userId} or "hs"."shared"))`,
       reportGroups: sql<unknown>`${reportsJson.groups}`,
       reportRows: sql<unknown>`${reportsJson.reports}`,
     })
@@ -197,6 +205,7 @@ export async function findUserData(
     farms: parsed(row.farms),
     databases: parsed(row.databases),
     dtm: parsed(row.dtm),
+    segments: parsed(row.segments),
     reportGroups: parsed(row.reportGroups),
     reportRows: parsed(row.reportRows),
   };

@@ -74,7 +74,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         deps.onlineUsers(caller),
       ]);
       if (!user) throw unauthorized();
-      const { companies, farms, databases, dtm } = user;
+      const { companies, farms, databases, dtm, segments } = user;
       const portal = assembleReports(user.reportGroups, user.reportRows);
       const isMember = companies.length > 0;
       const byName = (a: { name: string }, b: { name: string }) => ruCollator.compare(a.name, b.name);
@@ -99,8 +99,12 @@ export function createUsersService(deps: UsersServiceDeps) {
         // The native herd reports read herd data: only herd databases have them.
         database_report: userDatabases.filter((d) => d.kind === "herd"),
         database_plan_fact: [],
-        database_segmentation: [],
-        custom_segmentation: [],
+        // Segmentation (features/herd/segments) reads the same herd databases as the reports.
+        database_segmentation: userDatabases
+          .filter((d) => d.kind === "herd")
+          .map(({ uuid, name, active }) => ({ uuid, name, active })),
+        // Sorted here, like farms: the drivers may collate names differently.
+        custom_segmentation: segments.sort(byName),
         keygen_workspaces: [],
         report_generator_workspaces: [],
         user_databases: userDatabases,

@@ -135,8 +135,6 @@ const PLACEHOLDERS = [
   "/services/plan_fact/:uuid/:segment?/:as_group?",
   "/services/report/plan_fact_report/:uuid/:segment?",
   "/services/edit/plan_fact/:id",
-  "/services/custom_segmentation/:uuid/:segment?",
-  "/services/custom_segmentation_edit",
   "/services/genetic/:farm_uuid",
   "/services/report/1/:uuid",
   "/services/report/2/:uuid",

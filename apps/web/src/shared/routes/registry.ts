@@ -139,8 +139,11 @@ export const ROUTES = {
   planFact: planned("/services/plan_fact/:uuid/:segment?/:as_group?", "services", "План-факт"),
   planFactReport: planned("/services/report/plan_fact_report/:uuid/:segment?", "services", "Отчёт план-факт"),
   planFactEdit: planned("/services/edit/plan_fact/:id", "services", "Редактирование плана"),
-  customSegmentation: planned("/services/custom_segmentation/:uuid/:segment?", "services", "Сегментация"),
-  customSegmentationEdit: planned("/services/custom_segmentation_edit", "services", "Редактор сегментов"),
+  customSegmentation: ofDatabase(
+    "herd",
+    page("/services/custom_segmentation/:uuid/:segment?", "services", "Сегментация"),
+  ),
+  customSegmentationEdit: page("/services/custom_segmentation_edit", "services", "Редактор сегментов"),
   tables: page("/services/tables", "services", "Таблицы"),
   tablesEdit: page("/services/tables-edit/:table_uuid?", "services", "Редактор таблицы"),
   genetic: planned("/services/genetic/:farm_uuid", "services", "Генетика"),

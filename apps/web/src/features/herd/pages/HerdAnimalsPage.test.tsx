@@ -76,4 +76,15 @@ describe("/user-pages/datasets/:uuid", { timeout: 30_000 }, () => {
     open(`?animal=${COW}`);
     expect(await screen.findByText("Животное № 1234")).toBeTruthy();
   });
+
+  it("lists the animals of a segment's rule the link names, until the rule is taken away", async () => {
+    const api = serve();
+    const page = open("?rule=LACT%3D1+DIM%3C100");
+
+    expect(await screen.findByText("Только животные по правилу сегмента: LACT=1 DIM<100")).toBeTruthy();
+    expect(animalQueries(api)[0]).toEqual({ rule: "LACT=1 DIM<100", page: "1" });
+    fireEvent.click(screen.getByRole("button", { name: "Убрать правило" }));
+    await waitFor(() => expect(page.search()).toEqual({}));
+    expect(screen.queryByText(/Только животные по правилу/)).toBeNull();
+  });
 });

@@ -3,13 +3,13 @@ import { Alert, Flex, Typography } from "antd";
 import { useCallback, useMemo } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { AnimalCardDrawer } from "../../../shared/herd/AnimalCardDrawer.tsx";
+import { AnimalsTable } from "../../../shared/herd/AnimalsTable.tsx";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { useHerdAnimals } from "../api.ts";
 import { AnimalFilters } from "../components/AnimalFilters.tsx";
-import { AnimalsTable } from "../components/AnimalsTable.tsx";
 import { animalsParamsOf, animalsQueryOf } from "../lib/animals-url.ts";
 
 /**
@@ -36,6 +36,15 @@ export function HerdAnimalsPage() {
         {name ? `Животные: ${name}` : "Животные"}
       </Typography.Title>
       <AnimalFilters query={query} onChange={setQuery} />
+      {query.rule ? (
+        // A segment's rule, as the segment builder's «Показать животных» opens the list.
+        <Alert
+          type="info"
+          showIcon
+          closable={{ onClose: () => setQuery({ ...query, rule: undefined, page: 1 }), "aria-label": "Убрать правило" }}
+          title={`Только животные по правилу сегмента: ${query.rule}`}
+        />
+      ) : null}
       {animals.isError ? <Alert type="error" showIcon title={errorMessage(animals.error)} /> : null}
       <AnimalsTable
         page={animals.data}
