@@ -2,10 +2,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { openSideMenu, signIn } from "./helpers.ts";
 
 // Issue 18 item 2: a zootechnician builds LACT=1 DIM<100 as text, sees it as two conditions and a
-// live count, saves it; the segment's animals and the animal list given the same rule have that
-// many animals. The list's own filters (lactation 1, DIM up to 99) take milking and dry cows only
-// (contract herd.ts), while a segment counts sold and died animals too, by their DIM at the exit
-// (contract herd-segments.ts): that list holds the segment's milking and dry animals.
+// live count, saves it; the segment's animals, the animal list given the same rule, and the list's
+// own filters (lactation 1, DIM up to 99) all have that many animals: a segment, like DC305, counts
+// the animals in the herd unless its rule names statuses (contract herd-segments.ts).
 
 /** The demo database given to zootech (apps/server/src/db/seed/business.ts). */
 const DATABASE = "Стадо «Сысерть» (DC305)";
@@ -63,18 +62,18 @@ test("zootech builds LACT=1 DIM<100, its live count is the animal list filtered 
     await expect(value).toHaveText(/\d/);
     return Number((await value.textContent())?.replace(/\D/g, ""));
   };
-  const milkingAndDry = (await figure("Дойная")) + (await figure("Сухостойная"));
+  expect((await figure("Дойная")) + (await figure("Сухостойная"))).toBe(count);
 
   // The database's animal list given the same rule, as the builder's link opens it.
   const dbUuid = new URL(page.url()).pathname.split("/")[3];
   await page.goto(`/user-pages/datasets/${dbUuid}?${new URLSearchParams({ rule: "LACT=1 DIM<100" })}`);
   expect(await tableTotal(page)).toBe(count);
 
-  // The list's own filters: lactation 1, DIM up to 99 — the segment's milking and dry cows.
+  // The list's own filters: lactation 1, DIM up to 99.
   await page.goto(`/user-pages/datasets/${dbUuid}`);
   await page.getByLabel("Лактация").fill("1");
   await page.getByLabel("ДИМ до").fill("99");
   await expect(page).toHaveURL(/lact=1/);
   await expect(page).toHaveURL(/dim_to=99/);
-  await expect(page.getByText(`Всего: ${milkingAndDry.toLocaleString("ru-RU")}`)).toBeVisible();
+  await expect(page.getByText(`Всего: ${count.toLocaleString("ru-RU")}`)).toBeVisible();
 });
