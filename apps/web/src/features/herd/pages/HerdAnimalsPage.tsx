@@ -3,13 +3,13 @@ import { Alert, Flex, Typography } from "antd";
 import { useCallback, useMemo } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { AnimalCardDrawer } from "../../../shared/herd/AnimalCardDrawer.tsx";
+import { AnimalsTable } from "../../../shared/herd/AnimalsTable.tsx";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { useHerdAnimals } from "../api.ts";
 import { AnimalFilters } from "../components/AnimalFilters.tsx";
-import { AnimalsTable } from "../components/AnimalsTable.tsx";
 import { animalsParamsOf, animalsQueryOf } from "../lib/animals-url.ts";
 
 /**

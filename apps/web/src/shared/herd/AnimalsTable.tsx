@@ -1,7 +1,7 @@
 import { HERD_PAGE_SIZE, type HerdAnimalRow, type HerdAnimalsPage } from "@nadoy/contract/herd";
 import { Button, Table } from "antd";
-import { HerdStatusTag } from "../../../shared/herd/HerdStatusTag.tsx";
-import { formatDay, formatNumber, NONE } from "../../../shared/herd/herd-format.ts";
+import { HerdStatusTag } from "./HerdStatusTag.tsx";
+import { formatDay, formatNumber, NONE } from "./herd-format.ts";
 
 interface AnimalsTableProps {
   page: HerdAnimalsPage | undefined;
