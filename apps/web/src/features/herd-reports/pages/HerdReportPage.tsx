@@ -125,19 +125,22 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
   );
 }
 
-const pageOf = (n: HerdReportNumber): ComponentType => {
-  const Page = () => <HerdReportPage n={n} />;
-  Page.displayName = `HerdReport${n}Page`;
-  return Page;
-};
+// One component per report route (app/pages.ts takes components without props).
+const Report1Page = () => <HerdReportPage n={1} />;
+const Report2Page = () => <HerdReportPage n={2} />;
+const Report4Page = () => <HerdReportPage n={4} />;
+const Report5Page = () => <HerdReportPage n={5} />;
+const Report6Page = () => <HerdReportPage n={6} />;
+const Report7Page = () => <HerdReportPage n={7} />;
+const Report8Page = () => <HerdReportPage n={8} />;
 
 /** The page of each report route of the registry (app/pages.ts). */
 export const HERD_REPORT_PAGES: Record<HerdReportNumber, ComponentType> = {
-  1: pageOf(1),
-  2: pageOf(2),
-  4: pageOf(4),
-  5: pageOf(5),
-  6: pageOf(6),
-  7: pageOf(7),
-  8: pageOf(8),
+  1: Report1Page,
+  2: Report2Page,
+  4: Report4Page,
+  5: Report5Page,
+  6: Report6Page,
+  7: Report7Page,
+  8: Report8Page,
 };
