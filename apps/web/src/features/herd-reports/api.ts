@@ -38,10 +38,11 @@ export function useHerdReportAnimals(dbUuid: string, n: HerdReportNumber, drill:
   });
 }
 
-export function useHerdSegments(dbUuid: string) {
+export function useHerdSegments(dbUuid: string, enabled: boolean) {
   return useQuery({
     queryKey: ["herd", dbUuid, "segments"],
     queryFn: () => callApi(listHerdSegments, { params: { db_uuid: dbUuid } }),
+    enabled,
   });
 }
 
@@ -68,6 +69,6 @@ export function useExportHerdReport(dbUuid: string, n: HerdReportNumber) {
 }
 
 /** The user's herd databases with their animal counts: whether this one has any animals yet. */
-export function useHerdDatasetCounts() {
-  return useQuery({ queryKey: ["herd", "datasets"], queryFn: () => callApi(listHerdDatasets) });
+export function useHerdDatasetCounts(enabled: boolean) {
+  return useQuery({ queryKey: ["herd", "datasets"], queryFn: () => callApi(listHerdDatasets), enabled });
 }

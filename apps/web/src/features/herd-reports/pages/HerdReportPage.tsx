@@ -28,8 +28,8 @@ import "../report-print.css";
 const ReportChart = lazy(() => import("../components/ReportChart.tsx").then((m) => ({ default: m.ReportChart })));
 
 /** Whether the database has no animals at all (unknown while its counts have not come). */
-function useDatabaseEmpty(dbUuid: string): boolean {
-  const datasets = useHerdDatasetCounts();
+function useDatabaseEmpty(dbUuid: string, enabled: boolean): boolean {
+  const datasets = useHerdDatasetCounts(enabled);
   const dataset = datasets.data?.find((item) => item.uuid === dbUuid);
   return dataset ? Object.values(dataset.animals_by_status).every((count) => count === 0) : false;
 }
@@ -47,8 +47,8 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
   const ready = HERD_REPORTS_READY.includes(n);
   const title = HERD_REPORT_TITLES[n];
   const report = useHerdReport(uuid, n, query, ready);
-  const segments = useHerdSegments(uuid);
-  const empty = useDatabaseEmpty(uuid);
+  const segments = useHerdSegments(uuid, ready);
+  const empty = useDatabaseEmpty(uuid, ready);
   const exportReport = useExportHerdReport(uuid, n);
   const showFailure = useFailureToast();
   const name = useUserData().data?.user_databases.find((db) => db.uuid === uuid)?.name;
