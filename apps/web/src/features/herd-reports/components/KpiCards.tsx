@@ -20,7 +20,7 @@ function KpiCard({ kpi, onDrill }: { kpi: HerdReportKpi; onDrill: (drill: Report
       size="small"
       hoverable={open !== undefined}
       onClick={open}
-      style={{ flex: "1 1 180px", cursor: open ? "pointer" : undefined }}
+      style={{ flex: "1 1 140px", cursor: open ? "pointer" : undefined }}
       aria-label={kpi.label}
       role={open ? "button" : undefined}
       tabIndex={open ? 0 : undefined}
