@@ -26,7 +26,7 @@ describe("a page of one database opened for a database of another kind", () => {
   });
 
   it.each([
-    "/services/report/1/db-herd",
+    "/export-templates/db-herd",
     "/equipment_monitoring/monitoring_report/db-mon",
     "/services/parser_1c/db-1c",
     "/equipment_monitoring/monitoring_report/demo",

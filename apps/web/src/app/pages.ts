@@ -158,6 +158,34 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/herd/pages/DatasetsPage.tsx"),
     (m) => m.DatasetsPage,
   ),
+  herdStructureReport: page(
+    () => import("../features/herd-reports/pages/HerdReportPage.tsx"),
+    (m) => m.HERD_REPORT_PAGES[1],
+  ),
+  milkProductionReport: page(
+    () => import("../features/herd-reports/pages/HerdReportPage.tsx"),
+    (m) => m.HERD_REPORT_PAGES[2],
+  ),
+  reproductionReport: page(
+    () => import("../features/herd-reports/pages/HerdReportPage.tsx"),
+    (m) => m.HERD_REPORT_PAGES[4],
+  ),
+  cullingReport: page(
+    () => import("../features/herd-reports/pages/HerdReportPage.tsx"),
+    (m) => m.HERD_REPORT_PAGES[5],
+  ),
+  calvingReport: page(
+    () => import("../features/herd-reports/pages/HerdReportPage.tsx"),
+    (m) => m.HERD_REPORT_PAGES[6],
+  ),
+  healthReport: page(
+    () => import("../features/herd-reports/pages/HerdReportPage.tsx"),
+    (m) => m.HERD_REPORT_PAGES[7],
+  ),
+  dryPeriodReport: page(
+    () => import("../features/herd-reports/pages/HerdReportPage.tsx"),
+    (m) => m.HERD_REPORT_PAGES[8],
+  ),
   herdAnimals: page(
     () => import("../features/herd/pages/HerdAnimalsPage.tsx"),
     (m) => m.HerdAnimalsPage,

@@ -1,0 +1,48 @@
+import type { HerdReportTable } from "@nadoy/contract/herd-reports";
+import { Button, Table, Typography } from "antd";
+import { formatNumber } from "../../../shared/herd/herd-format.ts";
+import type { ReportDrill } from "../lib/report-format.ts";
+
+type Row = HerdReportTable["rows"][number];
+
+/** One table of the report; every number with animals behind it is a button opening them. */
+export function ReportTableView({ table, onDrill }: { table: HerdReportTable; onDrill: (drill: ReportDrill) => void }) {
+  return (
+    <section aria-label={table.title}>
+      <Typography.Title level={4}>{table.title}</Typography.Title>
+      <Table<Row>
+        size="small"
+        rowKey="key"
+        pagination={false}
+        scroll={{ x: true }}
+        dataSource={table.rows}
+        columns={[
+          { key: "label", title: "", render: (_, row) => row.label },
+          ...table.columns.map((column) => ({
+            key: column.key,
+            title: column.unit ? `${column.label}, ${column.unit}` : column.label,
+            align: "right" as const,
+            render: (_: unknown, row: Row) => {
+              const cell = row.cells[column.key];
+              if (!cell) return formatNumber(null);
+              const text = formatNumber(cell.value, 1);
+              const drill = cell.drill;
+              if (!drill) return text;
+              return (
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ padding: 0 }}
+                  aria-label={`${row.label}, ${column.label}: ${text}`}
+                  onClick={() => onDrill({ drill, label: `${row.label} — ${column.label}`, value: cell.value })}
+                >
+                  {text}
+                </Button>
+              );
+            },
+          })),
+        ]}
+      />
+    </section>
+  );
+}

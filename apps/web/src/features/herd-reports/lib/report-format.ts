@@ -1,0 +1,33 @@
+import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
+
+/** A clicked number of the report: the animals behind it, what it is called, and the number shown. */
+export interface ReportDrill {
+  drill: string;
+  label: string;
+  value: number | null;
+}
+
+const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
+
+/** A chart's month «2026-03» as «мар 2026». */
+export function monthLabel(month: string): string {
+  const [year, number] = month.split("-");
+  const name = MONTHS[Number(number) - 1];
+  return name && year ? `${name} ${year}` : month;
+}
+
+/** «1 животное», «12 животных». */
+export function animalsCount(count: number): string {
+  const word = count % 10 === 1 && count % 100 !== 11 ? "животное" : "животных";
+  return `${count.toLocaleString("ru-RU")} ${word}`;
+}
+
+export type Direction = "better" | "worse" | "neutral";
+
+/** Whether a KPI moved the good way since the comparison period (neutral when unknown or equal). */
+export function kpiDirection(kpi: Pick<HerdReportKpi, "value" | "compare_value" | "better">): Direction {
+  if (kpi.better === null || kpi.value === null || kpi.compare_value === null) return "neutral";
+  const change = kpi.value - kpi.compare_value;
+  if (change === 0) return "neutral";
+  return change > 0 === (kpi.better === "higher") ? "better" : "worse";
+}

@@ -1,0 +1,61 @@
+import { type HerdReportQuery, herdReportQuerySchema } from "@nadoy/contract/herd-reports";
+import dayjs, { type Dayjs } from "dayjs";
+
+// The report's view in the URL (?from=&to=&compare=&segment=&rule=&lact_group=&pen=), so that a
+// link reproduces it. Read by the contract's query schema one field at a time: a bad value counts
+// as absent (the server's default), the rest stay.
+
+export function reportQueryOf(params: URLSearchParams): HerdReportQuery {
+  const shape = herdReportQuerySchema.shape;
+  const query: HerdReportQuery = { compare: "previous" };
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const raw = params.get(key);
+    if (raw === null || raw.trim() === "") continue;
+    const parsed = shape[key].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) Object.assign(query, { [key]: parsed.data });
+  }
+  return query;
+}
+
+/** The URL parameters of a query: only what is set; the default comparison left out. */
+export function reportParamsOf(query: HerdReportQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === "" || (key === "compare" && value === "previous")) continue;
+    params[key] = String(value);
+  }
+  return params;
+}
+
+/**
+ * The query after the segment changed: a saved segment replaces the quick filters and the quick
+ * filters replace the segment (the report takes one or the other).
+ */
+export function withSegment(query: HerdReportQuery, segment: string | undefined): HerdReportQuery {
+  const { segment: _s, rule: _r, lact_group: _l, pen: _p, ...rest } = query;
+  return segment ? { ...rest, segment } : rest;
+}
+
+export function withQuickFilter(
+  query: HerdReportQuery,
+  change: Pick<HerdReportQuery, "lact_group" | "pen">,
+): HerdReportQuery {
+  const { segment: _s, rule: _r, ...rest } = query;
+  const next = { ...rest, ...change };
+  if (!next.lact_group) delete next.lact_group;
+  if (!next.pen) delete next.pen;
+  return next;
+}
+
+/** The period presets of the toolbar, counted back from `today`. */
+export function periodPresets(today: Dayjs = dayjs()): { label: string; value: [Dayjs, Dayjs] }[] {
+  const day = today.startOf("day");
+  const lastYear = day.subtract(1, "year");
+  return [
+    { label: "Последние 30 дней", value: [day.subtract(29, "day"), day] },
+    { label: "3 месяца", value: [day.subtract(3, "month").add(1, "day"), day] },
+    { label: "12 месяцев", value: [day.subtract(12, "month").add(1, "day"), day] },
+    { label: "С начала года", value: [day.startOf("year"), day] },
+    { label: "Прошлый год", value: [lastYear.startOf("year"), lastYear.endOf("year").startOf("day")] },
+  ];
+}
