@@ -1,9 +1,10 @@
-import type { HerdUploadCounts, HerdUploadCreated } from "@nadoy/contract/herd";
+import type { HerdSpreadsheetKind, HerdUploadCounts, HerdUploadCreated } from "@nadoy/contract/herd";
+import type { HerdColumnMapping } from "@nadoy/contract/herd-spreadsheet";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { isAbortError } from "../../../shared/lib/api-file.ts";
 import { randomUuid } from "../../../shared/lib/random-uuid.ts";
-import { commitHerdFile, sendHerdFile, useForgetHerdData } from "../api.ts";
+import { commitHerdFile, remapHerdFile, sendHerdFile, useForgetHerdData } from "../api.ts";
 
 export type CommitResult = Awaited<ReturnType<typeof commitHerdFile>>;
 
@@ -12,6 +13,7 @@ export type HerdUploadStep =
   | { step: "choose" }
   | { step: "sending"; file: File; share: number }
   | { step: "preview"; file: File; created: HerdUploadCreated }
+  | { step: "rechecking"; file: File; created: HerdUploadCreated }
   | { step: "committing"; file: File; created: HerdUploadCreated }
   | { step: "done"; file: File; created: HerdUploadCreated; result: HerdUploadCounts & Pick<CommitResult, "errors"> };
 
@@ -22,11 +24,13 @@ export interface UploadNotice {
 }
 
 /**
- * The upload page's flow: send the file (bytes progress, cancellable) → the server's preview →
- * commit → final counts. `progressId` names the running request for the server's phase poll. A
- * refusal (400, 403, 409, 413 …) leaves the step where it was and gives the server's message.
+ * The upload pages' flow: send the file (bytes progress, cancellable) → the server's preview (a
+ * spreadsheet's read again with another mapping as often as asked) → commit → final counts.
+ * `kind` makes the file a spreadsheet of that kind, else a DC305 export. `progressId` names the
+ * running request for the server's phase poll. A refusal (400, 403, 409, 413 …) leaves the step
+ * where it was and gives the server's message.
  */
-export function useHerdUpload(dbUuid: string | undefined) {
+export function useHerdUpload(dbUuid: string | undefined, kind?: HerdSpreadsheetKind) {
   const [state, setState] = useState<HerdUploadStep>({ step: "choose" });
   const [notice, setNotice] = useState<UploadNotice | null>(null);
   const [progressId, setProgressId] = useState(randomUuid);
@@ -52,6 +56,7 @@ export function useHerdUpload(dbUuid: string | undefined) {
       try {
         const created = await sendHerdFile({
           dbUuid,
+          kind,
           file,
           progressId: id,
           signal: abort.signal,
@@ -66,10 +71,27 @@ export function useHerdUpload(dbUuid: string | undefined) {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [dbUuid, fail],
+    [dbUuid, kind, fail],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
+
+  const remap = useCallback(
+    async (mapping: HerdColumnMapping) => {
+      if (state.step !== "preview") return;
+      const { file, created } = state;
+      setNotice(null);
+      setState({ step: "rechecking", file, created });
+      try {
+        const next = await remapHerdFile(created.upload_uuid, mapping);
+        setState({ step: "preview", file, created: next });
+      } catch (reason) {
+        setState({ step: "preview", file, created });
+        fail(reason);
+      }
+    },
+    [state, fail],
+  );
 
   const commit = useCallback(async () => {
     if (state.step !== "preview") return;
@@ -93,5 +115,5 @@ export function useHerdUpload(dbUuid: string | undefined) {
     setState({ step: "choose" });
   }, []);
 
-  return { state, notice, progressId, send, cancel, commit, reset };
+  return { state, notice, progressId, send, cancel, remap, commit, reset };
 }

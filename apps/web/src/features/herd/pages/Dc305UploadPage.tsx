@@ -1,3 +1,4 @@
+import { HERD_UPLOAD_KIND_LABELS } from "@nadoy/contract/herd";
 import { canUploadDc305 } from "@nadoy/contract/roles";
 import { Alert, Card, Empty, Flex, Form, Result, Select, Typography } from "antd";
 import { useSearchParams } from "react-router";
@@ -9,6 +10,7 @@ import { FileDropZone } from "../components/FileDropZone.tsx";
 import { SendingCard } from "../components/SendingCard.tsx";
 import { UploadDone } from "../components/UploadDone.tsx";
 import { UploadHelp } from "../components/UploadHelp.tsx";
+import { UploadItems } from "../components/UploadItems.tsx";
 import { UploadPreview } from "../components/UploadPreview.tsx";
 import { herdDatabases } from "../lib/herd-databases.ts";
 import { useHerdUpload } from "../lib/use-herd-upload.ts";
@@ -88,10 +90,13 @@ export function Dc305UploadPage() {
       {state.step === "preview" ? (
         <UploadPreview
           file={state.file}
-          created={state.created}
+          kind={HERD_UPLOAD_KIND_LABELS[state.created.kind]}
+          preview={state.created.preview}
           onCommit={() => void upload.commit()}
           onAnother={upload.reset}
-        />
+        >
+          <UploadItems items={state.created.preview.items} />
+        </UploadPreview>
       ) : null}
       {state.step === "committing" ? (
         <SendingCard file={state.file} share={null} progressId={upload.progressId} />
