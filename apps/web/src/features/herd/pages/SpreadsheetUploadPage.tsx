@@ -103,7 +103,10 @@ function UploadFlow({ dbUuid }: { dbUuid: string }) {
               accept=".csv,.xlsx,.CSV,.XLSX"
               label="Файл таблицы"
               hint="CSV (через «;», «,» или табуляцию) или XLSX — читается первый лист"
-              onFile={(file) => void upload.send(file)}
+              // Never without a kind: the file would go as a DC305 export.
+              onFile={(file) => {
+                if (kind) void upload.send(file);
+              }}
             />
             {kind ? null : <Typography.Text type="secondary">Сначала выберите, что в таблице.</Typography.Text>}
           </Flex>
