@@ -30,7 +30,7 @@ test("zootech uploads a test-day table, maps a column by hand, commits, and find
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: `Загрузка таблицы: ${DATABASE}` })).toBeVisible();
 
-  await main.getByText("Контрольные дойки", { exact: true }).click();
+  await main.getByRole("radiogroup", { name: "Что в таблице" }).getByText("Контрольные дойки").click();
   await expect(main.getByRole("button", { name: "Скачать шаблон «Контрольные дойки»" })).toBeVisible();
   await main.getByLabel("Файл таблицы").setInputFiles({
     name: "дойки-ноябрь.csv",

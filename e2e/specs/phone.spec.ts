@@ -102,7 +102,8 @@ test("on a phone the herd pages and a table's upload preview fit the screen", as
     .getByRole("link", { name: /^Загрузить таблицу: / })
     .first()
     .click();
-  await page.getByText("Контрольные дойки", { exact: true }).click();
+  await expect(page.getByRole("heading", { name: /^Загрузка таблицы: / })).toBeVisible();
+  await page.getByRole("radiogroup", { name: "Что в таблице" }).getByText("Контрольные дойки").click();
   await settled(page);
   await expectNoSideScroll(page, "the table upload page");
   await page.getByLabel("Файл таблицы").setInputFiles({
