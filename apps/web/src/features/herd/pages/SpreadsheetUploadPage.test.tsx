@@ -46,11 +46,14 @@ const recheckButton = () => screen.getByRole("button", { name: /Проверит
 
 describe("/user-pages/BSupload/:uuid", { timeout: 30_000 }, () => {
   it("asks what the table holds before taking a file, and keeps the choice in the URL", async () => {
-    serve();
+    const api = serve();
     const page = open("");
     expect(await screen.findByText("Загрузка таблицы: Стадо Заречная")).toBeTruthy();
     expect(screen.getByText("Сначала выберите, что в таблице.")).toBeTruthy();
     expect((screen.getByLabelText("Файл таблицы") as HTMLInputElement).disabled).toBe(true);
+    // Even a file that reaches it (a script, a drop) goes nowhere without a kind.
+    fireEvent.change(screen.getByLabelText("Файл таблицы"), { target: { files: [csv()] } });
+    expect(api.calls.filter((c) => c.method === "POST")).toEqual([]);
 
     fireEvent.click(screen.getByRole("radio", { name: "События" }));
     await waitFor(() => expect(page.search()).toEqual({ kind: "events" }));
