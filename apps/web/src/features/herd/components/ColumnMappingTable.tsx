@@ -4,7 +4,8 @@ import {
   type HerdColumnMapping,
   type HerdSpreadsheetKind,
 } from "@nadoy/contract/herd-spreadsheet";
-import { Select, Table, Typography } from "antd";
+import { Flex, Select, Table, Typography } from "antd";
+import type { ReactNode } from "react";
 
 type Column = HerdSpreadsheetPreview["columns"][number];
 
@@ -22,6 +23,8 @@ interface ColumnMappingTableProps {
   columns: readonly Column[];
   mapping: HerdColumnMapping;
   disabled: boolean;
+  /** Said under the title: where the mapping came from, what is missing. */
+  children?: ReactNode;
   onChange: (mapping: HerdColumnMapping) => void;
 }
 
@@ -29,12 +32,15 @@ interface ColumnMappingTableProps {
  * Each column of the file with its first value and the field it is read into; a field taken by one
  * column is not offered to the others, and any column may be kept as a free attribute instead.
  */
-export function ColumnMappingTable({ kind, columns, mapping, disabled, onChange }: ColumnMappingTableProps) {
+export function ColumnMappingTable({ kind, columns, mapping, disabled, children, onChange }: ColumnMappingTableProps) {
   const fields = HERD_SPREADSHEET_FIELDS[kind];
   const takenBy = new Map(Object.entries(mapping).flatMap(([column, field]) => (field ? [[field, column]] : [])));
   return (
     <section aria-label="Сопоставление столбцов">
       <Typography.Title level={5}>Сопоставление столбцов</Typography.Title>
+      <Flex vertical gap="small" style={{ marginBottom: 8 }}>
+        {children}
+      </Flex>
       <Table<Column>
         size="small"
         rowKey="column"
@@ -54,7 +60,8 @@ export function ColumnMappingTable({ kind, columns, mapping, disabled, onChange 
             render: (_, row) => (
               <Select<string>
                 aria-label={`Поле для столбца «${row.column}»`}
-                style={{ minWidth: 220, width: "100%" }}
+                style={{ minWidth: 160, width: "100%" }}
+                popupMatchSelectWidth={false}
                 disabled={disabled}
                 value={mapping[row.column] ?? KEEP}
                 options={[

@@ -66,22 +66,24 @@ export function SpreadsheetPreview({
     >
       {sheet ? (
         <Flex vertical gap="small">
-          <Typography.Text type="secondary">{HERD_MAPPING_SOURCE_LABELS[sheet.mapping_source]}</Typography.Text>
           <ColumnMappingTable
             kind={kind}
             columns={sheet.columns}
             mapping={mapping}
             disabled={busy}
             onChange={(next) => setEdit({ of: created, mapping: next })}
-          />
-          {missing.length > 0 ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={`Не выбраны столбцы для обязательных полей: ${missing.join(", ")}`}
-              description="Укажите, в каком столбце файла они записаны: без них данные не записать."
-            />
-          ) : changed ? (
+          >
+            <Typography.Text type="secondary">{HERD_MAPPING_SOURCE_LABELS[sheet.mapping_source]}</Typography.Text>
+            {missing.length > 0 ? (
+              <Alert
+                type="warning"
+                showIcon
+                title={`Не выбраны столбцы для обязательных полей: ${missing.join(", ")}`}
+                description="Укажите, в каком столбце файла они записаны: без них данные не записать."
+              />
+            ) : null}
+          </ColumnMappingTable>
+          {missing.length > 0 ? null : changed ? (
             <Alert
               type="info"
               showIcon

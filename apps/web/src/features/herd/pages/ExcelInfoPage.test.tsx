@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { screenWidth } from "../../../test/screen-width.ts";
 import { DB, DB2, dataset, renderPage, serveHerd, uploadRecord } from "../test-support.tsx";
 import { ExcelInfoPage } from "./ExcelInfoPage.tsx";
 
@@ -42,6 +43,16 @@ describe("/user-pages/excelinfo", { timeout: 30_000 }, () => {
       expect(screen.getByRole("button", { name: `Скачать шаблон «${kind}»` })).toBeTruthy();
     }
     expect(await screen.findByText(/Вам не выдана ни одна база стада/)).toBeTruthy();
+  });
+
+  it("on a phone lists each kind's columns a line each, with format and hint under the name", async () => {
+    screenWidth(390);
+    serveHerd({ [`GET ${DATASETS}`]: { status: 200, body: [] }, [`GET ${MINE}`]: { status: 200, body: [] } });
+    open();
+    const tests = await screen.findByRole("region", { name: "Столбцы: Контрольные дойки" });
+    expect(tests.querySelector("table")).toBeNull();
+    const item = within(tests).getByText("Дата контрольной дойки").closest("li") as HTMLElement;
+    expect(item.textContent).toBe("Дата контрольной дойкиобязательныйдата (ДД.ММ.ГГГГ)День контрольной дойки.");
   });
 
   it("lists the user's table uploads with their status and counts; one with errors opens", async () => {
