@@ -27,6 +27,7 @@ import { contentNewsRoutes } from "./features/content-news/content-news.routes.t
 import { contentNotificationsRoutes } from "./features/content-notifications/content-notifications.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { herdReadRoutes } from "./features/herd/herd.routes.ts";
+import { herdSpreadsheetRoutes } from "./features/herd/spreadsheet/spreadsheet.routes.ts";
 import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   usageRoutes(app, deps);
   herdReadRoutes(app, deps);
   herdUploadRoutes(app, deps);
+  herdSpreadsheetRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

@@ -80,12 +80,17 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "GET /api/herd/:db_uuid/events/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/uploads/": { 409: HERD_WRONG_KIND },
   "POST /api/herd/:db_uuid/uploads/": {
-    400: "Файл отклонён целиком (график EGRAPH, итоги ECON, пустой файл) с объяснением; format=spreadsheet пока не поддерживается",
+    400: "Файл отклонён целиком (график EGRAPH, итоги ECON, пустой файл, таблица без строк, повреждённый XLSX) с объяснением; format=spreadsheet без kind",
     409: `${HERD_WRONG_KIND}; или идёт предыдущая загрузка пользователя (import_in_progress)`,
     413: "Файл больше HERD_UPLOAD_MAX_BYTES (по умолчанию 200 МБ): по Content-Length до чтения или по мере чтения",
   },
   "POST /api/herd/uploads/:upload_uuid/commit/": {
+    400: "Таблица: не указаны столбцы обязательных полей («Укажите столбцы для полей: …»)",
     409: "Загрузка уже записана (повторно нельзя), не проверена до конца, база другого вида, или идёт другая загрузка пользователя",
+  },
+  "POST /api/herd/uploads/:upload_uuid/mapping/": {
+    400: "Загрузка DC305, столбец не из файла, неизвестное поле или одно поле для двух столбцов",
+    409: "Загрузка уже записана, не проверена до конца или её файл удалён; база другого вида; или идёт другая загрузка пользователя",
   },
   "POST /api/tableLists/link_uuid_form/": {
     404: "Формы с такой ссылкой нет или она снята с публикации",
@@ -111,6 +116,7 @@ export const USER_ROUTES_WITH_403: readonly (RouteKey | `/api/${string}/`)[] = [
   "/api/tableLists/",
   "POST /api/herd/:db_uuid/uploads/",
   "POST /api/herd/uploads/:upload_uuid/commit/",
+  "POST /api/herd/uploads/:upload_uuid/mapping/",
 ];
 
 /** Routes whose body is a file's bytes (no JSON body schema; their contract sets a bodyLimit). */
@@ -119,5 +125,9 @@ export const RAW_BODY_TYPES: Record<RouteKey, readonly string[]> = {
   "POST /api/content/images/": [ATTACHMENT_UPLOAD_CONTENT_TYPE],
   "POST /api/tableLists/lists/:uuid/import/": Object.values(LIST_FILE_TYPES),
   // Streamed, never held: any content type (a browser sends text/csv or octet-stream for a .CSV).
-  "POST /api/herd/:db_uuid/uploads/": ["text/csv", "application/octet-stream"],
+  "POST /api/herd/:db_uuid/uploads/": [
+    "text/csv",
+    "application/octet-stream",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ],
 };

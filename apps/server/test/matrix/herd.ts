@@ -32,6 +32,9 @@ export const herdRows: Row[] = [
 // EVENTS file, staged afresh per caller; each commit commits an upload staged for that caller.
 const DC305_FILE = '"ID","BDAT","LACT","Event","DIM","Date",\n       33 ,10/23/20,  3 ,BRED       ,  60 ,03/01/24,\n';
 
+/** A spreadsheet of events whose event columns are not guessed (the remap maps them). */
+const SPREADSHEET_FILE = "Номер;Дата рождения;Что;Когда\r\n33;23.10.2020;BRED;01.03.2024\r\n";
+
 const uploadFile = (fx: { databaseUuid: string }) => ({
   params: { db_uuid: fx.databaseUuid },
   query: { format: "dc305", name: "events.csv" },
@@ -60,6 +63,34 @@ export const herdUploadRows: Row[] = [
       if (staged.statusCode !== 201) throw new Error(`staging for the commit row: ${staged.statusCode} ${staged.body}`);
       return { params: { upload_uuid: staged.json<{ upload_uuid: string }>().upload_uuid } };
     },
+  },
+  {
+    route: "POST /api/herd/uploads/:upload_uuid/mapping/",
+    expected: signedIn(200, { "role 6": 403, "role 7": 403, "other company": 404 }),
+    note: "a spreadsheet upload of company A's database, staged by the superuser for each caller; 404 to another company",
+    send: async (fx) => {
+      const staged = await fx.t.request({
+        method: "POST",
+        url: `/api/herd/${fx.databaseUuid}/uploads/`,
+        token: fx.tokens.superuser,
+        query: { format: "spreadsheet", kind: "events", name: "события.csv" },
+        headers: { "content-type": "text/csv" },
+        payload: SPREADSHEET_FILE,
+      });
+      if (staged.statusCode !== 201) throw new Error(`staging for the remap row: ${staged.statusCode} ${staged.body}`);
+      return {
+        params: { upload_uuid: staged.json<{ upload_uuid: string }>().upload_uuid },
+        body: {
+          mapping: { Номер: "barn_number", "Дата рождения": "birth_date", Что: "event_code", Когда: "event_date" },
+        },
+      };
+    },
+  },
+  { route: "GET /api/herd/uploads/mine/", expected: signedIn(200) },
+  {
+    route: "GET /api/herd/templates/:kind/",
+    expected: signedIn(200),
+    send: () => ({ params: { kind: "events" } }),
   },
   {
     route: "GET /api/herd/uploads/progress/:progress_id/",

@@ -18,10 +18,10 @@ import { ErrorCode, ErrorText, QuotaText, uploadsAtOnceText } from "@nadoy/contr
 import type { Db } from "../../db/client.ts";
 import { matchesSignature } from "../../platform/attachments/file-signature.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
+import { attachmentDisposition } from "../../platform/content-disposition.ts";
 import { ApiError, validationError } from "../../platform/errors.ts";
 import * as repo from "./attachments.repository.ts";
 import { readCappedBody } from "./capped-body.ts";
-import { attachmentDisposition } from "./content-disposition.ts";
 import { UploadGate } from "./upload-gate.ts";
 
 // Uploading and downloading files (contract attachments.ts). An upload's body arrives here unread

@@ -5,6 +5,7 @@ import {
   listHerdEvents,
   listHerdUploads,
 } from "@nadoy/contract/herd";
+import { listMyHerdUploads } from "@nadoy/contract/herd-spreadsheet";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { registerRoute as route } from "../../platform/routes.ts";
@@ -19,5 +20,6 @@ export function herdReadRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, db, getHerdAnimal, ({ user, params }) => herd.animal(user, params.db_uuid, params.animal_uuid));
   route(app, db, listHerdEvents, ({ user, params, query }) => herd.events(user, params.db_uuid, query));
   route(app, db, listHerdUploads, ({ user, params }) => herd.uploads(user, params.db_uuid));
+  route(app, db, listMyHerdUploads, ({ user, query }) => herd.myUploads(user, query.format));
   route(app, db, listHerdDatasets, ({ user }) => herd.datasets(user));
 }

@@ -16,9 +16,10 @@ import * as card from "./card.repository.ts";
 import { listDatasets } from "./datasets.repository.ts";
 import * as events from "./events.repository.ts";
 import { herdDatabaseFor, notFound } from "./herd-access.ts";
+import { readableHerdDatabaseIds } from "./herd-databases.ts";
 import { animalOut, datasetOut, eventOut, uploadOut } from "./herd-dto.ts";
 import { herdToday } from "./herd-today.ts";
-import { listUploads } from "./uploads.repository.ts";
+import { listUploads, listUserUploads } from "./uploads.repository.ts";
 
 // The read side of herd data (contract herd.ts): every call first resolves the database the
 // caller may read (herd-access.ts: 404 / 409), then reads only within it.
@@ -80,6 +81,12 @@ export function createHerdService(db: Db, now: () => Date = () => new Date()) {
     async uploads(caller: AuthUser, dbUuid: string): Promise<HerdUploadRecord[]> {
       const database = await herdDatabaseFor(db, caller, dbUuid);
       return (await listUploads(db, database.id)).map(uploadOut);
+    },
+
+    /** The caller's own uploads into the herd databases they may still read. */
+    async myUploads(caller: AuthUser, format: string | undefined): Promise<HerdUploadRecord[]> {
+      const ids = await readableHerdDatabaseIds(db, caller);
+      return (await listUserUploads(db, ids, caller.id, format)).map(uploadOut);
     },
 
     async datasets(caller: AuthUser): Promise<HerdDataset[]> {

@@ -50,3 +50,32 @@ export async function listUploads(db: Db, databaseId: number): Promise<UploadJso
   );
   return rows.map((r) => parsedJson<UploadJsonRow>(r.upload));
 }
+
+/** How many of the caller's own uploads «Мои загрузки» shows, newest first. */
+export const MY_UPLOADS_SHOWN = 100;
+
+/**
+ * The user's own uploads into the given databases (those they may read), newest first; by
+ * herd_uploads_user_idx (database_id, user_id, created_at).
+ */
+export async function listUserUploads(
+  db: Db,
+  databaseIds: readonly number[],
+  userId: number,
+  format: string | undefined,
+): Promise<UploadJsonRow[]> {
+  if (databaseIds.length === 0) return [];
+  const ids = sql.join(
+    databaseIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ upload: unknown }>(
+    db,
+    sql`select ${uploadJson} as upload
+        from herd_uploads u join user_databases d on d.id = u.database_id left join users usr on usr.id = u.user_id
+        where u.database_id in (${ids}) and u.user_id = ${userId}::int
+          ${format === undefined ? sql`` : sql`and u.format = ${format}`}
+        order by u.created_at desc, u.id desc limit ${MY_UPLOADS_SHOWN}`,
+  );
+  return rows.map((r) => parsedJson<UploadJsonRow>(r.upload));
+}

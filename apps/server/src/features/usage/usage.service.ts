@@ -10,8 +10,8 @@ import {
   type UsageReport,
 } from "@nadoy/contract/usage";
 import type { Db } from "../../db/client.ts";
+import { attachmentDisposition } from "../../platform/content-disposition.ts";
 import { ApiError } from "../../platform/errors.ts";
-import { attachmentDisposition } from "./content-disposition.ts";
 import * as repo from "./usage.repository.ts";
 import { usageXlsx } from "./usage-export.ts";
 import { personOf } from "./usage-names.ts";
@@ -80,7 +80,7 @@ export function createUsageService(db: Db) {
           sections: () => repo.bySection(db, filter),
         }),
         contentType: USAGE_XLSX_TYPE,
-        disposition: attachmentDisposition(`Посещаемость ${filter.from} — ${filter.to}.xlsx`),
+        disposition: attachmentDisposition(`Посещаемость ${filter.from} — ${filter.to}.xlsx`, "usage"),
       };
     },
 

@@ -1,4 +1,7 @@
+import type { HerdUploadKind } from "@nadoy/contract/herd";
+
 // ---- What the DC305 parser hands out, record by record ----
+// (The spreadsheet reader, spreadsheet/read-spreadsheet.ts, hands out the same records.)
 
 /** The file's kind: an EVENTS list (one line per event) or a LIST/SHOW item export (one line per animal). */
 export type Dc305Kind = "events" | "items";
@@ -13,7 +16,8 @@ export interface Dc305MappedItem {
 export interface Dc305HeaderRecord {
   type: "header";
   line: number;
-  kind: Dc305Kind;
+  /** Dc305Kind for a DC305 file; a spreadsheet's kind for a table. */
+  kind: HerdUploadKind;
   mapped: Dc305MappedItem[];
   /** Columns kept as free attributes, in file order. */
   kept: string[];

@@ -1,16 +1,16 @@
 import { Readable } from "node:stream";
-import { ErrorCode } from "@nadoy/contract/errors";
 import { commitHerdUpload, getHerdUploadProgress, uploadHerdFile } from "@nadoy/contract/herd";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../../app-deps.ts";
-import { ApiError } from "../../../platform/errors.ts";
 import { runImport } from "../../../platform/imports/import-gate.ts";
 import { registerRoute } from "../../../platform/routes.ts";
 import { notFound } from "../herd-access.ts";
+import { newUploadReader, spreadsheetKind } from "../spreadsheet/spreadsheet-reader.ts";
 import { commitUpload } from "./commit-upload.ts";
 import { stageUpload, tooLarge } from "./stage-upload.ts";
 import { uploadFor, uploadTarget } from "./upload-access.ts";
 import { createUploadProgress, type UploadProgress } from "./upload-progress.ts";
+import { dc305Reader } from "./upload-reader.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -18,8 +18,6 @@ declare module "fastify" {
     herdUploadProgress: UploadProgress;
   }
 }
-
-const SPREADSHEET_TEXT = "Загрузка таблиц пока не поддерживается: выгрузите данные из DC305 (CSV) и загрузите их.";
 
 /** Herd files: upload → staged preview, commit, progress (contract herd.ts; docs/ARCHITECTURE.md). */
 export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -36,7 +34,8 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
 
     registerRoute(scope, db, uploadHerdFile, async ({ user, params, query, request, reply }) => {
       const database = await uploadTarget(db, user, params.db_uuid, query.format);
-      if (query.format === "spreadsheet") throw new ApiError(400, ErrorCode.validation, SPREADSHEET_TEXT);
+      const reader =
+        query.format === "spreadsheet" ? newUploadReader(db, database.id, spreadsheetKind(query.kind)) : dc305Reader;
       // A compressed body's Content-Length says nothing of the file's size: it is counted as read.
       const encoding = request.headers["content-encoding"];
       const length = request.headers["content-length"];
@@ -62,6 +61,7 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
             body,
             declared,
             clientGone: () => gone,
+            reader,
           },
         ),
       );

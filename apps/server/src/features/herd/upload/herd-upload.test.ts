@@ -103,12 +103,6 @@ describe("upload and commit", () => {
     expect(history[1]?.committed_at).not.toBeNull();
     expect(history[0]).toMatchObject({ file_name: "пусто.csv", status: "failed", kind: null, errors_count: 1 });
   });
-
-  it("refuses a spreadsheet for now (400)", async () => {
-    const res = await uploadApi(t, w.zoo.token, w.herd.uuid).upload(TEXT, "стадо.xlsx", { format: "spreadsheet" });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain("пока не поддерживается");
-  });
 });
 
 describe("who may upload", () => {

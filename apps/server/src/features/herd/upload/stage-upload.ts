@@ -8,7 +8,6 @@ import type { Db, DbKind } from "../../../db/client.ts";
 import { herdUploadRows, herdUploads } from "../../../db/schema/index.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { ApiError } from "../../../platform/errors.ts";
-import { parseDc305Batches } from "../dc305/parse-dc305.ts";
 import type { Dc305HeaderRecord, Dc305RefusedRecord } from "../dc305/records.ts";
 import type { HerdDatabase } from "../herd-access.ts";
 import { errorLine, outOfRange, rowLine } from "./staged-row.ts";
@@ -16,6 +15,7 @@ import { openStagingWriter, type StagingWriter } from "./staging-writer.ts";
 import { closeUploadFile, openUploadFile, removeUploadFile, uploadFileKey } from "./upload-files.ts";
 import { checkUpload } from "./upload-preview.ts";
 import type { UploadProgress } from "./upload-progress.ts";
+import { dc305Reader, type UploadReader } from "./upload-reader.ts";
 
 // ---- Upload → staged preview: the body read once, kept as a file and staged line by line ----
 
@@ -37,10 +37,12 @@ export interface StageInput {
   declared: number | undefined;
   /** Whether the client closed the connection before the answer (asked once the body is read). */
   clientGone?: () => boolean;
+  /** What reads the file: the DC305 parser unless given (a spreadsheet's reader). */
+  reader?: UploadReader;
 }
 
 export const tooLargeText = (maxBytes: number) =>
-  `Файл больше ${Math.floor(maxBytes / (1024 * 1024)) || 1} МБ: выгрузите из DC305 меньше (за меньший период или по группам).`;
+  `Файл больше ${Math.floor(maxBytes / (1024 * 1024)) || 1} МБ: загрузите данные частями (за меньший период или по группам).`;
 export const tooLarge = (maxBytes: number) =>
   new ApiError(413, ErrorCode.payloadTooLarge, tooLargeText(maxBytes), undefined, { connection: "close" });
 
@@ -53,6 +55,7 @@ class UploadAborted extends Error {}
 export async function stageUpload(deps: StageDeps, input: StageInput): Promise<HerdUploadCreated> {
   const { db, progress } = deps;
   const { user, database, progressId } = input;
+  const reader = input.reader ?? dc305Reader;
   const started = Date.now();
   const uuid = randomUUID();
   const fileKey = uploadFileKey(uuid);
@@ -65,7 +68,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
       userId: user.id,
       fileName: input.fileName,
       sizeBytes: input.declared ?? 0,
-      format: "dc305",
+      format: reader.format,
       status: "failed",
       errors: [{ line: 0, message: INTERRUPTED }],
       errorsCount: 1,
@@ -121,7 +124,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
   let rows = 0;
   try {
     writer = await openStagingWriter(db, deps.dbKind);
-    for await (const batch of parseDc305Batches(bytes(true))) {
+    for await (const batch of reader.batches(bytes(true))) {
       const lines: string[] = [];
       for (const r of batch) {
         if (r.type === "header") header = r;
@@ -140,7 +143,9 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
       await writer.write(lines);
       progress.set(user.id, progressId, { phase: "read", rows });
     }
-    for await (const _ of bytes(false)); // what the parser left unread after a refusal
+    // What the reader left unread: after a refusal, or an XLSX's sheets after its first (kept, so
+    // that a remap reads the whole file again).
+    for await (const _ of bytes(!refused));
     await writer.finish();
     file.end();
     await once(file, "close");
@@ -196,6 +201,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
     progress.finish(user.id, progressId, uuid);
     throw new ApiError(400, ErrorCode.validation, CANCELLED);
   }
+  const spreadsheet = reader.spreadsheet?.();
   await finish({
     status: "staged",
     kind: header.kind,
@@ -203,12 +209,14 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
     counts: check.counts,
     errors: check.errors,
     errorsCount: check.errorsCount,
+    mapping: spreadsheet?.mapping ?? null,
   });
   progress.finish(user.id, progressId, uuid);
   return {
     upload_uuid: uuid,
-    format: "dc305",
+    format: reader.format,
     kind: header.kind,
     preview: { ...check.counts, errors: check.errors, items: { mapped: header.mapped, kept: header.kept } },
+    ...(spreadsheet ? { spreadsheet: spreadsheet.preview } : {}),
   };
 }
