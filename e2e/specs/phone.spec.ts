@@ -94,6 +94,31 @@ test("on a phone no page scrolls sideways", async ({ page }) => {
   await expectNoSideScroll(page, "the public form");
 });
 
+test("on a phone the herd pages and a table's upload preview fit the screen", async ({ page }) => {
+  await signIn(page, "zootech");
+  await visit(page, "/user-pages/datasets");
+  await visit(page, "/user-pages/excelinfo");
+  await page
+    .getByRole("link", { name: /^Загрузить таблицу: / })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: /^Загрузка таблицы: / })).toBeVisible();
+  await page.getByRole("radiogroup", { name: "Что в таблице" }).getByText("Контрольные дойки").click();
+  await settled(page);
+  await expectNoSideScroll(page, "the table upload page");
+  await page.getByLabel("Файл таблицы").setInputFiles({
+    name: "дойки.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      "Номер животного;Дата контрольной дойки;Удой, кг;Прочее\r\n99903;10.11.2026;38,5;x\r\n",
+      "utf8",
+    ),
+  });
+  await expect(page.getByRole("region", { name: "Сопоставление столбцов" })).toBeVisible();
+  await settled(page);
+  await expectNoSideScroll(page, "a table's preview");
+});
+
 test("on a phone the bell, the theme and «Выйти» are reachable", async ({ page }) => {
   await signIn(page, "zootech");
   const banner = page.getByRole("banner");

@@ -202,6 +202,14 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/herd-segments/pages/SegmentBuilderPage.tsx"),
     (m) => m.SegmentBuilderPage,
   ),
+  bsUpload: page(
+    () => import("../features/herd/pages/SpreadsheetUploadPage.tsx"),
+    (m) => m.SpreadsheetUploadPage,
+  ),
+  excelInfo: page(
+    () => import("../features/herd/pages/ExcelInfoPage.tsx"),
+    (m) => m.ExcelInfoPage,
+  ),
   dc305Upload: page(
     () => import("../features/herd/pages/Dc305UploadPage.tsx"),
     (m) => m.Dc305UploadPage,

@@ -173,9 +173,9 @@ describe("breadcrumbs in the shell", () => {
 describe("pages of modules not built yet", () => {
   it("show the section's title, «Раздел в разработке» and a way home", async () => {
     mockSignedIn();
-    renderApp("/user-pages/excelinfo");
+    renderApp("/services/milk_protocols");
 
-    expect(await screen.findByRole("heading", { name: "Загрузки Excel" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Протоколы качества молока" })).toBeTruthy();
     expect(screen.getByText("Раздел в разработке")).toBeTruthy();
     expect(screen.getByRole("link", { name: "На главную" }).getAttribute("href")).toBe("/");
   });

@@ -2,6 +2,7 @@ import {
   commitHerdUpload,
   getHerdUploadProgress,
   type HerdAnimalsQuery,
+  type HerdSpreadsheetKind,
   listHerdAnimals,
   listHerdDatasets,
   listHerdUploads,
@@ -14,12 +15,20 @@ import {
   listHerdFiles,
   rerunHerdFile,
 } from "@nadoy/contract/herd-files";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  downloadHerdTemplate,
+  HERD_SPREADSHEET_KIND_LABELS,
+  type HerdColumnMapping,
+  listMyHerdUploads,
+  remapHerdUpload,
+} from "@nadoy/contract/herd-spreadsheet";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { callApi } from "../../shared/lib/api-client.ts";
 import { downloadFile, saveBlob, uploadFile } from "../../shared/lib/api-file.ts";
 
-// The routes of contract herd.ts the herd pages call (the animal card's own is in shared/herd).
+// The routes of contract herd.ts and herd-spreadsheet.ts the herd pages call (the animal card's
+// own is in shared/herd).
 
 const HERD = ["herd"] as const;
 
@@ -62,22 +71,41 @@ export function useHerdUploadProgress(progressId: string, enabled: boolean) {
 
 export interface UploadHerdFileArgs {
   dbUuid: string;
+  /** A spreadsheet of this kind; without it the file is a DC305 export. */
+  kind?: HerdSpreadsheetKind;
   file: File;
   progressId: string;
   onProgress: (share: number) => void;
   signal: AbortSignal;
 }
 
-/** Sends a DC305 export (raw bytes) for checking: the server answers with a preview, nothing written yet. */
-export function sendHerdFile({ dbUuid, file, progressId, onProgress, signal }: UploadHerdFileArgs) {
+/** The type an XLSX is sent as when the browser gives none. */
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+function contentTypeOf(file: File): string {
+  if (file.type) return file.type;
+  return /\.xlsx$/i.test(file.name) ? XLSX_TYPE : "text/plain";
+}
+
+/**
+ * Sends a DC305 export or a spreadsheet (raw bytes) for checking: the server answers with a
+ * preview, nothing written yet.
+ */
+export function sendHerdFile({ dbUuid, kind, file, progressId, onProgress, signal }: UploadHerdFileArgs) {
+  const format = kind ? { format: "spreadsheet" as const, kind } : { format: "dc305" as const };
   return uploadFile(uploadHerdFile, {
     params: { db_uuid: dbUuid },
-    query: { format: "dc305", name: file.name, progress_id: progressId },
+    query: { ...format, name: file.name, progress_id: progressId },
     file,
-    contentType: file.type || "text/plain",
+    contentType: contentTypeOf(file),
     onProgress,
     signal,
   });
+}
+
+/** Reads a staged spreadsheet again with another mapping of its columns: a new preview. */
+export function remapHerdFile(uploadUuid: string, mapping: HerdColumnMapping) {
+  return callApi(remapHerdUpload, { params: { upload_uuid: uploadUuid }, body: { mapping } });
 }
 
 export function commitHerdFile(uploadUuid: string, progressId: string) {
@@ -109,4 +137,22 @@ export function checkHerdFileAgain(uploadUuid: string) {
 export async function saveHerdFile(file: Pick<HerdFile, "upload_uuid" | "file_name">): Promise<void> {
   const blob = await downloadFile(downloadHerdFile, { params: { upload_uuid: file.upload_uuid }, query: undefined });
   saveBlob(blob, file.file_name);
+}
+
+/** The caller's own spreadsheet uploads, newest first. */
+export function useMySpreadsheetUploads() {
+  return useQuery({
+    queryKey: [...HERD, "mine", "spreadsheet"],
+    queryFn: () => callApi(listMyHerdUploads, { query: { format: "spreadsheet" } }),
+  });
+}
+
+/** The XLSX template of a kind, saved as «Шаблон — <kind>.xlsx» (with the bearer token, as any call). */
+export function useDownloadHerdTemplate() {
+  return useMutation({
+    mutationFn: async (kind: HerdSpreadsheetKind) => {
+      const blob = await downloadFile(downloadHerdTemplate, { params: { kind }, query: undefined });
+      saveBlob(blob, `Шаблон — ${HERD_SPREADSHEET_KIND_LABELS[kind]}.xlsx`);
+    },
+  });
 }

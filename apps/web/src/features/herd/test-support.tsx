@@ -5,6 +5,7 @@ import {
   type HerdUploadRecord,
 } from "@nadoy/contract/herd";
 import type { UserData } from "@nadoy/contract/users";
+import { vi } from "vitest";
 import { DB } from "../../shared/herd/test-fixtures.ts";
 import { userDataFixture } from "../../test/fixtures.ts";
 import { mockSignedIn } from "../../test/signed-in.ts";
@@ -121,4 +122,54 @@ export function dataset(overrides: Partial<HerdDataset> = {}): HerdDataset {
     can_upload: true,
     ...overrides,
   };
+}
+
+/**
+ * A checked test-day table: «Номер» and «Удой» guessed, «Дата замера» kept, so the required «Дата
+ * контрольной дойки» is missing; 3 rows, 1 refused.
+ */
+export function spreadsheetCreated(overrides: Partial<HerdUploadCreated> = {}): HerdUploadCreated {
+  return {
+    upload_uuid: UPLOAD,
+    format: "spreadsheet",
+    kind: "test_days",
+    preview: {
+      ...noCounts,
+      rows: 3,
+      animals_new: 2,
+      test_days_new: 2,
+      rows_refused: 1,
+      errors: [{ line: 4, message: "Неверная дата «31.02.2026»" }],
+      items: { mapped: [], kept: [] },
+    },
+    spreadsheet: {
+      file_type: "csv",
+      mapping_source: "guessed",
+      columns: [
+        { column: "Номер", field: "barn_number", sample: "1234" },
+        { column: "Дата замера", field: null, sample: "10.11.2026" },
+        { column: "Удой", field: "milk_kg", sample: "38,5" },
+      ],
+      missing: ["Дата контрольной дойки"],
+    },
+    ...overrides,
+  };
+}
+
+const PROGRESS = /^\/api\/herd\/uploads\/progress\/[0-9a-f-]{36}\/$/;
+
+/**
+ * Answers the server-phase poll with `phase` (its path carries a uuid the page makes, so it is
+ * matched by shape, over the mocked API); returns the paths polled.
+ */
+export function answerProgress(phase = { phase: "check", rows: 120 }): string[] {
+  const polls: string[] = [];
+  const inner = globalThis.fetch;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    if (!PROGRESS.test(url.pathname)) return inner(input, init);
+    polls.push(url.pathname);
+    return new Response(JSON.stringify(phase), { status: 200 });
+  });
+  return polls;
 }

@@ -65,6 +65,41 @@ describe("the animal card", { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("lists test days newest first, and those without a fresh date though the curve cannot draw them", async () => {
+    charted.options.length = 0;
+    openCard(
+      animalCard({
+        lactations: [],
+        test_days: [
+          { date: "2026-11-10", lact: 0, dim: null, milk_kg: 38.5, fat_pct: 3.85, protein_pct: 3.21, scc: null },
+        ],
+      }),
+    );
+    const tests = await screen.findByRole("region", { name: "Контрольные дойки" });
+    const row = within(tests).getByText("10.11.2026").closest("tr") as HTMLElement;
+    expect([...row.querySelectorAll("td")].map((td) => td.textContent)).toEqual([
+      "10.11.2026",
+      "0",
+      "—",
+      "38,5",
+      "3,85",
+      "3,21",
+      "—",
+    ]);
+    expect(screen.getByText("Для кривой нужна дата отёла: контрольные дойки — в таблице ниже")).toBeTruthy();
+    expect(charted.options).toHaveLength(0);
+  });
+
+  it("shows the test days of the curve in the table too, the newest first", async () => {
+    openCard();
+    const tests = await screen.findByRole("region", { name: "Контрольные дойки" });
+    expect([...tests.querySelectorAll("tbody tr[data-row-key] td:first-child")].map((td) => td.textContent)).toEqual([
+      "28.08.2026",
+      "01.08.2025",
+      "01.07.2025",
+    ]);
+  });
+
   it("says so when the animal has no events or test days", async () => {
     openCard(animalCard({ events: [], test_days: [], lactations: [], attributes: {} }));
     expect(await screen.findByText("Событий нет")).toBeTruthy();

@@ -6,6 +6,7 @@ import { AnimalSummary } from "./AnimalSummary.tsx";
 import { useHerdAnimal } from "./animal-card-api.ts";
 import { LactationsTable } from "./LactationsTable.tsx";
 import { curveSeries } from "./lactation-curve-option.ts";
+import { TestDaysTable } from "./TestDaysTable.tsx";
 
 // ECharts only when a card with test days is opened.
 const LactationCurveChart = lazy(() =>
@@ -30,7 +31,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /**
  * The card of one animal of a herd database, for any page that lists animals or events: who it is,
- * its free attributes, lactations, events (newest first) and the test-day lactation curve.
+ * its free attributes, lactations, the test-day lactation curve and the test days, events (newest
+ * first).
  */
 export function AnimalCardDrawer({ dbUuid, animalUuid, onClose }: AnimalCardDrawerProps) {
   const card = useHerdAnimal(dbUuid, animalUuid);
@@ -70,9 +72,21 @@ export function AnimalCardDrawer({ dbUuid, animalUuid, onClose }: AnimalCardDraw
                 <LactationCurveChart testDays={animal.test_days} />
               </Suspense>
             ) : (
-              <Empty description="Контрольных доек нет" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              <Empty
+                description={
+                  animal.test_days.length > 0
+                    ? "Для кривой нужна дата отёла: контрольные дойки — в таблице ниже"
+                    : "Контрольных доек нет"
+                }
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+              />
             )}
           </Section>
+          {animal.test_days.length > 0 ? (
+            <Section title="Контрольные дойки">
+              <TestDaysTable testDays={animal.test_days} />
+            </Section>
+          ) : null}
           <Section title="События">
             <AnimalEventsTimeline events={animal.events} />
           </Section>

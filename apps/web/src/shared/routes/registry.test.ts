@@ -126,8 +126,6 @@ const PLACEHOLDERS = [
   "/equipment_monitoring/power_monitoring/hours-avg/:uuid",
   "/equipment_monitoring/power_monitoring/days-avg/:uuid",
   "/equipment_monitoring/power_monitoring/avg/:uuid",
-  "/user-pages/excelinfo",
-  "/user-pages/BSupload/:uuid",
   "/export-templates/:uuid",
   "/export/:uuid?",
   "/user-templates/:db_uuid/:template_uuid",

@@ -115,13 +115,14 @@ export const ROUTES = {
   // User pages
   userProfile: page("/userprofile/:tab?", "profile", "Профиль"),
   userNotifications: page("/user-pages/notifications", "notifications", "Уведомления"),
-  excelInfo: planned("/user-pages/excelinfo", "import", "Загрузки Excel"),
+  excelInfo: page("/user-pages/excelinfo", "import", "Загрузки Excel"),
   // The herd files kept on the server (issue 17): «Файлы», as the upload's quota refusal names it.
   cloudStorage: page("/user-pages/cloudstorage", "import", "Файлы"),
   datasets: page("/user-pages/datasets", "profile", "Наборы данных"),
   // Not in the spec table: the animals of one herd database, opened from its dataset.
   herdAnimals: ofDatabase("herd", page("/user-pages/datasets/:uuid", "profile", "Животные")),
-  bsUpload: planned("/user-pages/BSupload/:uuid", "import", "Загрузка данных"),
+  // A spreadsheet (CSV or XLSX) into one herd database.
+  bsUpload: ofDatabase("herd", page("/user-pages/BSupload/:uuid", "import", "Загрузка данных")),
   userReports: page("/user-reports", "admin", "Посещаемость"),
 
   // Tasks, export, boards, lists, forms

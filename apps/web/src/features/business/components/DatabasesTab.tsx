@@ -3,8 +3,8 @@ import type { Business, BusinessDatabase } from "@nadoy/contract/business";
 import { DATABASE_KIND_LABELS } from "@nadoy/contract/users";
 import { Button, Flex, Switch, Table, type TableColumnsType, Typography } from "antd";
 import { useState } from "react";
+import { useApiErrorToast } from "../../../shared/hooks/use-api-error-toast.ts";
 import { useUpdateDatabase } from "../api.ts";
-import { useApiErrorToast } from "../lib/use-api-error-toast.ts";
 import { userLabel } from "../lib/users.ts";
 import { DatabaseModal } from "./DatabaseModal.tsx";
 

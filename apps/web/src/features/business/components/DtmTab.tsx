@@ -1,6 +1,7 @@
 import { DeleteOutlined } from "@ant-design/icons";
 import { type Business, type BusinessDtm, DTM_CODE_MAX, dtmCompanyCodeSchema } from "@nadoy/contract/business";
 import { Button, Flex, Form, Input, Popconfirm, Table, type TableColumnsType, Typography } from "antd";
+import { useApiErrorToast } from "../../../shared/hooks/use-api-error-toast.ts";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { isUnauthorized } from "../../../shared/lib/api-error.ts";
@@ -9,7 +10,6 @@ import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { FormErrorAlert } from "../../../shared/ui/FormErrorAlert.tsx";
 import { useCreateDtm, useDeleteDtm } from "../api.ts";
 import { required } from "../lib/form-rules.ts";
-import { useApiErrorToast } from "../lib/use-api-error-toast.ts";
 import { userLabel } from "../lib/users.ts";
 
 // The contract's rule (1–50 letters, digits, - and _), said by the field before the server would.

@@ -1,13 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import type { Business, BusinessFarm } from "@nadoy/contract/business";
 import { Button, Flex, Popconfirm, Table, type TableColumnsType, Tag, Typography } from "antd";
+import { useApiErrorToast } from "../../../shared/hooks/use-api-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { RouterButtonLink } from "../../../shared/ui/RouterButtonLink.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useDeleteFarm } from "../api.ts";
 import { timezoneName } from "../lib/timezones.ts";
-import { useApiErrorToast } from "../lib/use-api-error-toast.ts";
 import { userLabel } from "../lib/users.ts";
 
 /** A new farm of the company: the farm page with ?company=. */

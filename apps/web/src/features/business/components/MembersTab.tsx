@@ -2,11 +2,11 @@ import { UserDeleteOutlined } from "@ant-design/icons";
 import type { Business, BusinessUserRef } from "@nadoy/contract/business";
 import { Button, Flex, Popconfirm, Table, type TableColumnsType } from "antd";
 import { useState } from "react";
+import { useApiErrorToast } from "../../../shared/hooks/use-api-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { BusyButton } from "../../../shared/ui/BusyButton.tsx";
 import { RouterLink } from "../../../shared/ui/RouterLink.tsx";
 import { useUpdateBusiness } from "../api.ts";
-import { useApiErrorToast } from "../lib/use-api-error-toast.ts";
 import { manageUserHref, type PickedUser, roleName } from "../lib/users.ts";
 import { UserSearchSelect } from "./UserSearchSelect.tsx";
 

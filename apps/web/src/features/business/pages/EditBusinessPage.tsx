@@ -2,6 +2,7 @@ import { DeleteOutlined } from "@ant-design/icons";
 import type { Business } from "@nadoy/contract/business";
 import { Button, Flex, Popconfirm, Tabs } from "antd";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useApiErrorToast } from "../../../shared/hooks/use-api-error-toast.ts";
 import { useSuccessToast } from "../../../shared/hooks/use-success-toast.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
@@ -16,7 +17,6 @@ import { FarmsTab } from "../components/FarmsTab.tsx";
 import { NotFound, PageLoadFailed } from "../components/LoadFailed.tsx";
 import { MembersTab } from "../components/MembersTab.tsx";
 import { isUuid } from "../lib/list-url.ts";
-import { useApiErrorToast } from "../lib/use-api-error-toast.ts";
 
 const TABS = ["farms", "users", "databases", "dtm"] as const;
 type Tab = (typeof TABS)[number];

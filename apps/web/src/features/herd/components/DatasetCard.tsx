@@ -56,6 +56,9 @@ export function DatasetCard({ dataset, onHistory }: { dataset: HerdDataset; onHi
         />
         <Flex gap="small" wrap>
           <RouterButtonLink to={href.herdAnimals({ uuid: dataset.uuid })}>Животные</RouterButtonLink>
+          {dataset.can_upload ? (
+            <RouterButtonLink to={href.bsUpload({ uuid: dataset.uuid })}>Загрузить таблицу</RouterButtonLink>
+          ) : null}
           <Button onClick={onHistory}>История загрузок</Button>
         </Flex>
       </Flex>

@@ -3,10 +3,25 @@ import { Typography, theme } from "antd";
 import { type DragEvent, useId, useState } from "react";
 import { HiddenFileInput } from "../../../shared/ui/HiddenFileInput.tsx";
 
-const ACCEPT = ".csv,.txt,.CSV,.TXT";
+interface FileDropZoneProps {
+  disabled: boolean;
+  onFile: (file: File) => void;
+  /** The file input's accept list; a DC305 export's by default. */
+  accept?: string;
+  /** The file input's accessible name. */
+  label?: string;
+  /** What files it takes, under the invitation. */
+  hint?: string;
+}
 
 /** A dashed area to drop a file on or click to choose one (the app's one file input behind it). */
-export function FileDropZone({ disabled, onFile }: { disabled: boolean; onFile: (file: File) => void }) {
+export function FileDropZone({
+  disabled,
+  onFile,
+  accept = ".csv,.txt,.CSV,.TXT",
+  label = "Файл DairyComp 305",
+  hint = "CSV или TXT, выгруженный из DairyComp 305",
+}: FileDropZoneProps) {
   const { token } = theme.useToken();
   const [over, setOver] = useState(false);
   const inputId = useId();
@@ -40,9 +55,9 @@ export function FileDropZone({ disabled, onFile }: { disabled: boolean; onFile: 
     >
       <HiddenFileInput
         id={inputId}
-        accept={ACCEPT}
+        accept={accept}
         disabled={disabled}
-        aria-label="Файл DairyComp 305"
+        aria-label={label}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = "";
@@ -53,7 +68,7 @@ export function FileDropZone({ disabled, onFile }: { disabled: boolean; onFile: 
       <Typography.Paragraph style={{ margin: `${token.marginXS}px 0 0` }}>
         Перетащите файл сюда или нажмите, чтобы выбрать
       </Typography.Paragraph>
-      <Typography.Text type="secondary">CSV или TXT, выгруженный из DairyComp 305</Typography.Text>
+      <Typography.Text type="secondary">{hint}</Typography.Text>
     </label>
   );
 }

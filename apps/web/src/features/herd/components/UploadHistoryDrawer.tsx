@@ -1,21 +1,10 @@
 import { formatFileSize } from "@nadoy/contract/file-size";
-import {
-  HERD_UPLOAD_KIND_LABELS,
-  HERD_UPLOAD_STATUS_LABELS,
-  type HerdUploadRecord,
-  type HerdUploadStatus,
-} from "@nadoy/contract/herd";
-import { Alert, Drawer, Table, Tag } from "antd";
+import { HERD_UPLOAD_KIND_LABELS, type HerdUploadRecord } from "@nadoy/contract/herd";
+import { Alert, Drawer, Table } from "antd";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { useHerdUploads } from "../api.ts";
 import { formatDuration, formatMoment } from "../lib/freshness.ts";
-
-const STATUS_COLORS: Record<HerdUploadStatus, string> = {
-  staged: "default",
-  committed: "green",
-  failed: "red",
-  cancelled: "default",
-};
+import { UploadStatusTag } from "./UploadStatusTag.tsx";
 
 const n = (value: number) => value.toLocaleString("ru-RU");
 
@@ -64,7 +53,7 @@ export function UploadHistoryDrawer({
           {
             key: "status",
             title: "Статус",
-            render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{HERD_UPLOAD_STATUS_LABELS[row.status]}</Tag>,
+            render: (_, row) => <UploadStatusTag status={row.status} />,
           },
           { key: "counts", title: "Данные", render: (_, row) => countsText(row) },
           { key: "errors", title: "Ошибок", align: "right", render: (_, row) => n(row.errors_count) },

@@ -1,21 +1,30 @@
 import { formatFileSize } from "@nadoy/contract/file-size";
-import { HERD_UPLOAD_KIND_LABELS, type HerdUploadCreated } from "@nadoy/contract/herd";
+import type { HerdUploadPreview } from "@nadoy/contract/herd";
 import { Button, Card, Descriptions, Flex } from "antd";
+import type { ReactNode } from "react";
 import type { UploadedFile } from "../lib/use-herd-upload.ts";
 import { UploadCounts } from "./UploadCounts.tsx";
 import { UploadErrorsTable } from "./UploadErrorsTable.tsx";
-import { UploadItems } from "./UploadItems.tsx";
 
 interface UploadPreviewProps {
   file: UploadedFile;
-  created: HerdUploadCreated;
+  /** What the file holds, as found (DC305) or as chosen (a spreadsheet). */
+  kind: string;
+  preview: HerdUploadPreview;
+  /** The file's columns: what was read into which field. */
+  children: ReactNode;
+  /** Buttons before «Записать в базу» (a spreadsheet's «Проверить снова»). */
+  actions?: ReactNode;
+  commitDisabled?: boolean;
+  /** A request on this preview is on its way: nothing else may start. */
+  busy?: boolean;
   onCommit: () => void;
   onAnother: () => void;
 }
 
 /** What the checked file would write (nothing is written yet), and the button that writes it. */
-export function UploadPreview({ file, created, onCommit, onAnother }: UploadPreviewProps) {
-  const { preview } = created;
+export function UploadPreview(props: UploadPreviewProps) {
+  const { file, kind, preview, busy = false } = props;
   return (
     <Card title="Проверка файла" size="small">
       <Flex vertical gap="large">
@@ -24,17 +33,20 @@ export function UploadPreview({ file, created, onCommit, onAnother }: UploadPrev
           column={{ xs: 1, sm: 2 }}
           items={[
             { key: "file", label: "Файл", children: `${file.name} (${formatFileSize(file.size)})` },
-            { key: "kind", label: "Найдено", children: HERD_UPLOAD_KIND_LABELS[created.kind] },
+            { key: "kind", label: "Найдено", children: kind },
           ]}
         />
         <UploadCounts counts={preview} />
-        <UploadItems items={preview.items} />
+        {props.children}
         <UploadErrorsTable errors={preview.errors} total={preview.rows_refused} />
         <Flex gap="small" wrap>
-          <Button type="primary" onClick={onCommit}>
+          {props.actions}
+          <Button type="primary" disabled={props.commitDisabled || busy} onClick={props.onCommit}>
             Записать в базу
           </Button>
-          <Button onClick={onAnother}>Выбрать другой файл</Button>
+          <Button disabled={busy} onClick={props.onAnother}>
+            Выбрать другой файл
+          </Button>
         </Flex>
       </Flex>
     </Card>

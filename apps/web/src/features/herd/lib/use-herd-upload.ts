@@ -1,9 +1,10 @@
-import type { HerdUploadCounts, HerdUploadCreated } from "@nadoy/contract/herd";
+import type { HerdSpreadsheetKind, HerdUploadCounts, HerdUploadCreated } from "@nadoy/contract/herd";
+import type { HerdColumnMapping } from "@nadoy/contract/herd-spreadsheet";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
 import { isAbortError } from "../../../shared/lib/api-file.ts";
 import { randomUuid } from "../../../shared/lib/random-uuid.ts";
-import { commitHerdFile, sendHerdFile, useForgetHerdData } from "../api.ts";
+import { commitHerdFile, remapHerdFile, sendHerdFile, useForgetHerdData } from "../api.ts";
 
 export type CommitResult = Awaited<ReturnType<typeof commitHerdFile>>;
 
@@ -15,6 +16,7 @@ export type HerdUploadStep =
   | { step: "choose" }
   | { step: "sending"; file: File; share: number }
   | { step: "preview"; file: UploadedFile; created: HerdUploadCreated }
+  | { step: "rechecking"; file: UploadedFile; created: HerdUploadCreated }
   | { step: "committing"; file: UploadedFile; created: HerdUploadCreated }
   | {
       step: "done";
@@ -30,12 +32,18 @@ export interface UploadNotice {
 }
 
 /**
- * The upload page's flow: send the file (bytes progress, cancellable) → the server's preview →
- * commit → final counts. `progressId` names the running request for the server's phase poll. A
- * refusal (400, 403, 409, 413 …) leaves the step where it was and gives the server's message.
- * `initial`: a preview the files page already has (a kept file checked again).
+ * The upload pages' flow: send the file (bytes progress, cancellable) → the server's preview (a
+ * spreadsheet's read again with another mapping as often as asked) → commit → final counts.
+ * `kind` makes the file a spreadsheet of that kind, else a DC305 export. `progressId` names the
+ * running request for the server's phase poll. A refusal (400, 403, 409, 413 …) leaves the step
+ * where it was and gives the server's message. `initial`: a preview the files page already has (a
+ * kept file checked again).
  */
-export function useHerdUpload(dbUuid: string | undefined, initial: HerdUploadStep = { step: "choose" }) {
+export function useHerdUpload(
+  dbUuid: string | undefined,
+  kind?: HerdSpreadsheetKind,
+  initial: HerdUploadStep = { step: "choose" },
+) {
   const [state, setState] = useState<HerdUploadStep>(initial);
   const [notice, setNotice] = useState<UploadNotice | null>(null);
   const [progressId, setProgressId] = useState(randomUuid);
@@ -61,6 +69,7 @@ export function useHerdUpload(dbUuid: string | undefined, initial: HerdUploadSte
       try {
         const created = await sendHerdFile({
           dbUuid,
+          kind,
           file,
           progressId: id,
           signal: abort.signal,
@@ -75,10 +84,27 @@ export function useHerdUpload(dbUuid: string | undefined, initial: HerdUploadSte
         if (controller.current === abort) controller.current = null;
       }
     },
-    [dbUuid, fail],
+    [dbUuid, kind, fail],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
+
+  const remap = useCallback(
+    async (mapping: HerdColumnMapping) => {
+      if (state.step !== "preview") return;
+      const { file, created } = state;
+      setNotice(null);
+      setState({ step: "rechecking", file, created });
+      try {
+        const next = await remapHerdFile(created.upload_uuid, mapping);
+        setState({ step: "preview", file, created: next });
+      } catch (reason) {
+        setState({ step: "preview", file, created });
+        fail(reason);
+      }
+    },
+    [state, fail],
+  );
 
   const commit = useCallback(async () => {
     if (state.step !== "preview") return;
@@ -102,5 +128,5 @@ export function useHerdUpload(dbUuid: string | undefined, initial: HerdUploadSte
     setState({ step: "choose" });
   }, []);
 
-  return { state, notice, progressId, send, cancel, commit, reset };
+  return { state, notice, progressId, send, cancel, remap, commit, reset };
 }

@@ -43,6 +43,11 @@ describe("/user-pages/datasets", { timeout: 30_000 }, () => {
         .getByRole("link", { name: /Животные/ })
         .getAttribute("href"),
     ).toBe(`/user-pages/datasets/${DB}`);
+    expect(
+      within(card)
+        .getByRole("link", { name: /Загрузить таблицу/ })
+        .getAttribute("href"),
+    ).toBe(`/user-pages/BSupload/${DB}`);
 
     expect(screen.getByRole("link", { name: "Файлы" }).getAttribute("href")).toBe("/user-pages/cloudstorage");
 
@@ -61,6 +66,7 @@ describe("/user-pages/datasets", { timeout: 30_000 }, () => {
     open();
     expect(await screen.findByText("Данные ещё не загружались")).toBeTruthy();
     expect(screen.queryByRole("link", { name: /Загрузить данные/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Загрузить таблицу/ })).toBeNull();
   });
 
   it("says so when the user has no herd database", async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  answerProgress,
   commitResult,
   DB,
   DB2,
@@ -16,24 +17,15 @@ import { Dc305UploadPage } from "./Dc305UploadPage.tsx";
 
 const UPLOADS = `/api/herd/${DB}/uploads/`;
 const COMMIT = `/api/herd/uploads/${UPLOAD}/commit/`;
-const PROGRESS = /^\/api\/herd\/uploads\/progress\/[0-9a-f-]{36}\/$/;
 
 type Handlers = Parameters<typeof serveHerd>[0];
 
 /** The page with the upload answered (unless `extra` says otherwise), the phase poll by `phase`. */
-const polls: string[] = [];
+let polls: string[] = [];
 
 function serve(extra: Handlers = {}, phase = { phase: "check", rows: 120 }) {
   const api = serveHerd({ [`POST ${UPLOADS}`]: { status: 201, body: uploadCreated() }, ...extra });
-  polls.length = 0;
-  const inner = globalThis.fetch;
-  // The progress path carries a uuid the page makes: answered here by its shape.
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    if (!PROGRESS.test(url.pathname)) return inner(input, init);
-    polls.push(url.pathname);
-    return new Response(JSON.stringify(phase), { status: 200 });
-  });
+  polls = answerProgress(phase);
   return api;
 }
 

@@ -1,3 +1,4 @@
+import { HERD_UPLOAD_KIND_LABELS } from "@nadoy/contract/herd";
 import { canUploadDc305 } from "@nadoy/contract/roles";
 import { Alert, Card, Empty, Flex, Form, Result, Select, Typography } from "antd";
 import { useLocation, useSearchParams } from "react-router";
@@ -9,6 +10,7 @@ import { FileDropZone } from "../components/FileDropZone.tsx";
 import { SendingCard } from "../components/SendingCard.tsx";
 import { UploadDone } from "../components/UploadDone.tsx";
 import { UploadHelp } from "../components/UploadHelp.tsx";
+import { UploadItems } from "../components/UploadItems.tsx";
 import { UploadPreview } from "../components/UploadPreview.tsx";
 import { herdDatabases } from "../lib/herd-databases.ts";
 import { firstStep } from "../lib/herd-rerun.ts";
@@ -27,7 +29,7 @@ export function Dc305UploadPage() {
   const only = databases.length === 1 ? databases[0]?.uuid : undefined;
   const dbUuid = databases.find((db) => db.uuid === params.get("db"))?.uuid ?? only;
   // A kept file checked again on the files page arrives with its preview.
-  const upload = useHerdUpload(dbUuid, firstStep(useLocation().state));
+  const upload = useHerdUpload(dbUuid, undefined, firstStep(useLocation().state));
   const { state } = upload;
 
   if (!user) return <PageSpinner text="Загрузка…" />;
@@ -90,10 +92,13 @@ export function Dc305UploadPage() {
       {state.step === "preview" ? (
         <UploadPreview
           file={state.file}
-          created={state.created}
+          kind={HERD_UPLOAD_KIND_LABELS[state.created.kind]}
+          preview={state.created.preview}
           onCommit={() => void upload.commit()}
           onAnother={upload.reset}
-        />
+        >
+          <UploadItems items={state.created.preview.items} />
+        </UploadPreview>
       ) : null}
       {state.step === "committing" ? (
         <SendingCard file={state.file} share={null} progressId={upload.progressId} />

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import { useErrorToast } from "../../../shared/hooks/use-error-toast.ts";
-import { errorMessage, isUnauthorized } from "../../../shared/lib/api-error.ts";
+import { errorMessage, isUnauthorized } from "../lib/api-error.ts";
+import { useErrorToast } from "./use-error-toast.ts";
 
 /**
  * A failed call as a toast with the server's message (a 409 «the company still has databases»
