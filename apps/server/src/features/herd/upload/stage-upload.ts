@@ -203,6 +203,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
     counts: check.counts,
     errors: check.errors,
     errorsCount: check.errorsCount,
+    previewBasis: check.basis,
   });
   progress.finish(user.id, progressId, uuid);
   return {

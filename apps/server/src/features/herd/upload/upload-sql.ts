@@ -69,14 +69,20 @@ export const matchedAnimals = (u: UploadRef): SQL => sql`
     (a.id is not null and (${mergedValues}) is distinct from (${existingValues})) as changed
   from (${fileAnimals(u)}) f
   left join lateral (
-    select * from herd_animals a
-    where a.database_id = ${u.databaseId}::int
-      and ((f.ear_tag is not null and a.ear_tag = f.ear_tag)
-        -- Number and birth date where one side has no tag: an EVENTS or test-day file without EID
-        -- finds the cow a LIST gave her tag to, and a LIST gives its tag to the cow EVENTS made.
-        or ((a.ear_tag is null or f.ear_tag is null) and f.birth_date is not null
-          and a.barn_number = f.barn_number and a.birth_date = f.birth_date))
-    order by (f.ear_tag is not null and a.ear_tag = f.ear_tag) desc, a.ear_tag is null
+    -- Two probes, each by an index of its own (an OR of both left the planner one index on
+    -- database_id alone: every animal of the herd read for every animal of the file).
+    select * from (
+      select a.*, true as by_tag from herd_animals a
+      where f.ear_tag is not null and a.database_id = ${u.databaseId}::int and a.ear_tag = f.ear_tag
+      union all
+      -- Number and birth date where one side has no tag: an EVENTS or test-day file without EID
+      -- finds the cow a LIST gave her tag to, and a LIST gives its tag to the cow EVENTS made.
+      select a.*, false from herd_animals a
+      where f.birth_date is not null and a.database_id = ${u.databaseId}::int
+        and a.barn_number = f.barn_number and a.birth_date = f.birth_date
+        and (a.ear_tag is null or f.ear_tag is null)
+    ) a
+    order by a.by_tag desc, a.ear_tag is null
     limit 1
   ) a on true`;
 
