@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, integer, jsonb, numeric, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, smallint, text } from "drizzle-orm/pg-core";
 
 /**
  * One line of an uploaded file, staged between the upload (preview) and its commit: the parser's
@@ -88,3 +88,34 @@ export const STAGED_COLUMNS = [
 ] as const;
 
 export const stagedColumnList = sql.raw(STAGED_COLUMNS.join(", "));
+
+/**
+ * The animals of a staged upload as its preview matched them to the herd (upload-sql.ts
+ * matchedAnimals): one row per identity of the file, its merged items, the herd animal it is
+ * (`animal_id`, null when new) and whether the file `changed` her. Written by every count of the
+ * upload, read by its commit instead of matching a million lines again; deleted with the lines.
+ */
+export const herdUploadAnimals = pgTable(
+  "herd_upload_animals",
+  {
+    databaseId: integer("database_id").notNull(),
+    uploadId: bigint("upload_id", { mode: "number" }).notNull(),
+    ident: text("ident").notNull(),
+    earTag: text("ear_tag"),
+    barnNumber: text("barn_number"),
+    birthDate: date("birth_date"),
+    breed: text("breed"),
+    sire: text("sire"),
+    dam: text("dam"),
+    pen: text("pen"),
+    rc: smallint("rc"),
+    attributes: jsonb("attributes").$type<Record<string, string>>(),
+    lact: integer("lact"),
+    freshDate: date("fresh_date"),
+    dryDate: date("dry_date"),
+    exitDate: date("exit_date"),
+    animalId: bigint("animal_id", { mode: "number" }),
+    changed: boolean("changed").notNull(),
+  },
+  (t) => [index("herd_upload_animals_upload_idx").on(t.databaseId, t.uploadId)],
+);

@@ -7,14 +7,15 @@ import {
   fileEvents,
   fileTestDays,
   identifiedLines,
-  matchedAnimals,
   mergedValues,
+  storedAnimals,
   type UploadRef,
 } from "./upload-sql.ts";
 
 // ---- The commit's merge: staged lines → herd tables, set-based, inside the caller's transaction ----
 //
-// herd_merge (a temporary table dropped at commit) holds the file's animals with their herd ids;
+// herd_merge (a temporary table dropped at commit) holds the file's animals with their herd ids, as
+// the count just before matched them (upload-sql.ts storedAnimals: the preview's, or the commit's own);
 // every later statement joins staged lines to it by identity. Nothing loops over rows in JS.
 
 const EVENT_COLUMNS = sql.raw(
@@ -34,6 +35,13 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
   const db = sql`${u.databaseId}::int`;
   const upload = sql`${u.uploadId}::bigint`;
   const lines = identifiedLines(u);
+  const startsLactation = sql`s.event_code = 'FRESH' or (s.event_code = 'ABORT'
+    and (s.event_dim = 0 or s.event_date - s.conception_date > ${LATE_ABORT_DAYS}::int))`;
+  const analyzed = [
+    "herd_lactations",
+    ...(counts.animals_new + counts.animals_changed > 0 ? ["herd_animals"] : []),
+    ...(counts.events_new > 0 ? ["herd_events"] : []),
+  ];
   const when = (needed: boolean, ...statements: SQL[]) => (needed ? statements : []);
   // The file matched no animal of the herd (a first import): every row below is new, and each
   // animal has one identity of the file, so plain INSERTs without conflict handling suffice.
@@ -46,7 +54,7 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
     // `touched`: new, changed, or given events or lactations below; only these get their status again,
     // so a re-upload of the same file rewrites nothing.
     sql`create temp table herd_merge on commit drop as
-        select m.*, (m.animal_id is null or m.changed) as touched from (${matchedAnimals(u)}) m`,
+        select m.*, (m.animal_id is null or m.changed) as touched from (${storedAnimals(u)}) m`,
     sql`analyze herd_merge`,
     // Animals the file changes: its values where it has them (upload-sql.ts mergedValues).
     ...when(
@@ -101,23 +109,15 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
     ),
     // Lactations: a line's LACT with its FDAT (and DDAT); else a FRESH event, or an ABORT that
     // started the lactation (DIM 0 on it, or carried past LATE_ABORT_DAYS since CDAT); DRY events end
-    // the milking.
+    // the milking. One pass over the lines, each source an aggregate of its own.
     sql`with changed as (
         insert into herd_lactations (database_id, animal_id, lact, fresh_date, dry_date)
-        select ${db}, f.animal_id, x.lact, coalesce(max(x.item_fresh), min(x.event_fresh)), max(x.dry)
-        from (
-          select ident, lact, fresh_date as item_fresh, null::date as event_fresh, dry_date as dry
-          from (${lines}) s where lact >= 1 and (fresh_date is not null or dry_date is not null)
-          union all
-          select ident, lact, null, event_date, null from (${lines}) s
-          where lact >= 1 and (event_code = 'FRESH' or (event_code = 'ABORT'
-            and (event_dim = 0 or event_date - conception_date > ${LATE_ABORT_DAYS}::int)))
-          union all
-          select ident, lact, null, null, event_date from (${lines}) s where lact >= 1 and event_code = 'DRY'
-        ) x join herd_merge f using (ident)
-        where f.animal_id is not null
-        group by f.animal_id, x.lact
-        having coalesce(max(x.item_fresh), min(x.event_fresh)) is not null
+        select ${db}, f.animal_id, s.lact, coalesce(max(s.fresh_date), min(s.event_date) filter (where ${startsLactation})),
+          greatest(max(s.dry_date), max(s.event_date) filter (where s.event_code = 'DRY'))
+        from (${lines}) s join herd_merge f using (ident)
+        where s.lact >= 1 and f.animal_id is not null
+        group by f.animal_id, s.lact
+        having coalesce(max(s.fresh_date), min(s.event_date) filter (where ${startsLactation})) is not null
         on conflict (database_id, animal_id, lact) do update set fresh_date = excluded.fresh_date,
           dry_date = coalesce(excluded.dry_date, herd_lactations.dry_date)
         where (herd_lactations.fresh_date, herd_lactations.dry_date)
@@ -129,7 +129,8 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
     // Statistics of what this commit just wrote: PostgreSQL's autovacuum has not seen it yet, and
     // without them the planner joins the animals below row by row (seconds instead of milliseconds),
     // and the next upload's preview finds each animal of its file among all the herd's (minutes).
-    sql`analyze herd_animals, herd_lactations, herd_events`,
+    // Only the tables written (the lactations maybe).
+    sql.raw(`analyze ${analyzed.join(", ")}`),
     // The animals' current lactation, dates and exit from their lactations and exit events, and from
     // them the status (animal-status.ts, the demo loader's rule too): out of the herd (died when a DIED
     // event says so), heifer, dry, milking.

@@ -10,7 +10,7 @@ import { herdBasis } from "./herd-basis.ts";
 import type { UploadRow } from "./upload-access.ts";
 import { checkUpload, type UploadCheck } from "./upload-preview.ts";
 import type { UploadProgress } from "./upload-progress.ts";
-import type { UploadRef } from "./upload-sql.ts";
+import { dropMatchedAnimals, type UploadRef } from "./upload-sql.ts";
 import { uploadWorkMem } from "./upload-work-mem.ts";
 
 // ---- Commit: the staged upload merged into the herd in one transaction, once ----
@@ -91,6 +91,7 @@ export async function commitUpload(
       await t.execute(
         sql`delete from herd_upload_rows where database_id = ${ref.databaseId}::int and upload_id = ${ref.uploadId}::bigint`,
       );
+      await dropMatchedAnimals(t, ref);
       return { ...check.counts, errors: check.errors };
     });
   } finally {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
+import { queryRows } from "../../../db/client.ts";
 import { EVENTS_HEADER, eventLine } from "../dc305/test-fixtures.ts";
 import { ok } from "../herd.test-kit.ts";
 import { counts, eventsOf, herdTableCounts, seedUploadWorld, uploadApi } from "./herd-upload.test-kit.ts";
@@ -31,6 +32,8 @@ const TEXT = file(
   eventLine("41", "05/05/20", "1", "BRED", "60", "03/01/24", "7HO123"),
 );
 const db = () => t.database.db;
+const matchedAnimalsKept = async () =>
+  (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from herd_upload_animals`))[0]?.n;
 
 describe("the commit's counts", () => {
   it("counts again when another upload was committed after the preview: the same file adds nothing", async () => {
@@ -68,7 +71,11 @@ describe("a deleted herd database", () => {
     ok<HerdUploadCreated>(await api.upload(TEXT), 201);
     expect(await herdTableCounts(db())).toMatchObject({ animals: 2, events: 3, lactations: 1, staged: 3 });
 
+    // The staged upload's animals as its preview matched them (the first upload's went with its commit).
+    expect(await matchedAnimalsKept()).toBe(2);
+
     await db().execute(sql`delete from user_databases where id = ${w.herd.id}`);
+    expect(await matchedAnimalsKept()).toBe(0);
     expect(await herdTableCounts(db())).toEqual({
       animals: 0,
       events: 0,

@@ -5,10 +5,11 @@ import { countedOnBasis } from "./herd-basis.ts";
 import {
   fileEvents,
   fileTestDays,
-  matchedAnimals,
   refusedMessage,
   refusedWhere,
   stagedLines,
+  storedAnimals,
+  storeMatchedAnimals,
   type UploadRef,
 } from "./upload-sql.ts";
 import { uploadWorkMem } from "./upload-work-mem.ts";
@@ -29,9 +30,10 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
     db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await uploadWorkMem(t);
+      for (const statement of storeMatchedAnimals(u)) await t.execute(statement);
       return queryRows<Record<keyof HerdUploadCounts, string | number>>(
         t,
-        sql`with m as materialized (${matchedAnimals(u)}),
+        sql`with m as materialized (${storedAnimals(u)}),
       ev as materialized (${fileEvents(u)}),
       td as materialized (${fileTestDays(u)}),
       -- Both line counts in one pass, without holding the lines themselves.

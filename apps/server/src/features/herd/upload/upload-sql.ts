@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
 
 // ---- The SQL the preview and the commit share: staged lines → animals of the file → herd animals ----
 //
@@ -101,3 +102,30 @@ export const fileTestDays = (u: UploadRef): SQL => sql`
   from (${identifiedLines(u)}) s
   where test_date is not null
   order by ident, test_date, line desc`;
+
+const deleteMatchedAnimals = (u: UploadRef): SQL =>
+  sql`delete from herd_upload_animals where database_id = ${u.databaseId}::int and upload_id = ${u.uploadId}::bigint`;
+
+const MATCHED_COLUMNS = sql.raw(
+  "ident, ear_tag, barn_number, birth_date, breed, sire, dam, pen, rc, attributes, lact, fresh_date, dry_date, exit_date, animal_id, changed",
+);
+
+/**
+ * matchedAnimals kept in herd_upload_animals (replacing what an earlier count kept): the count
+ * reads them from there, and so does the commit while the herd is as they were matched against.
+ */
+export const storeMatchedAnimals = (u: UploadRef): SQL[] => [
+  deleteMatchedAnimals(u),
+  sql`insert into herd_upload_animals (database_id, upload_id, ${MATCHED_COLUMNS})
+      select ${u.databaseId}::int, ${u.uploadId}::bigint, ${MATCHED_COLUMNS} from (${matchedAnimals(u)}) m`,
+];
+
+/** The upload's animals as the last count matched them (storeMatchedAnimals). */
+export const storedAnimals = (u: UploadRef): SQL =>
+  sql`select ${MATCHED_COLUMNS} from herd_upload_animals
+      where database_id = ${u.databaseId}::int and upload_id = ${u.uploadId}::bigint`;
+
+/** Drops what storeMatchedAnimals kept (an upload given up after its preview). */
+export async function dropMatchedAnimals(db: Db, u: UploadRef): Promise<void> {
+  await db.execute(deleteMatchedAnimals(u));
+}
