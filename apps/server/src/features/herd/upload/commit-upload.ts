@@ -65,7 +65,7 @@ export async function commitUpload(
   const started = Date.now();
   const ref = { databaseId: upload.databaseId, uploadId: upload.id };
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       // One writer per herd: what is counted below stays true until this transaction ends.
       await lockHerdWrites(t, ref.databaseId);
@@ -94,6 +94,11 @@ export async function commitUpload(
       await dropMatchedAnimals(t, ref);
       return { ...check.counts, errors: check.errors };
     });
+    // The committed upload's staged lines are dead rows now: vacuumed at once, so that the next
+    // upload's scans of the staging table do not read a million of them again and its COPY reuses
+    // their space (PGlite has no autovacuum). The commit is done either way.
+    await db.execute(sql`vacuum herd_upload_rows, herd_upload_animals`).catch(() => undefined);
+    return result;
   } finally {
     progress.finish(user.id, progressId, upload.uuid);
   }
