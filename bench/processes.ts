@@ -14,8 +14,13 @@ export function startProcess(
       output += chunk.toString();
       if (ready.test(output)) {
         child.stdout?.off("data", onData);
-        child.stdout?.resume();
-        child.stderr?.resume();
+        if (process.env.BENCH_SERVER_LOG) {
+          child.stdout?.pipe(process.stderr);
+          child.stderr?.pipe(process.stderr);
+        } else {
+          child.stdout?.resume();
+          child.stderr?.resume();
+        }
         resolvePromise(child);
       }
     };

@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, foreignKey, index, integer, jsonb, numeric, pgTable, smallint, text } from "drizzle-orm/pg-core";
-import { userDatabases } from "./companies.ts";
-import { herdUploads } from "./herd.ts";
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, smallint, text } from "drizzle-orm/pg-core";
 
 /**
  * One line of an uploaded file, staged between the upload (preview) and its commit: the parser's
@@ -12,9 +10,10 @@ import { herdUploads } from "./herd.ts";
 export const herdUploadRows = pgTable(
   "herd_upload_rows",
   {
-    databaseId: integer("database_id")
-      .notNull()
-      .references(() => userDatabases.id, { onDelete: "cascade" }),
+    // No foreign keys: a key's check costs a lookup per staged line (10 s of a million-line COPY).
+    // The rows of an upload go with it all the same: a trigger of herd_uploads deletes them once per
+    // DELETE statement, a database's deletion included (migration 0018_herd_import_speed).
+    databaseId: integer("database_id").notNull(),
     uploadId: bigint("upload_id", { mode: "number" }).notNull(),
     line: integer("line").notNull(),
     /** The parser's Russian message for a refused line; the other columns are null then. */
@@ -50,11 +49,6 @@ export const herdUploadRows = pgTable(
   (t) => [
     // Not unique: a staging table takes COPY's rows as they come; the parser gives each line once.
     index("herd_upload_rows_upload_idx").on(t.databaseId, t.uploadId, t.line),
-    foreignKey({
-      name: "herd_upload_rows_upload_fk",
-      columns: [t.databaseId, t.uploadId],
-      foreignColumns: [herdUploads.databaseId, herdUploads.id],
-    }).onDelete("cascade"),
   ],
 );
 
@@ -94,3 +88,34 @@ export const STAGED_COLUMNS = [
 ] as const;
 
 export const stagedColumnList = sql.raw(STAGED_COLUMNS.join(", "));
+
+/**
+ * The animals of a staged upload as its preview matched them to the herd (upload-sql.ts
+ * matchedAnimals): one row per identity of the file, its merged items, the herd animal it is
+ * (`animal_id`, null when new) and whether the file `changed` her. Written by every count of the
+ * upload, read by its commit instead of matching a million lines again; deleted with the lines.
+ */
+export const herdUploadAnimals = pgTable(
+  "herd_upload_animals",
+  {
+    databaseId: integer("database_id").notNull(),
+    uploadId: bigint("upload_id", { mode: "number" }).notNull(),
+    ident: text("ident").notNull(),
+    earTag: text("ear_tag"),
+    barnNumber: text("barn_number"),
+    birthDate: date("birth_date"),
+    breed: text("breed"),
+    sire: text("sire"),
+    dam: text("dam"),
+    pen: text("pen"),
+    rc: smallint("rc"),
+    attributes: jsonb("attributes").$type<Record<string, string>>(),
+    lact: integer("lact"),
+    freshDate: date("fresh_date"),
+    dryDate: date("dry_date"),
+    exitDate: date("exit_date"),
+    animalId: bigint("animal_id", { mode: "number" }),
+    changed: boolean("changed").notNull(),
+  },
+  (t) => [index("herd_upload_animals_upload_idx").on(t.databaseId, t.uploadId)],
+);

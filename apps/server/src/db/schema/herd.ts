@@ -48,6 +48,14 @@ const databaseId = () =>
     .references(() => userDatabases.id, { onDelete: "cascade" });
 
 /**
+ * database_id of a table whose rows belong to an animal: no foreign key of its own to
+ * user_databases. The composite key (database_id, animal_id) → herd_animals already proves the
+ * database exists (herd_animals references it) and cascades its deletion; a second key would cost a
+ * lookup per row of every import (docs/SCALING.md "Foreign keys").
+ */
+const animalDatabaseId = () => integer("database_id").notNull();
+
+/**
  * An animal. Barn numbers are reused after a cow leaves, so the identity is the ear tag when the
  * file has one, else the barn number with the birth date (two partial unique indexes); an animal
  * with neither is not unique by any key here: the importer warns rather than merging it.
@@ -104,7 +112,7 @@ export const herdAnimals = pgTable(
 export const herdLactations = pgTable(
   "herd_lactations",
   {
-    databaseId: databaseId(),
+    databaseId: animalDatabaseId(),
     animalId: bigint("animal_id", { mode: "number" }).notNull(),
     lact: integer("lact").notNull(),
     freshDate: date("fresh_date").notNull(),
@@ -141,6 +149,12 @@ export const herdUploads = pgTable(
     durationMs: integer("duration_ms").notNull().default(0),
     /** A spreadsheet's column → field mapping its rows were staged with (herd-spreadsheet.ts); null for DC305. */
     mapping: jsonb("mapping").$type<Record<string, string | null>>(),
+    /**
+     * The herd as the preview's counts saw it (upload/herd-basis.ts: commits and animals of the
+     * database then); null when it changed while they were counted. While the herd is still so, the
+     * commit takes the preview's counts rather than counting again.
+     */
+    previewBasis: text("preview_basis"),
     /** The uploaded file under DATA_DIR (kept after the commit, to read it again); null when refused or cancelled. */
     fileKey: text("file_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -188,7 +202,7 @@ export const herdColumnMappings = pgTable(
 export const herdEvents = pgTable(
   "herd_events",
   {
-    databaseId: databaseId(),
+    databaseId: animalDatabaseId(),
     id: bigserial("id", { mode: "number" }).notNull(),
     animalId: bigint("animal_id", { mode: "number" }).notNull(),
     eventDate: date("event_date").notNull(),
@@ -199,6 +213,11 @@ export const herdEvents = pgTable(
     remark: text("remark").notNull().default(""),
     protocol: text("protocol").notNull().default(""),
     technician: text("technician").notNull().default(""),
+    /**
+     * The upload that added the row (herd_uploads.id of the same database). No foreign key: only
+     * that upload's commit writes it, and upload records are deleted only with their database,
+     * whose deletion removes these rows too; a key would cost a lookup per imported row.
+     */
     uploadId: bigint("upload_id", { mode: "number" }),
   },
   (t) => [
@@ -208,11 +227,6 @@ export const herdEvents = pgTable(
       columns: [t.databaseId, t.animalId],
       foreignColumns: [herdAnimals.databaseId, herdAnimals.id],
     }).onDelete("cascade"),
-    foreignKey({
-      name: "herd_events_upload_fk",
-      columns: [t.databaseId, t.uploadId],
-      foreignColumns: [herdUploads.databaseId, herdUploads.id],
-    }),
     // Also the card's timeline: its first columns are (database, animal, date).
     uniqueIndex("herd_events_natural_idx").on(
       t.databaseId,
@@ -232,7 +246,7 @@ export const herdEvents = pgTable(
 export const herdTestDays = pgTable(
   "herd_test_days",
   {
-    databaseId: databaseId(),
+    databaseId: animalDatabaseId(),
     animalId: bigint("animal_id", { mode: "number" }).notNull(),
     testDate: date("test_date").notNull(),
     lact: integer("lact").notNull().default(0),
@@ -242,6 +256,7 @@ export const herdTestDays = pgTable(
     proteinPct: numeric("protein_pct", { precision: 5, scale: 2 }),
     /** Somatic cells, thousands per ml. */
     scc: integer("scc"),
+    /** The upload that wrote the row; no foreign key, as herd_events.upload_id. */
     uploadId: bigint("upload_id", { mode: "number" }),
   },
   (t) => [
@@ -252,11 +267,6 @@ export const herdTestDays = pgTable(
       columns: [t.databaseId, t.animalId],
       foreignColumns: [herdAnimals.databaseId, herdAnimals.id],
     }).onDelete("cascade"),
-    foreignKey({
-      name: "herd_test_days_upload_fk",
-      columns: [t.databaseId, t.uploadId],
-      foreignColumns: [herdUploads.databaseId, herdUploads.id],
-    }),
     index("herd_test_days_date_idx").on(t.databaseId, t.testDate),
   ],
 );

@@ -1,24 +1,27 @@
-import type { HerdAnimalStatus } from "@nadoy/contract/herd";
+import { type SQL, sql } from "drizzle-orm";
 
-/** What decides an animal's status: her current lactation, its dates, and how she left (if she did). */
-export interface AnimalStatusInput {
-  /** Current lactation; 0 for a heifer. */
-  lact: number;
-  /** The current lactation's fresh and dry dates (YYYY-MM-DD). */
-  freshDate: string | null;
-  dryDate: string | null;
-  exit: "sold" | "died" | null;
+/** SQL expressions of what decides an animal's status: her current lactation, its dates, how she left. */
+export interface AnimalStatusColumns {
+  /** Current lactation (int); 0 for a heifer. */
+  lact: SQL;
+  /** The current lactation's fresh and dry dates (date, null when unknown). */
+  freshDate: SQL;
+  dryDate: SQL;
+  /** 'sold', 'died' or null (text). */
+  exit: SQL;
 }
 
 /**
- * The status the list, the card and the datasets count by (contract HERD_ANIMAL_STATUSES): left
- * first, then heifer (LACT 0), then dry when the dry date is set and no fresh date came after it
- * (a DC305 LIST may still carry the previous lactation's DDAT), else milking. One rule for every
- * writer of herd_animals (the demo loader, the DC305 importer), so the tables never disagree.
+ * The status the list, the card and the datasets count by (contract HERD_ANIMAL_STATUSES), as one
+ * SQL expression: left first, then heifer (LACT 0), then dry when the dry date is set and no fresh
+ * date came after it (a DC305 LIST may still carry the previous lactation's DDAT), else milking.
+ * The one rule of every writer of herd_animals (the demo loader, the DC305 commit), so that the
+ * tables never disagree: both compute the status in the database with this expression.
  */
-export function herdAnimalStatus(a: AnimalStatusInput): HerdAnimalStatus {
-  if (a.exit !== null) return a.exit;
-  if (a.lact === 0) return "heifer";
-  if (a.dryDate !== null && (a.freshDate === null || a.dryDate >= a.freshDate)) return "dry";
-  return "milking";
+export function animalStatusSql(a: AnimalStatusColumns): SQL {
+  return sql`(case
+    when ${a.exit} is not null then ${a.exit}
+    when ${a.lact} = 0 then 'heifer'
+    when ${a.dryDate} is not null and (${a.freshDate} is null or ${a.dryDate} >= ${a.freshDate}) then 'dry'
+    else 'milking' end)`;
 }

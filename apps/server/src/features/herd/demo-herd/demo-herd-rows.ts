@@ -1,4 +1,3 @@
-import { herdAnimalStatus } from "../animal-status.ts";
 import { reproductiveCode } from "./dc305-writer.ts";
 import { PENS } from "./demo-herd-params.ts";
 import type { DemoAnimalRecord } from "./demo-herd-types.ts";
@@ -23,7 +22,8 @@ export function animalRow(record: DemoAnimalRecord, today: string) {
     pen: animal.pen,
     lact,
     rc: reproductiveCode(record, today),
-    status: herdAnimalStatus({ lact, freshDate, dryDate, exit }),
+    /** How she left; the loader turns it into herd_animals.status (animal-status.ts). */
+    exit,
     fresh_date: freshDate,
     dry_date: dryDate,
     exit_date: animal.exitDate,

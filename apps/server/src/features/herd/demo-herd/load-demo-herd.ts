@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { animalStatusSql } from "../animal-status.ts";
+import { lockHerdWrites } from "../herd-write-lock.ts";
 import { animalRow, DEMO_PEN_NAMES, eventRows, lactationRows, testDayRows } from "./demo-herd-rows.ts";
 import type { DemoAnimalRecord, DemoHerdOptions } from "./demo-herd-types.ts";
 import { streamDemoHerd } from "./generate-demo-herd.ts";
@@ -42,7 +44,7 @@ export async function loadDemoHerd(
   const batchRows = options.batchRows ?? 5000;
   return db.transaction(async (tx) => {
     // Two servers starting on one PostgreSQL: the second waits here, then finds the herd loaded.
-    await tx.execute(sql`select pg_advisory_xact_lock(74236602, ${databaseId})`);
+    await lockHerdWrites(tx, databaseId);
     const [existing] = await rowsOf(tx, sql`select 1 from herd_animals where database_id = ${databaseId} limit 1`);
     if (existing) return null;
     await skipForeignKeyChecks(tx);
@@ -96,16 +98,23 @@ async function insertBatch(
 ): Promise<void> {
   const animals = records.map((r) => animalRow(r, today));
   // The ear tag is unique in a demo herd: it pairs each new id with its record.
-  const ids = await rowsOf<{ id: number | string; ear_tag: string }>(
+  // The status by the rule the DC305 commit uses too, evaluated here in the database.
+  const status = animalStatusSql({
+    lact: sql`x.lact`,
+    freshDate: sql`x.fresh_date`,
+    dryDate: sql`x.dry_date`,
+    exit: sql`x.exit`,
+  });
+  const ids = await rowsOf<{ id: number | string; ear_tag: string; status: string }>(
     db,
     sql`insert into herd_animals (database_id, barn_number, ear_tag, birth_date, breed, sire, dam, pen, lact, rc,
           status, fresh_date, dry_date, exit_date, exit_reason)
         select ${databaseId}, x.barn_number, x.ear_tag, x.birth_date, x.breed, x.sire, x.dam, x.pen, x.lact, x.rc,
-          x.status, x.fresh_date, x.dry_date, x.exit_date, x.exit_reason
+          ${status}, x.fresh_date, x.dry_date, x.exit_date, x.exit_reason
         from json_to_recordset(${JSON.stringify(animals)}::json) as x(barn_number text, ear_tag text,
-          birth_date date, breed text, sire text, dam text, pen text, lact int, rc smallint, status text,
+          birth_date date, breed text, sire text, dam text, pen text, lact int, rc smallint, exit text,
           fresh_date date, dry_date date, exit_date date, exit_reason text)
-        returning id, ear_tag`,
+        returning id, ear_tag, status`,
   );
   const idOf = new Map(ids.map((r) => [r.ear_tag, Number(r.id)]));
   const lactations = [];
@@ -131,7 +140,7 @@ async function insertBatch(
     from json_to_recordset(${JSON.stringify(testDays)}::json) as x(animal_id bigint, test_date date, lact int,
       dim int, milk_kg numeric, fat_pct numeric, protein_pct numeric, scc int)`);
   counts.animals += records.length;
-  counts.cowsInMilk += animals.filter((a) => a.status === "milking").length;
+  counts.cowsInMilk += ids.filter((a) => a.status === "milking").length;
   counts.lactations += lactations.length;
   counts.events += events.length;
   counts.testDays += testDays.length;

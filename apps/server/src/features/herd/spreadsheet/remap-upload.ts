@@ -14,6 +14,7 @@ import type { UploadRow } from "../upload/upload-access.ts";
 import { removeUploadFile } from "../upload/upload-files.ts";
 import { checkUpload } from "../upload/upload-preview.ts";
 import type { UploadRef } from "../upload/upload-sql.ts";
+import { dropMatchedAnimals } from "../upload/upload-sql.ts";
 import { checkedMapping } from "./column-mappings.ts";
 import { givenMappingReader } from "./spreadsheet-reader.ts";
 
@@ -58,18 +59,21 @@ export async function remapUpload(
     if (row?.status !== "staged") throw new ApiError(409, ErrorCode.conflict, NOT_STAGED);
     if (row.file_key === null) throw new ApiError(409, ErrorCode.conflict, FILE_GONE);
     const mapping = checkedMapping(row.kind, Object.keys(row.mapping ?? {}), given);
-    await t.execute(sql`update herd_uploads set status = 'failed',
+    await t.execute(sql`update herd_uploads set status = 'failed', preview_basis = null,
         errors = ${JSON.stringify([{ line: 0, message: REMAP_INTERRUPTED }])}::jsonb, errors_count = 1 where ${where}`);
     await t.execute(
       sql`delete from herd_upload_rows where database_id = ${ref.databaseId}::int and upload_id = ${ref.uploadId}::bigint`,
     );
+    await dropMatchedAnimals(t, ref);
     return { kind: row.kind, fileKey: row.file_key, mapping };
   });
 
-  const dropStaged = () =>
-    db.execute(
+  const dropStaged = async () => {
+    await db.execute(
       sql`delete from herd_upload_rows where database_id = ${ref.databaseId}::int and upload_id = ${ref.uploadId}::bigint`,
     );
+    await dropMatchedAnimals(db, ref);
+  };
   const reader = givenMappingReader(kind, mapping);
   let writer: StagingWriter | undefined;
   let header: Dc305HeaderRecord | undefined;
@@ -100,7 +104,8 @@ export async function remapUpload(
     const sheet = reader.spreadsheet?.();
     await db.execute(sql`update herd_uploads set status = 'staged', mapping = ${JSON.stringify(mapping)}::jsonb,
         counts = ${JSON.stringify(check.counts)}::jsonb, errors = ${JSON.stringify(check.errors)}::jsonb,
-        errors_count = ${check.errorsCount}::int, duration_ms = duration_ms + ${Date.now() - started}::int
+        errors_count = ${check.errorsCount}::int, preview_basis = ${check.basis},
+        duration_ms = duration_ms + ${Date.now() - started}::int
       where ${where}`);
     return {
       upload_uuid: upload.uuid,

@@ -1,88 +1,123 @@
+import type { HerdUploadCounts } from "@nadoy/contract/herd";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { animalStatusSql } from "../animal-status.ts";
 import {
   ANIMAL_COLUMNS,
   fileEvents,
   fileTestDays,
   identifiedLines,
-  matchedAnimals,
   mergedValues,
+  storedAnimals,
   type UploadRef,
 } from "./upload-sql.ts";
 
 // ---- The commit's merge: staged lines → herd tables, set-based, inside the caller's transaction ----
 //
-// herd_merge (a temporary table dropped at commit) holds the file's animals with their herd ids;
+// herd_merge (a temporary table dropped at commit) holds the file's animals with their herd ids, as
+// the count just before matched them (upload-sql.ts storedAnimals: the preview's, or the commit's own);
 // every later statement joins staged lines to it by identity. Nothing loops over rows in JS.
+
+const EVENT_COLUMNS = sql.raw(
+  "database_id, animal_id, event_date, code, lact, dim, remark, protocol, technician, upload_id",
+);
 
 /** DC305's default: an abort after this many days carried starts a lactation (HERD.md). */
 const LATE_ABORT_DAYS = 152;
 
-export function mergeStatements(u: UploadRef): SQL[] {
+/**
+ * The statements of the merge. `counts` (exact: taken under lockHerdWrites, upload-preview.ts)
+ * leaves out the writes that have nothing to write: a re-upload of the same file, all unchanged,
+ * probes no event and no test day again; lactations, pens and statuses are always merged (the
+ * preview does not count them).
+ */
+export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
   const db = sql`${u.databaseId}::int`;
   const upload = sql`${u.uploadId}::bigint`;
   const lines = identifiedLines(u);
+  const startsLactation = sql`s.event_code = 'FRESH' or (s.event_code = 'ABORT'
+    and (s.event_dim = 0 or s.event_date - s.conception_date > ${LATE_ABORT_DAYS}::int))`;
+  const analyzed = [
+    "herd_lactations",
+    ...(counts.animals_new + counts.animals_changed > 0 ? ["herd_animals"] : []),
+    ...(counts.events_new > 0 ? ["herd_events"] : []),
+  ];
+  const when = (needed: boolean, ...statements: SQL[]) => (needed ? statements : []);
+  // The file matched no animal of the herd (a first import): every row below is new, and each
+  // animal has one identity of the file, so plain INSERTs without conflict handling suffice.
+  const onlyNewAnimals = counts.animals_changed === 0 && counts.animals_unchanged === 0;
+  const fileEventRows = sql`select ${db}, f.animal_id, ev.event_date, ev.event_code, ev.lact, ev.event_dim, ev.remark,
+      ev.protocol, ev.technician, ${upload}
+    from (${fileEvents(u)}) ev join herd_merge f using (ident)
+    where f.animal_id is not null`;
   return [
     // `touched`: new, changed, or given events or lactations below; only these get their status again,
     // so a re-upload of the same file rewrites nothing.
     sql`create temp table herd_merge on commit drop as
-        select m.*, (m.animal_id is null or m.changed) as touched from (${matchedAnimals(u)}) m`,
+        select m.*, (m.animal_id is null or m.changed) as touched from (${storedAnimals(u)}) m`,
     sql`analyze herd_merge`,
     // Animals the file changes: its values where it has them (upload-sql.ts mergedValues).
-    sql`update herd_animals a set (${ANIMAL_COLUMNS}) = (${mergedValues}), updated_at = now()
+    ...when(
+      counts.animals_changed > 0,
+      sql`update herd_animals a set (${ANIMAL_COLUMNS}) = (${mergedValues}), updated_at = now()
         from herd_merge f where a.database_id = ${db} and a.id = f.animal_id and f.changed`,
+    ),
     // New animals; their ids go back into herd_merge through the identity indexes. The status is set below.
-    sql`insert into herd_animals (database_id, ${ANIMAL_COLUMNS}, status)
+    ...when(
+      counts.animals_new > 0,
+      sql`insert into herd_animals (database_id, ${ANIMAL_COLUMNS}, status)
         select ${db}, f.barn_number, f.birth_date, f.ear_tag, f.breed, f.sire, f.dam, f.pen, f.rc,
           coalesce(f.lact, 0), f.fresh_date, f.dry_date, f.exit_date, coalesce(f.attributes, '{}'), 'milking'
         from herd_merge f where f.animal_id is null
         on conflict do nothing`,
-    sql`update herd_merge f set animal_id = a.id from herd_animals a
+      sql`update herd_merge f set animal_id = a.id from herd_animals a
         where f.animal_id is null and f.ear_tag is not null and a.database_id = ${db} and a.ear_tag = f.ear_tag`,
-    sql`update herd_merge f set animal_id = a.id from herd_animals a
+      sql`update herd_merge f set animal_id = a.id from herd_animals a
         where f.animal_id is null and f.ear_tag is null and a.database_id = ${db} and a.ear_tag is null
           and a.barn_number = f.barn_number and a.birth_date = f.birth_date`,
-    sql`analyze herd_merge`,
-    // Events: the same event again (a re-upload, a duplicate line) is not added twice.
-    sql`with added as (
-        insert into herd_events (database_id, animal_id, event_date, code, lact, dim, remark, protocol, technician, upload_id)
-        select ${db}, f.animal_id, ev.event_date, ev.event_code, ev.lact, ev.event_dim, ev.remark, ev.protocol,
-          ev.technician, ${upload}
-        from (${fileEvents(u)}) ev join herd_merge f using (ident)
-        where f.animal_id is not null
-        on conflict do nothing
-        returning animal_id)
-      update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from added)`,
-    sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
+      sql`analyze herd_merge`,
+    ),
+    // Events: the same event again (a re-upload, a duplicate line) is not added twice. Only new
+    // animals: none of their events can be there, and each is touched already.
+    ...when(
+      counts.events_new > 0,
+      onlyNewAnimals
+        ? sql`insert into herd_events (${EVENT_COLUMNS}) ${fileEventRows}`
+        : sql`with added as (
+            insert into herd_events (${EVENT_COLUMNS}) ${fileEventRows}
+            on conflict do nothing
+            returning animal_id)
+          update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from added)`,
+    ),
+    ...when(
+      counts.test_days_new > 0,
+      sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
         select distinct on (f.animal_id, td.test_date) ${db}, f.animal_id, td.test_date, td.lact, td.test_dim,
           td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${upload}
         from (${fileTestDays(u)}) td join herd_merge f using (ident)
         where f.animal_id is not null
         order by f.animal_id, td.test_date
-        on conflict (database_id, animal_id, test_date) do update set lact = excluded.lact, dim = excluded.dim,
+        ${
+          onlyNewAnimals
+            ? sql``
+            : sql`on conflict (database_id, animal_id, test_date) do update set lact = excluded.lact, dim = excluded.dim,
           milk_kg = excluded.milk_kg, fat_pct = excluded.fat_pct, protein_pct = excluded.protein_pct,
           scc = excluded.scc, upload_id = excluded.upload_id
         where (herd_test_days.milk_kg, herd_test_days.fat_pct, herd_test_days.protein_pct, herd_test_days.scc)
-          is distinct from (excluded.milk_kg, excluded.fat_pct, excluded.protein_pct, excluded.scc)`,
+          is distinct from (excluded.milk_kg, excluded.fat_pct, excluded.protein_pct, excluded.scc)`
+        }`,
+    ),
     // Lactations: a line's LACT with its FDAT (and DDAT); else a FRESH event, or an ABORT that
     // started the lactation (DIM 0 on it, or carried past LATE_ABORT_DAYS since CDAT); DRY events end
-    // the milking.
+    // the milking. One pass over the lines, each source an aggregate of its own.
     sql`with changed as (
         insert into herd_lactations (database_id, animal_id, lact, fresh_date, dry_date)
-        select ${db}, f.animal_id, x.lact, coalesce(max(x.item_fresh), min(x.event_fresh)), max(x.dry)
-        from (
-          select ident, lact, fresh_date as item_fresh, null::date as event_fresh, dry_date as dry
-          from (${lines}) s where lact >= 1 and (fresh_date is not null or dry_date is not null)
-          union all
-          select ident, lact, null, event_date, null from (${lines}) s
-          where lact >= 1 and (event_code = 'FRESH' or (event_code = 'ABORT'
-            and (event_dim = 0 or event_date - conception_date > ${LATE_ABORT_DAYS}::int)))
-          union all
-          select ident, lact, null, null, event_date from (${lines}) s where lact >= 1 and event_code = 'DRY'
-        ) x join herd_merge f using (ident)
-        where f.animal_id is not null
-        group by f.animal_id, x.lact
-        having coalesce(max(x.item_fresh), min(x.event_fresh)) is not null
+        select ${db}, f.animal_id, s.lact, coalesce(max(s.fresh_date), min(s.event_date) filter (where ${startsLactation})),
+          greatest(max(s.dry_date), max(s.event_date) filter (where s.event_code = 'DRY'))
+        from (${lines}) s join herd_merge f using (ident)
+        where s.lact >= 1 and f.animal_id is not null
+        group by f.animal_id, s.lact
+        having coalesce(max(s.fresh_date), min(s.event_date) filter (where ${startsLactation})) is not null
         on conflict (database_id, animal_id, lact) do update set fresh_date = excluded.fresh_date,
           dry_date = coalesce(excluded.dry_date, herd_lactations.dry_date)
         where (herd_lactations.fresh_date, herd_lactations.dry_date)
@@ -92,20 +127,23 @@ export function mergeStatements(u: UploadRef): SQL[] {
     sql`insert into herd_pens (database_id, pen) select distinct ${db}, pen from (${lines}) s
         where pen is not null on conflict do nothing`,
     // Statistics of what this commit just wrote: PostgreSQL's autovacuum has not seen it yet, and
-    // without them the planner joins the animals below row by row (seconds instead of milliseconds).
-    sql`analyze herd_lactations, herd_events`,
+    // without them the planner joins the animals below row by row (seconds instead of milliseconds),
+    // and the next upload's preview finds each animal of its file among all the herd's (minutes).
+    // Only the tables written (the lactations maybe).
+    sql.raw(`analyze ${analyzed.join(", ")}`),
     // The animals' current lactation, dates and exit from their lactations and exit events, and from
-    // them the status (HERD.md): out of the herd (died when a DIED event says so), heifer, dry, milking.
+    // them the status (animal-status.ts, the demo loader's rule too): out of the herd (died when a DIED
+    // event says so), heifer, dry, milking.
     // One statement: the same values are spelled twice since UPDATE … FROM cannot see the row's new ones.
     sql`update herd_animals a set lact = greatest(a.lact, l.lact), fresh_date = greatest(a.fresh_date, l.fresh_date),
           dry_date = greatest(a.dry_date, l.dry_date), exit_date = coalesce(a.exit_date, x.exit_date),
           exit_reason = coalesce(a.exit_reason, x.exit_reason), updated_at = now(),
-          status = case
-            when coalesce(a.exit_date, x.exit_date) is not null then case when d.died then 'died' else 'sold' end
-            when greatest(a.lact, l.lact) = 0 then 'heifer'
-            when greatest(a.dry_date, l.dry_date) > greatest(a.fresh_date, l.fresh_date)
-              or (greatest(a.dry_date, l.dry_date) is not null and greatest(a.fresh_date, l.fresh_date) is null) then 'dry'
-            else 'milking' end
+          status = ${animalStatusSql({
+            lact: sql`greatest(a.lact, l.lact)`,
+            freshDate: sql`greatest(a.fresh_date, l.fresh_date)`,
+            dryDate: sql`greatest(a.dry_date, l.dry_date)`,
+            exit: sql`case when coalesce(a.exit_date, x.exit_date) is null then null when d.died then 'died' else 'sold' end`,
+          })}
         from herd_merge f
         left join (
           select animal_id, max(lact) as lact, max(fresh_date) as fresh_date, max(dry_date) as dry_date
@@ -124,6 +162,6 @@ export function mergeStatements(u: UploadRef): SQL[] {
   ];
 }
 
-export async function runMerge(tx: Db, u: UploadRef): Promise<void> {
-  for (const statement of mergeStatements(u)) await tx.execute(statement);
+export async function runMerge(tx: Db, u: UploadRef, counts: HerdUploadCounts): Promise<void> {
+  for (const statement of mergeStatements(u, counts)) await tx.execute(statement);
 }

@@ -5,16 +5,57 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { ApiError } from "../../../platform/errors.ts";
+import { lockHerdWrites } from "../herd-write-lock.ts";
 import { assertMappingComplete, rememberMapping } from "../spreadsheet/column-mappings.ts";
 import { runMerge } from "./commit-merge.ts";
+import { herdBasis } from "./herd-basis.ts";
 import type { UploadRow } from "./upload-access.ts";
-import { checkUpload } from "./upload-preview.ts";
+import { checkUpload, type UploadCheck } from "./upload-preview.ts";
 import type { UploadProgress } from "./upload-progress.ts";
+import { dropMatchedAnimals, type UploadRef } from "./upload-sql.ts";
+import { uploadWorkMem } from "./upload-work-mem.ts";
 
 // ---- Commit: the staged upload merged into the herd in one transaction, once ----
 
 export const ALREADY_COMMITTED = "Эта загрузка уже записана в данные стада: повторно её записать нельзя.";
+const STAGING_LOST =
+  "Проверенные строки этой загрузки не сохранились (сервер базы данных перезапускался): загрузите файл ещё раз.";
 export const NOT_STAGED = "Эта загрузка не проверена до конца (ошибка или отмена): загрузите файл ещё раз.";
+
+interface StagedUpload {
+  status: string;
+  counts: HerdUploadCounts;
+  errors: { line: number; message: string }[];
+  errors_count: number;
+  preview_basis: string | null;
+  kind: HerdUploadKind | null;
+  mapping: HerdColumnMapping | null;
+}
+
+/**
+ * The counts of this commit: the preview's while the herd is as the preview saw it (nothing
+ * committed into it since, herd-basis.ts), else counted again against the herd as it is now.
+ */
+async function countsNow(db: Db, ref: UploadRef, row: StagedUpload): Promise<Omit<UploadCheck, "basis">> {
+  if (row.preview_basis !== null && row.preview_basis === (await herdBasis(db, ref.databaseId))) {
+    return { counts: row.counts, errors: row.errors, errorsCount: row.errors_count };
+  }
+  return checkUpload(db, ref);
+}
+
+/**
+ * The staged lines are there: the staging table is unlogged (migration 0018), so a crash of
+ * PostgreSQL itself empties it; such an upload is to be sent again rather than committed empty.
+ */
+async function expectStagedRows(db: Db, ref: UploadRef, rows: number): Promise<void> {
+  if (rows === 0) return;
+  const [staged] = await queryRows<{ any: boolean }>(
+    db,
+    sql`select exists (select 1 from herd_upload_rows
+        where database_id = ${ref.databaseId}::int and upload_id = ${ref.uploadId}::bigint) as any`,
+  );
+  if (!staged?.any) throw new ApiError(409, ErrorCode.conflict, STAGING_LOST);
+}
 
 export type CommitResult = HerdUploadCounts & { errors: { line: number; message: string }[] };
 
@@ -28,12 +69,16 @@ export async function commitUpload(
   const started = Date.now();
   const ref = { databaseId: upload.databaseId, uploadId: upload.id };
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
+      // One writer per herd: what is counted below stays true until this transaction ends.
+      await lockHerdWrites(t, ref.databaseId);
+      await uploadWorkMem(t);
       // The row lock makes a second commit of the same upload wait, then see «committed» (409).
-      const [row] = await queryRows<{ status: string; kind: HerdUploadKind | null; mapping: HerdColumnMapping | null }>(
+      const [row] = await queryRows<StagedUpload>(
         t,
-        sql`select status, kind, mapping from herd_uploads where database_id = ${ref.databaseId}::int and id = ${ref.uploadId}::bigint
+        sql`select status, counts, errors, errors_count, preview_basis, kind, mapping from herd_uploads
+            where database_id = ${ref.databaseId}::int and id = ${ref.uploadId}::bigint
             for update`,
       );
       if (row?.status === "committed") throw new ApiError(409, ErrorCode.conflict, ALREADY_COMMITTED);
@@ -46,10 +91,10 @@ export async function commitUpload(
           : null;
       if (sheet) assertMappingComplete(sheet.kind, sheet.mapping);
       progress.set(user.id, progressId, { phase: "check", rows: 0 });
-      // Counted again against the herd as it is now: other uploads may have been committed since the preview.
-      const check = await checkUpload(t, ref);
+      const check = await countsNow(t, ref, row);
+      await expectStagedRows(t, ref, check.counts.rows);
       progress.set(user.id, progressId, { phase: "write", rows: check.counts.rows });
-      await runMerge(t, ref);
+      await runMerge(t, ref, check.counts);
       if (sheet) await rememberMapping(t, ref.databaseId, sheet.kind, sheet.mapping, user.id);
       await t.execute(sql`update herd_uploads set status = 'committed', committed_at = now(),
           counts = ${JSON.stringify(check.counts)}::jsonb, errors = ${JSON.stringify(check.errors)}::jsonb,
@@ -58,8 +103,14 @@ export async function commitUpload(
       await t.execute(
         sql`delete from herd_upload_rows where database_id = ${ref.databaseId}::int and upload_id = ${ref.uploadId}::bigint`,
       );
+      await dropMatchedAnimals(t, ref);
       return { ...check.counts, errors: check.errors };
     });
+    // The committed upload's staged lines are dead rows now: vacuumed at once, so that the next
+    // upload's scans of the staging table do not read a million of them again and its COPY reuses
+    // their space (PGlite has no autovacuum). The commit is done either way.
+    await db.execute(sql`vacuum herd_upload_rows, herd_upload_animals`).catch(() => undefined);
+    return result;
   } finally {
     progress.finish(user.id, progressId, upload.uuid);
   }

@@ -16,6 +16,7 @@ import { closeUploadFile, openUploadFile, removeUploadFile, uploadFileKey } from
 import { checkUpload } from "./upload-preview.ts";
 import type { UploadProgress } from "./upload-progress.ts";
 import { dc305Reader, type UploadReader } from "./upload-reader.ts";
+import { dropMatchedAnimals } from "./upload-sql.ts";
 
 // ---- Upload → staged preview: the body read once, kept as a file and staged line by line ----
 
@@ -86,10 +87,12 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
       .where(and(eq(herdUploads.databaseId, database.id), eq(herdUploads.id, record.id)));
   };
 
-  const dropStaged = () =>
-    db
+  const dropStaged = async () => {
+    await db
       .delete(herdUploadRows)
       .where(and(eq(herdUploadRows.databaseId, ref.databaseId), eq(herdUploadRows.uploadId, ref.uploadId)));
+    await dropMatchedAnimals(db, ref);
+  };
 
   const file = await openUploadFile(deps.dataDir, fileKey);
   // A disk error fails the upload at the next chunk; once the file is dropped, late errors are moot.
@@ -213,6 +216,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
     errors: check.errors,
     errorsCount: check.errorsCount,
     mapping: spreadsheet?.mapping ?? null,
+    previewBasis: check.basis,
   });
   progress.finish(user.id, progressId, uuid);
   return {

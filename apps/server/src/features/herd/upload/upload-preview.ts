@@ -1,15 +1,18 @@
 import { HERD_UPLOAD_ERRORS_MAX, type HerdUploadCounts } from "@nadoy/contract/herd";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
+import { countedOnBasis } from "./herd-basis.ts";
 import {
   fileEvents,
   fileTestDays,
-  matchedAnimals,
   refusedMessage,
   refusedWhere,
   stagedLines,
+  storedAnimals,
+  storeMatchedAnimals,
   type UploadRef,
 } from "./upload-sql.ts";
+import { uploadWorkMem } from "./upload-work-mem.ts";
 
 // ---- What a commit of the staged upload would do: counts and the first row errors, in SQL ----
 
@@ -17,24 +20,33 @@ export interface UploadCheck {
   counts: HerdUploadCounts;
   errors: { line: number; message: string }[];
   errorsCount: number;
+  /** The herd the counts were taken against (herd-basis.ts); null when it changed meanwhile. */
+  basis: string | null;
 }
 
-/** Counts against the herd as it is now (the commit runs it again inside its transaction). */
+/** Counts against the herd as it is now (the commit takes them while the herd is still so, else counts again). */
 export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
-  const [row] = await queryRows<Record<keyof HerdUploadCounts, string | number>>(
-    db,
-    sql`with m as materialized (${matchedAnimals(u)}),
+  const { result: rows, basis } = await countedOnBasis(db, u.databaseId, () =>
+    db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await uploadWorkMem(t);
+      for (const statement of storeMatchedAnimals(u)) await t.execute(statement);
+      return queryRows<Record<keyof HerdUploadCounts, string | number>>(
+        t,
+        sql`with m as materialized (${storedAnimals(u)}),
       ev as materialized (${fileEvents(u)}),
       td as materialized (${fileTestDays(u)}),
-      staged as materialized (${stagedLines(u)}),
+      -- Both line counts in one pass, without holding the lines themselves.
+      staged as materialized (select count(*) as rows, count(*) filter (where ${refusedWhere}) as refused
+        from (${stagedLines(u)}) r),
       -- The file's events and test days with their herd animal, joined once: probed below by the
       -- natural key. (Left to the planner, a join of herd_events with ev by code and date, estimated
       -- at one row, looped over m: minutes for a re-upload of 1,000,000 events once herd_events has statistics.)
       evm as materialized (select ev.*, m.animal_id from ev join m using (ident) where m.animal_id is not null),
       tdm as materialized (select td.*, m.animal_id from td join m using (ident) where m.animal_id is not null)
     select
-      (select count(*) from staged) as rows,
-      (select count(*) from staged where ${refusedWhere}) as rows_refused,
+      (select rows from staged) as rows,
+      (select refused from staged) as rows_refused,
       (select count(*) from m where animal_id is null) as animals_new,
       (select count(*) from m where changed) as animals_changed,
       (select count(*) from m where animal_id is not null and not changed) as animals_unchanged,
@@ -50,7 +62,10 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
         where d.database_id = ${u.databaseId}::int and d.animal_id = td.animal_id and d.test_date = td.test_date
           and (d.milk_kg, d.fat_pct, d.protein_pct, d.scc) is not distinct from (td.milk_kg, td.fat_pct, td.protein_pct, td.scc)
       )) as test_days_unchanged`,
+      );
+    }),
   );
+  const [row] = rows;
   if (!row) throw new Error("the preview query answers one row");
   const n = (key: string) => Number((row as Record<string, string | number>)[key]);
   const errors = await queryRows<{ line: number; message: string }>(
@@ -73,5 +88,6 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
     counts,
     errors: errors.map((e) => ({ line: Number(e.line), message: e.message })),
     errorsCount: counts.rows_refused,
+    basis,
   };
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
 
 // ---- The SQL the preview and the commit share: staged lines → animals of the file → herd animals ----
 //
@@ -69,14 +70,20 @@ export const matchedAnimals = (u: UploadRef): SQL => sql`
     (a.id is not null and (${mergedValues}) is distinct from (${existingValues})) as changed
   from (${fileAnimals(u)}) f
   left join lateral (
-    select * from herd_animals a
-    where a.database_id = ${u.databaseId}::int
-      and ((f.ear_tag is not null and a.ear_tag = f.ear_tag)
-        -- Number and birth date where one side has no tag: an EVENTS or test-day file without EID
-        -- finds the cow a LIST gave her tag to, and a LIST gives its tag to the cow EVENTS made.
-        or ((a.ear_tag is null or f.ear_tag is null) and f.birth_date is not null
-          and a.barn_number = f.barn_number and a.birth_date = f.birth_date))
-    order by (f.ear_tag is not null and a.ear_tag = f.ear_tag) desc, a.ear_tag is null
+    -- Two probes, each by an index of its own (an OR of both left the planner one index on
+    -- database_id alone: every animal of the herd read for every animal of the file).
+    select * from (
+      select a.*, true as by_tag from herd_animals a
+      where f.ear_tag is not null and a.database_id = ${u.databaseId}::int and a.ear_tag = f.ear_tag
+      union all
+      -- Number and birth date where one side has no tag: an EVENTS or test-day file without EID
+      -- finds the cow a LIST gave her tag to, and a LIST gives its tag to the cow EVENTS made.
+      select a.*, false from herd_animals a
+      where f.birth_date is not null and a.database_id = ${u.databaseId}::int
+        and a.barn_number = f.barn_number and a.birth_date = f.birth_date
+        and (a.ear_tag is null or f.ear_tag is null)
+    ) a
+    order by a.by_tag desc, a.ear_tag is null
     limit 1
   ) a on true`;
 
@@ -95,3 +102,30 @@ export const fileTestDays = (u: UploadRef): SQL => sql`
   from (${identifiedLines(u)}) s
   where test_date is not null
   order by ident, test_date, line desc`;
+
+const deleteMatchedAnimals = (u: UploadRef): SQL =>
+  sql`delete from herd_upload_animals where database_id = ${u.databaseId}::int and upload_id = ${u.uploadId}::bigint`;
+
+const MATCHED_COLUMNS = sql.raw(
+  "ident, ear_tag, barn_number, birth_date, breed, sire, dam, pen, rc, attributes, lact, fresh_date, dry_date, exit_date, animal_id, changed",
+);
+
+/**
+ * matchedAnimals kept in herd_upload_animals (replacing what an earlier count kept): the count
+ * reads them from there, and so does the commit while the herd is as they were matched against.
+ */
+export const storeMatchedAnimals = (u: UploadRef): SQL[] => [
+  deleteMatchedAnimals(u),
+  sql`insert into herd_upload_animals (database_id, upload_id, ${MATCHED_COLUMNS})
+      select ${u.databaseId}::int, ${u.uploadId}::bigint, ${MATCHED_COLUMNS} from (${matchedAnimals(u)}) m`,
+];
+
+/** The upload's animals as the last count matched them (storeMatchedAnimals). */
+export const storedAnimals = (u: UploadRef): SQL =>
+  sql`select ${MATCHED_COLUMNS} from herd_upload_animals
+      where database_id = ${u.databaseId}::int and upload_id = ${u.uploadId}::bigint`;
+
+/** Drops what storeMatchedAnimals kept (an upload given up after its preview). */
+export async function dropMatchedAnimals(db: Db, u: UploadRef): Promise<void> {
+  await db.execute(deleteMatchedAnimals(u));
+}
