@@ -8,7 +8,7 @@ import { signIn } from "./helpers.ts";
 /** The demo database given to zootech (apps/server/src/db/seed/business.ts). */
 const DATABASE = "Стадо «Сысерть» (DC305)";
 /** A barn number neither the demo herd nor herd-upload.spec.ts uses. */
-const BARN = "99902";
+const BARN = "99903";
 const FILE_NAME = "files-e2e.csv";
 
 /** A small DC305 EVENTS export: quoted header, padded values, a trailing comma. */
