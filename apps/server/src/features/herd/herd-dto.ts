@@ -59,17 +59,25 @@ function countsOut(stored: Record<string, unknown>): HerdUploadCounts {
   return counts;
 }
 
+/** Who uploaded (or owns) something, as the contract names a person; null once the user is deleted. */
+export function personOut(r: {
+  user_id: number | null;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}): { id: number; name: string } | null {
+  if (r.user_id === null || r.username === null) return null;
+  return {
+    id: r.user_id,
+    name: displayName({ username: r.username, first_name: r.first_name ?? "", last_name: r.last_name ?? "" }),
+  };
+}
+
 export function uploadOut(r: UploadJsonRow): HerdUploadRecord {
   return {
     upload_uuid: r.upload_uuid,
     database: { uuid: r.database_uuid, name: r.database_name },
-    user:
-      r.user_id === null || r.username === null
-        ? null
-        : {
-            id: r.user_id,
-            name: displayName({ username: r.username, first_name: r.first_name ?? "", last_name: r.last_name ?? "" }),
-          },
+    user: personOut(r),
     file_name: r.file_name,
     size_bytes: Number(r.size_bytes),
     format: r.format as HerdUploadRecord["format"],

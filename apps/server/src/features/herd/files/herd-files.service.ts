@@ -4,11 +4,11 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { HerdFile, HerdFiles } from "@nadoy/contract/herd-files";
 import { ADMIN_ROLES, roleOf } from "@nadoy/contract/roles";
-import { displayName } from "@nadoy/contract/users";
 import type { Db } from "../../../db/client.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { attachmentDisposition } from "../../../platform/content-disposition.ts";
 import { notFound } from "../herd-access.ts";
+import { personOut } from "../herd-dto.ts";
 import { removeUploadFile } from "../upload/upload-files.ts";
 import * as repo from "./herd-files.repository.ts";
 
@@ -25,13 +25,7 @@ function fileOut(r: repo.FileRow, caller: repo.FilesCaller): HerdFile {
   return {
     upload_uuid: r.upload_uuid,
     database: { uuid: r.database_uuid, name: r.database_name },
-    user:
-      r.user_id === null || r.username === null
-        ? null
-        : {
-            id: r.user_id,
-            name: displayName({ username: r.username, first_name: r.first_name ?? "", last_name: r.last_name ?? "" }),
-          },
+    user: personOut(r),
     file_name: r.file_name,
     size_bytes: Number(r.size_bytes),
     format: r.format as HerdFile["format"],

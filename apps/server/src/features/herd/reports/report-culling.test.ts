@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
 import { herdLactations } from "../../../db/schema/index.ts";
 import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
+import { drillNumbers } from "./reports.test-kit.ts";
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -144,17 +145,7 @@ describe("report 5, culling and deaths", () => {
 
   it("lists behind every number exactly that many animals", async () => {
     const r = await report();
-    const numbers: { value: number; drill: string }[] = [];
-    for (const k of r.kpis) if (k.drill && k.value !== null) numbers.push({ value: k.value, drill: k.drill });
-    for (const cell of r.tables.flatMap((x) => x.rows.flatMap((row) => Object.values(row.cells)))) {
-      if (cell.drill && cell.value !== null) numbers.push({ value: cell.value, drill: cell.drill });
-    }
-    for (const s of r.charts.flatMap((c) => c.series)) {
-      s.values.forEach((value, i) => {
-        const drill = s.drills[i];
-        if (drill && value !== null) numbers.push({ value, drill });
-      });
-    }
+    const numbers = drillNumbers(r);
     for (const { value, drill } of numbers) expect((await drillTotal(drill)).total).toBe(value);
     const reasons = r.tables.find((x) => x.key === "reason")?.rows[0]?.cells.total?.drill ?? "";
     expect((await drillTotal(reasons)).items.map((a) => a.barn_number).sort()).toEqual(["3", "5"]);

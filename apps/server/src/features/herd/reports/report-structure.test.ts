@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
 import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
 import { encodeDrill } from "./drill-token.ts";
+import { drillNumbers } from "./reports.test-kit.ts";
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -148,21 +149,7 @@ describe("report 1, herd structure", () => {
 
   it("lists behind every number exactly that many animals", async () => {
     const r = await report();
-    const numbers: { value: number; drill: string }[] = [];
-    for (const k of r.kpis) if (k.drill && k.value !== null) numbers.push({ value: k.value, drill: k.drill });
-    for (const table of r.tables) {
-      for (const row of table.rows) {
-        for (const cell of Object.values(row.cells)) {
-          if (cell.drill && cell.value !== null) numbers.push({ value: cell.value, drill: cell.drill });
-        }
-      }
-    }
-    for (const series of r.charts.flatMap((c) => c.series)) {
-      series.values.forEach((value, i) => {
-        const drill = series.drills[i];
-        if (drill && value !== null) numbers.push({ value, drill });
-      });
-    }
+    const numbers = drillNumbers(r);
     expect(numbers.length).toBeGreaterThan(60);
     for (const { value, drill } of numbers) expect((await drillTotal(drill)).total).toBe(value);
 

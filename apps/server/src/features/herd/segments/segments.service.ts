@@ -13,7 +13,6 @@ import {
   type HerdSegmentInput,
   SEGMENT_EVENT_DAYS_DEFAULT,
 } from "@nadoy/contract/herd-segments";
-import { displayName } from "@nadoy/contract/users";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import type { AccessCaller } from "../../../platform/access/farms-databases.ts";
@@ -21,6 +20,7 @@ import { canUploadHerd } from "../../../platform/access/herd-upload.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { ApiError, forbidden } from "../../../platform/errors.ts";
 import { herdDatabaseFor, notFound } from "../herd-access.ts";
+import { personOut } from "../herd-dto.ts";
 import { herdToday } from "../herd-today.ts";
 import { segmentOfHerdSql, segmentSql } from "./segment-sql.ts";
 import {
@@ -114,17 +114,7 @@ function segmentDto(row: SegmentRow, caller: AuthUser): HerdSegment {
     rule: row.rule,
     shared: row.shared,
     active: row.active,
-    owner:
-      row.owner_id === null
-        ? null
-        : {
-            id: row.owner_id,
-            name: displayName({
-              username: row.username ?? "",
-              first_name: row.first_name ?? "",
-              last_name: row.last_name ?? "",
-            }),
-          },
+    owner: personOut({ ...row, user_id: row.owner_id }),
     editable: caller.isSuperuser || row.owner_id === caller.id,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

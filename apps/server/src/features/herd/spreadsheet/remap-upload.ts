@@ -6,15 +6,13 @@ import type { HerdColumnMapping, HerdSpreadsheetKind } from "@nadoy/contract/her
 import { sql } from "drizzle-orm";
 import { type Db, type DbKind, queryRows } from "../../../db/client.ts";
 import { ApiError } from "../../../platform/errors.ts";
-import type { Dc305HeaderRecord, Dc305RefusedRecord } from "../dc305/records.ts";
 import { ALREADY_COMMITTED, NOT_STAGED } from "../upload/commit-upload.ts";
-import { errorLine, outOfRange, rowLine } from "../upload/staged-row.ts";
+import { type FileVerdict, stagedLines } from "../upload/staged-row.ts";
 import { openStagingWriter, type StagingWriter } from "../upload/staging-writer.ts";
 import type { UploadRow } from "../upload/upload-access.ts";
 import { removeUploadFile } from "../upload/upload-files.ts";
 import { checkUpload } from "../upload/upload-preview.ts";
-import type { UploadRef } from "../upload/upload-sql.ts";
-import { dropMatchedAnimals } from "../upload/upload-sql.ts";
+import { dropMatchedAnimals, type UploadRef } from "../upload/upload-sql.ts";
 import { checkedMapping } from "./column-mappings.ts";
 import { givenMappingReader } from "./spreadsheet-reader.ts";
 
@@ -76,28 +74,15 @@ export async function remapUpload(
   };
   const reader = givenMappingReader(kind, mapping);
   let writer: StagingWriter | undefined;
-  let header: Dc305HeaderRecord | undefined;
-  let refused: Dc305RefusedRecord | undefined;
+  const verdict: FileVerdict = {};
   try {
     writer = await openStagingWriter(db, deps.dbKind);
     for await (const batch of reader.batches(createReadStream(join(deps.dataDir, fileKey)))) {
-      const lines: string[] = [];
-      for (const r of batch) {
-        if (r.type === "header") header = r;
-        else if (r.type === "refused") refused = r;
-        else if (r.type === "error") lines.push(errorLine(ref.databaseId, ref.uploadId, r));
-        else {
-          const bad = outOfRange(r);
-          lines.push(
-            bad
-              ? errorLine(ref.databaseId, ref.uploadId, { line: r.line, message: bad })
-              : rowLine(ref.databaseId, ref.uploadId, r),
-          );
-        }
-      }
+      const lines = stagedLines(ref.databaseId, ref.uploadId, batch, verdict);
       await writer.write(lines);
     }
     await writer.finish();
+    const { header, refused } = verdict;
     if (refused || !header) throw new ApiError(400, ErrorCode.validation, refused?.message ?? FILE_GONE);
     await db.execute(sql`analyze herd_upload_rows`);
     const check = await checkUpload(db, ref);

@@ -8,9 +8,8 @@ import type { Db, DbKind } from "../../../db/client.ts";
 import { herdUploadRows, herdUploads } from "../../../db/schema/index.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { ApiError } from "../../../platform/errors.ts";
-import type { Dc305HeaderRecord, Dc305RefusedRecord } from "../dc305/records.ts";
 import type { HerdDatabase } from "../herd-access.ts";
-import { errorLine, outOfRange, rowLine } from "./staged-row.ts";
+import { type FileVerdict, stagedLines } from "./staged-row.ts";
 import { openStagingWriter, type StagingWriter } from "./staging-writer.ts";
 import { closeUploadFile, openUploadFile, removeUploadFile, uploadFileKey } from "./upload-files.ts";
 import { checkUpload } from "./upload-preview.ts";
@@ -125,33 +124,19 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
     }
   }
 
-  let header: Dc305HeaderRecord | undefined;
-  let refused: Dc305RefusedRecord | undefined;
+  const verdict: FileVerdict = {};
   let rows = 0;
   try {
     writer = await openStagingWriter(db, deps.dbKind);
     for await (const batch of reader.batches(bytes(true))) {
-      const lines: string[] = [];
-      for (const r of batch) {
-        if (r.type === "header") header = r;
-        else if (r.type === "refused") refused = r;
-        else if (r.type === "error") lines.push(errorLine(ref.databaseId, ref.uploadId, r));
-        else {
-          const bad = outOfRange(r);
-          lines.push(
-            bad
-              ? errorLine(ref.databaseId, ref.uploadId, { line: r.line, message: bad })
-              : rowLine(ref.databaseId, ref.uploadId, r),
-          );
-        }
-      }
+      const lines = stagedLines(ref.databaseId, ref.uploadId, batch, verdict);
       rows += lines.length;
       await writer.write(lines);
       progress.set(user.id, progressId, { phase: "read", rows });
     }
     // What the reader left unread: after a refusal, or an XLSX's sheets after its first (kept, so
     // that a remap reads the whole file again).
-    for await (const _ of bytes(!refused));
+    for await (const _ of bytes(!verdict.refused));
     await writer.finish();
     file.end();
     await once(file, "close");
@@ -174,6 +159,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
     throw error;
   }
 
+  const { header, refused } = verdict;
   if (refused || !header) {
     const line = refused?.line ?? 0;
     const message = refused?.message ?? "Файл пуст.";

@@ -1,4 +1,10 @@
-import type { Dc305ErrorRecord, Dc305RowRecord } from "../dc305/records.ts";
+import type {
+  Dc305ErrorRecord,
+  Dc305HeaderRecord,
+  Dc305Record,
+  Dc305RefusedRecord,
+  Dc305RowRecord,
+} from "../dc305/records.ts";
 
 // ---- A parsed line as a COPY text line of herd_upload_rows (STAGED_COLUMNS' order) ----
 
@@ -90,4 +96,35 @@ export function errorLine(
   error: Pick<Dc305ErrorRecord, "line" | "message">,
 ): string {
   return [databaseId, uploadId, error.line, text(error.message), ...new Array<string>(27).fill(NULL)].join("\t");
+}
+
+/** What a batch of records says of the whole file: its header, or why it is refused. */
+export interface FileVerdict {
+  header?: Dc305HeaderRecord;
+  refused?: Dc305RefusedRecord;
+}
+
+/**
+ * A batch of a reader's records as COPY lines (rows, refused rows, rows past the tables' limits),
+ * noting the header or the refusal in `verdict`. Staging and the spreadsheet's remap share it.
+ */
+export function stagedLines(
+  databaseId: number,
+  uploadId: number,
+  batch: Dc305Record[],
+  verdict: FileVerdict,
+): string[] {
+  const lines: string[] = [];
+  for (const r of batch) {
+    if (r.type === "header") verdict.header = r;
+    else if (r.type === "refused") verdict.refused = r;
+    else if (r.type === "error") lines.push(errorLine(databaseId, uploadId, r));
+    else {
+      const bad = outOfRange(r);
+      lines.push(
+        bad ? errorLine(databaseId, uploadId, { line: r.line, message: bad }) : rowLine(databaseId, uploadId, r),
+      );
+    }
+  }
+  return lines;
 }
