@@ -1,11 +1,9 @@
-import type { HerdAnimalsPage } from "@nadoy/contract/herd";
-import type { HerdReport } from "@nadoy/contract/herd-reports";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
 import { herdLactations } from "../../../db/schema/index.ts";
 import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
-import { drillNumbers } from "./reports.test-kit.ts";
+import { drillNumbers, reportClient } from "./reports.test-kit.ts";
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -82,27 +80,10 @@ async function eightAnimals() {
     ]);
 }
 
-const report = async (query: Record<string, string> = {}) => {
-  const res = await t.request({
-    method: "GET",
-    url: `/api/herd/${w.herd.uuid}/reports/5/`,
-    token: w.zoo.token,
-    query: { from: daysAgo(364), to: daysAgo(0), compare: "none", ...query },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as HerdReport;
-};
-
-const drillTotal = async (drill: string) => {
-  const res = await t.request({
-    method: "GET",
-    url: `/api/herd/${w.herd.uuid}/reports/5/animals/`,
-    token: w.zoo.token,
-    query: { drill },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as HerdAnimalsPage;
-};
+const client = () =>
+  reportClient(t, w.herd.uuid, w.zoo.token, 5, { from: daysAgo(364), to: daysAgo(0), compare: "none" });
+const report = (query: Record<string, string> = {}, token?: string) => client().report(query, token);
+const drillTotal = (drill: string) => client().drillTotal(drill);
 
 describe("report 5, culling and deaths", () => {
   it("gives each figure as counted by hand", async () => {

@@ -3,7 +3,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { dimOf } from "../animals.repository.ts";
 import { type AtomContext, keySql, reasonAtom } from "./report-atoms.ts";
-import { DIM_BANDS, monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
+import {
+  DIM_BANDS,
+  type GroupRow,
+  groupCounter,
+  monthsOf,
+  type ReportBody,
+  type ReportInput,
+} from "./report-structure.ts";
 
 // ---- Report 5, culling and deaths (HERD.md "Culling"): cows that left in the period — sold or
 // died — by reason, DIM on the day they left, lactation and month; the annualised rate over the
@@ -84,17 +91,14 @@ async function kpis(input: ReportInput): Promise<HerdReportKpi[]> {
   ];
 }
 
-type Row = { g: string | null; status: string; n: number | string };
-
 function byGroups(
   input: ReportInput,
   key: string,
   title: string,
   groups: { key: string; label: string; atom: string }[],
-  rows: Row[],
+  rows: GroupRow[],
 ): HerdReportTable {
-  const count = (g: string, status?: string) =>
-    rows.filter((r) => (r.g ?? "") === g && (!status || r.status === status)).reduce((sum, r) => sum + Number(r.n), 0);
+  const count = groupCounter(rows);
   return {
     key,
     title,
@@ -116,7 +120,7 @@ function byGroups(
 }
 
 const exitsOf = (input: ReportInput, group: SQL) =>
-  queryRows<Row>(
+  queryRows<GroupRow>(
     input.db,
     sql`select ${group} as g, a.status, count(*) as n from herd_animals a
         where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("adult|exit", input.ctx)}

@@ -1,12 +1,10 @@
-import type { HerdAnimalsPage } from "@nadoy/contract/herd";
-import type { HerdReport } from "@nadoy/contract/herd-reports";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
 import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
 import { encodeDrill } from "./drill-token.ts";
-import { drillNumbers } from "./reports.test-kit.ts";
+import { drillNumbers, reportClient } from "./reports.test-kit.ts";
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -69,27 +67,9 @@ async function tenAnimals() {
   ]);
 }
 
-const report = async (query: Record<string, string> = {}, token = w.zoo.token) => {
-  const res = await t.request({
-    method: "GET",
-    url: `/api/herd/${w.herd.uuid}/reports/1/`,
-    token,
-    query: { from: daysAgo(364), to: daysAgo(0), ...query },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as HerdReport;
-};
-
-const drillTotal = async (drill: string) => {
-  const res = await t.request({
-    method: "GET",
-    url: `/api/herd/${w.herd.uuid}/reports/1/animals/`,
-    token: w.zoo.token,
-    query: { drill },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as HerdAnimalsPage;
-};
+const client = () => reportClient(t, w.herd.uuid, w.zoo.token, 1, { from: daysAgo(364), to: daysAgo(0) });
+const report = (query: Record<string, string> = {}, token?: string) => client().report(query, token);
+const drillTotal = (drill: string) => client().drillTotal(drill);
 
 describe("report 1, herd structure", () => {
   it("gives each figure as the table above counts it by hand", async () => {

@@ -144,7 +144,16 @@ async function kpis(input: ReportInput): Promise<HerdReportKpi[]> {
   ];
 }
 
-type GroupRow = { g: string | null; status: string; n: number | string };
+/** A `group by` row of a report's tables: the group, the status, how many. */
+export type GroupRow = { g: string | null; status: string; n: number | string };
+
+/** The animals of a group (of one status, or all) in grouped rows; a group absent from them has 0. */
+export const groupCounter =
+  (rows: GroupRow[]) =>
+  (g: string | null, status?: string): number =>
+    rows
+      .filter((r) => (r.g ?? "") === (g ?? "") && (!status || r.status === status))
+      .reduce((sum, r) => sum + Number(r.n), 0);
 
 async function byLactation(input: ReportInput): Promise<HerdReportTable> {
   const rows = await queryRows<GroupRow>(
@@ -153,8 +162,7 @@ async function byLactation(input: ReportInput): Promise<HerdReportTable> {
         from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("cows", input.ctx)}
         group by 1, 2`,
   );
-  const count = (g: string, status?: string) =>
-    rows.filter((r) => r.g === g && (!status || r.status === status)).reduce((sum, r) => sum + Number(r.n), 0);
+  const count = groupCounter(rows);
   return {
     key: "lactation",
     title: "Коровы по лактациям",
@@ -187,8 +195,7 @@ async function byDimBand(input: ReportInput): Promise<HerdReportTable> {
         from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("cows", input.ctx)}
         group by 1, 2`,
   );
-  const count = (g: string, status?: string) =>
-    rows.filter((r) => r.g === g && (!status || r.status === status)).reduce((sum, r) => sum + Number(r.n), 0);
+  const count = groupCounter(rows);
   const bands: { key: string; label: string; atom: string }[] = [
     ...DIM_BANDS.map((b) => ({ ...b, atom: `dim:${b.key}` })),
     { key: "none", label: "нет даты отёла", atom: "nodim" },
@@ -224,8 +231,7 @@ async function byPen(input: ReportInput): Promise<HerdReportTable> {
         order by (a.pen ~ '^[0-9]{1,9}$') desc, case when a.pen ~ '^[0-9]{1,9}$' then a.pen::int end, a.pen nulls last`,
   );
   const pens = [...new Set(rows.map((r) => r.g))];
-  const count = (pen: string | null, status?: string) =>
-    rows.filter((r) => r.g === pen && (!status || r.status === status)).reduce((sum, r) => sum + Number(r.n), 0);
+  const count = groupCounter(rows);
   const statuses = Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[];
   return {
     key: "pen",

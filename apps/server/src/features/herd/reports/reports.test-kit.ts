@@ -1,4 +1,7 @@
+import type { HerdAnimalsPage } from "@nadoy/contract/herd";
 import type { HerdReport } from "@nadoy/contract/herd-reports";
+import { expect } from "vitest";
+import type { TestApp } from "../../../../test/test-app.ts";
 
 /** Every number of a report that carries a drill token: the KPI cards, table cells and chart points. */
 export function drillNumbers(report: HerdReport): { value: number; drill: string }[] {
@@ -14,4 +17,33 @@ export function drillNumbers(report: HerdReport): { value: number; drill: string
     });
   }
   return numbers;
+}
+
+/**
+ * Report `n` of a database as a caller asks for it: the figures (over `defaults` and the query
+ * given) and the animals behind a drill token; each answer must be 200.
+ */
+export function reportClient(t: TestApp, dbUuid: string, token: string, n: number, defaults: Record<string, string>) {
+  return {
+    async report(query: Record<string, string> = {}, as = token): Promise<HerdReport> {
+      const res = await t.request({
+        method: "GET",
+        url: `/api/herd/${dbUuid}/reports/${n}/`,
+        token: as,
+        query: { ...defaults, ...query },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as HerdReport;
+    },
+    async drillTotal(drill: string): Promise<HerdAnimalsPage> {
+      const res = await t.request({
+        method: "GET",
+        url: `/api/herd/${dbUuid}/reports/${n}/animals/`,
+        token,
+        query: { drill },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as HerdAnimalsPage;
+    },
+  };
 }

@@ -1,30 +1,18 @@
 import { type HerdReportQuery, herdReportQuerySchema } from "@nadoy/contract/herd-reports";
 import dayjs, { type Dayjs } from "dayjs";
+import { paramsOfQuery, queryFromParams } from "../../../shared/lib/url-query.ts";
 
 // The report's view in the URL (?from=&to=&compare=&segment=&rule=&lact_group=&pen=), so that a
 // link reproduces it. Read by the contract's query schema one field at a time: a bad value counts
 // as absent (the server's default), the rest stay.
 
 export function reportQueryOf(params: URLSearchParams): HerdReportQuery {
-  const shape = herdReportQuerySchema.shape;
-  const query: HerdReportQuery = { compare: "previous" };
-  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    const raw = params.get(key);
-    if (raw === null || raw.trim() === "") continue;
-    const parsed = shape[key].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) Object.assign(query, { [key]: parsed.data });
-  }
-  return query;
+  return queryFromParams(herdReportQuerySchema.shape, params, { compare: "previous" } as HerdReportQuery);
 }
 
 /** The URL parameters of a query: only what is set; the default comparison left out. */
 export function reportParamsOf(query: HerdReportQuery): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === "" || (key === "compare" && value === "previous")) continue;
-    params[key] = String(value);
-  }
-  return params;
+  return paramsOfQuery(query, { compare: "previous" });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type HerdAnimalsQuery, herdAnimalsQuerySchema } from "@nadoy/contract/herd";
+import { paramsOfQuery, queryFromParams } from "../../../shared/lib/url-query.ts";
 
 /**
  * The animal list's filters and page from the URL (?status=&lact=&pen=&dim_from=&dim_to=&q=&page=),
@@ -6,25 +7,12 @@ import { type HerdAnimalsQuery, herdAnimalsQuerySchema } from "@nadoy/contract/h
  * rest stay. So a copied link shows the same view.
  */
 export function animalsQueryOf(params: URLSearchParams): HerdAnimalsQuery {
-  const shape = herdAnimalsQuerySchema.shape;
-  const query: HerdAnimalsQuery = { page: 1 };
-  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    const raw = params.get(key);
-    if (raw === null || raw.trim() === "") continue;
-    const parsed = shape[key].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) Object.assign(query, { [key]: parsed.data });
-  }
-  return query;
+  return queryFromParams(herdAnimalsQuerySchema.shape, params, { page: 1 } as HerdAnimalsQuery);
 }
 
 /** The URL parameters of a query: only what is set, page 1 left out. */
 export function animalsParamsOf(query: HerdAnimalsQuery): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === "" || (key === "page" && value === 1)) continue;
-    params[key] = String(value);
-  }
-  return params;
+  return paramsOfQuery(query, { page: 1 });
 }
 
 /** The query after a filter changed: any change of filters goes back to the first page. */
