@@ -62,7 +62,7 @@ const earTag: HerdSpreadsheetField = {
   required: false,
   hint: "Ушная бирка (идентификационный номер). Если указана, животное узнаётся по ней.",
   example: "RU123456789",
-  aliases: ["бирка", "идентификационный номер", "ушная бирка", "eid", "ear tag", "cbrd", "rfid"],
+  aliases: ["бирка", "идентификационный номер", "ушная бирка", "eid", "ear tag", "rfid"],
 };
 const birthDate: HerdSpreadsheetField = {
   key: "birth_date",
@@ -96,7 +96,8 @@ export const HERD_SPREADSHEET_FIELDS: Record<HerdSpreadsheetKind, readonly HerdS
       required: false,
       hint: "Как в вашей программе учёта.",
       example: "Голштинская",
-      aliases: ["порода", "breed"],
+      // DC305's CBRD is the breed (HERD.md), not an ear tag.
+      aliases: ["порода", "breed", "cbrd"],
     },
     {
       key: "pen",
