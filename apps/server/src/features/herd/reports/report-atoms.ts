@@ -22,7 +22,7 @@ export interface AtomContext {
 }
 
 /** The period, or one month of it ("2026-03"): both days included. */
-function within(column: SQL, ctx: AtomContext, month: string | undefined): SQL {
+export function within(column: SQL, ctx: AtomContext, month: string | undefined): SQL {
   const inPeriod = sql`${column} between ${ctx.from}::date and ${ctx.to}::date`;
   if (!month) return inPeriod;
   return sql`${inPeriod} and date_trunc('month', ${column}) = ${`${month}-01`}::date`;
@@ -45,13 +45,17 @@ export const penAtom = (pen: string | null) => (pen === null ? "nopen" : `pen:${
 export const reasonAtom = (reason: string | null) =>
   reason === null ? "noreason" : `reason:${encodeURIComponent(reason)}`;
 
-function decodeText(encoded: string): string {
+export function decodeText(encoded: string): string {
   try {
     return decodeURIComponent(encoded);
   } catch {
     throw new ApiError(400, ErrorCode.validation, BAD_DRILL);
   }
 }
+
+/** A report's own atoms (in its report-<name>-atoms.ts): the condition, or undefined when not its atom. */
+type AtomReader = (atom: string, ctx: AtomContext) => SQL | undefined;
+const EXTRA_ATOMS: AtomReader[] = [];
 
 function atomSql(atom: string, ctx: AtomContext): SQL {
   if (atom === "herd") return sql`a.status in ('milking', 'dry', 'heifer')`;
@@ -95,6 +99,10 @@ function atomSql(atom: string, ctx: AtomContext): SQL {
   if (m) return sql`a.exit_reason = ${decodeText(m[1] as string)}`;
   m = PEN.exec(atom);
   if (m) return sql`a.pen = ${decodeText(m[1] as string)}`;
+  for (const read of EXTRA_ATOMS) {
+    const found = read(atom, ctx);
+    if (found) return found;
+  }
   throw new ApiError(400, ErrorCode.validation, BAD_DRILL);
 }
 
