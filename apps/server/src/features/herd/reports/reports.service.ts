@@ -20,6 +20,7 @@ import { findSegment } from "../segments/segments.repository.ts";
 import { segmentFilter } from "../segments/segments.service.ts";
 import { type Drill, decodeDrill, encodeDrill } from "./drill-token.ts";
 import { keySql } from "./report-atoms.ts";
+import { createBenchmarks } from "./report-benchmarks.ts";
 import { culling } from "./report-culling.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { reportXlsx } from "./report-xlsx.ts";
@@ -74,6 +75,7 @@ const BUILDERS: Partial<Record<HerdReportNumber, (input: ReportInput) => Promise
 };
 
 export function createReportService(db: Db, now: () => Date = () => new Date()) {
+  const benchmarks = createBenchmarks(db, now);
   return {
     async report(caller: AuthUser, dbUuid: string, n: HerdReportNumber, query: HerdReportQuery): Promise<HerdReport> {
       const database = await herdDatabaseFor(db, caller, dbUuid);
@@ -96,7 +98,12 @@ export function createReportService(db: Db, now: () => Date = () => new Date()) 
         compare,
         drill: (key) => encodeDrill({ n, k: key, f: from, t: to, ...filters }),
       });
-      return { report: n, title: HERD_REPORT_TITLES[n], period: { from, to }, compare, today, ...body };
+      // The farms' spread is of whole herds: a filtered report's figures are not held against it.
+      const kpis =
+        Object.keys(filters).length === 0
+          ? await benchmarks.withBands(n, build, { today, from, to }, body.kpis)
+          : body.kpis;
+      return { report: n, title: HERD_REPORT_TITLES[n], period: { from, to }, compare, today, ...body, kpis };
     },
 
     /** The same report as an XLSX file, with the parameters that made it. */

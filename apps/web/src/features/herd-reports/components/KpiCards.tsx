@@ -3,6 +3,7 @@ import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
 import { Card, Flex, Tooltip, Typography, theme } from "antd";
 import { formatNumber } from "../../../shared/herd/herd-format.ts";
 import { kpiDirection, type ReportDrill } from "../lib/report-format.ts";
+import { BenchmarkBand } from "./BenchmarkBand.tsx";
 
 const withUnit = (value: number | null, unit: string) =>
   value === null ? formatNumber(null) : `${formatNumber(value, 1)}${unit ? ` ${unit}` : ""}`;
@@ -41,6 +42,7 @@ function KpiCard({ kpi, onDrill }: { kpi: HerdReportKpi; onDrill: (drill: Report
           было {withUnit(kpi.compare_value, kpi.unit)}
         </Typography.Text>
       ) : null}
+      <BenchmarkBand kpi={kpi} />
     </Card>
   );
 }

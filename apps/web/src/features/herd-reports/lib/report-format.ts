@@ -31,3 +31,27 @@ export function kpiDirection(kpi: Pick<HerdReportKpi, "value" | "compare_value" 
   if (change === 0) return "neutral";
   return change > 0 === (kpi.better === "higher") ? "better" : "worse";
 }
+
+export interface BandStanding {
+  /** Where the farm stands among the farms, in words. */
+  text: string;
+  tone: Direction;
+}
+
+/**
+ * The farm's figure against the farms' quartiles (contract HerdReportKpi.band): the best or the
+ * worst quarter when the figure has a good direction, else simply above or below three quarters.
+ */
+export function bandStanding(kpi: Pick<HerdReportKpi, "value" | "better" | "band">): BandStanding | null {
+  const { band, value } = kpi;
+  if (!band || value === null) return null;
+  const of = `из ${band.farms.toLocaleString("ru-RU")} хозяйств`;
+  const high = value > band.q3;
+  const low = value < band.q1;
+  if (!high && !low) return { text: `В средней половине ${of}`, tone: "neutral" };
+  if (kpi.better === null) {
+    return { text: `${high ? "Выше" : "Ниже"}, чем у трёх четвертей ${of}`, tone: "neutral" };
+  }
+  const best = high === (kpi.better === "higher");
+  return { text: `В ${best ? "лучшей" : "худшей"} четверти ${of}`, tone: best ? "better" : "worse" };
+}

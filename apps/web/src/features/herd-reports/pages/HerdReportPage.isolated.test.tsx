@@ -37,6 +37,16 @@ describe("/services/report/1/:uuid", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Структура стада: Стадо Заречная")).toBeTruthy();
   });
 
+  it("shows where the farm stands among the farms, on a card that has a band", async () => {
+    serveReport();
+    open();
+    const dry = await screen.findByLabelText("Доля сухостойных");
+    expect(within(dry).getByText("Выше, чем у трёх четвертей из 9 хозяйств · медиана 14,5")).toBeTruthy();
+    expect(within(dry).getByRole("img", { name: /половина — ниже 14,5/ })).toBeTruthy();
+    // Counts of animals have no band.
+    expect(within(screen.getByLabelText("Поголовье")).queryByTestId("benchmark-band")).toBeNull();
+  });
+
   it("opens the animals behind a table cell, with the cell's drill and their number", async () => {
     const api = serveReport();
     open();
