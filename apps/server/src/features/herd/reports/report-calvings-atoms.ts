@@ -56,9 +56,12 @@ export function parityOf(parity: Parity, lact: SQL): SQL {
   return sql`true`;
 }
 
-/** The FRESH remarks of lactation `l`'s calving day, joined (null without a FRESH event). */
-export const freshRemark = sql`(select string_agg(e.remark, ' ') from herd_events e
-  where e.database_id = l.database_id and e.animal_id = l.animal_id and e.code = 'FRESH' and e.event_date = l.fresh_date)`;
+/**
+ * The FRESH remarks of lactation `l`'s calving day, joined, as `f.r` (null without a FRESH event):
+ * a lateral join, so that the outcome's several tests read it once.
+ */
+export const freshRemarkJoin = sql`left join lateral (select string_agg(e.remark, ' ') as r from herd_events e
+  where e.database_id = l.database_id and e.animal_id = l.animal_id and e.code = 'FRESH' and e.event_date = l.fresh_date) f on true`;
 
 /** Heifer (the event's lactation 0) or cow events. */
 function whoSql(who: string, lact: SQL): SQL {
@@ -84,11 +87,15 @@ export const GESTATION_DAYS = 280;
 /** The due date of animal `a` (null when she is not pregnant now). */
 export const dueOf = sql`(${conceptionOf} + ${GESTATION_DAYS}::int)`;
 
-/** The due-date bucket of a due date: 'past', 'YYYY-MM' of the 12 months from today's, or 'later'. */
+/**
+ * The due-date bucket of a due date: 'past', 'YYYY-MM' of the 12 months from today's, or 'later'
+ * (null when not pregnant). The date is read once (offset 0 keeps the planner from copying the
+ * subquery into each test).
+ */
 export function dueBucket(due: SQL, today: string): SQL {
-  return sql`case when ${due} is null then null when ${due} < ${today}::date then 'past'
-    when ${due} < date_trunc('month', ${today}::date) + interval '12 months' then to_char(${due}, 'YYYY-MM')
-    else 'later' end`;
+  return sql`(select case when s.d is null then null when s.d < ${today}::date then 'past'
+    when s.d < date_trunc('month', ${today}::date) + interval '12 months' then to_char(s.d, 'YYYY-MM')
+    else 'later' end from (select ${due} as d offset 0) s)`;
 }
 
 const CALV = new RegExp(`^calv:(${CALF_OUTCOMES.join("|")}):(all|1|2\\+)(?::(\\d{4}-(?:0[1-9]|1[0-2])))?$`);
@@ -100,9 +107,9 @@ export function calvingsAtomSql(atom: string, ctx: AtomContext): SQL | undefined
   let m = CALV.exec(atom);
   if (m) {
     const outcome = m[1] as CalfOutcome;
-    return sql`exists (select 1 from herd_lactations l
+    return sql`exists (select 1 from herd_lactations l ${outcome === "all" ? sql`` : freshRemarkJoin}
       where l.database_id = a.database_id and l.animal_id = a.id and ${within(sql`l.fresh_date`, ctx, m[3])}
-        and ${parityOf(m[2] as Parity, sql`l.lact`)} and ${calfOutcome(outcome, outcome === "all" ? sql`null` : freshRemark)})`;
+        and ${parityOf(m[2] as Parity, sql`l.lact`)} and ${calfOutcome(outcome, sql`f.r`)})`;
   }
   m = ABORT.exec(atom);
   if (m) {

@@ -9,7 +9,7 @@ import {
   calfOutcome,
   dueBucket,
   dueOf,
-  freshRemark,
+  freshRemarkJoin,
   GESTATION_DAYS,
   PARITIES,
   type Parity,
@@ -41,8 +41,9 @@ async function calvingCounts(input: ReportInput, at: AtomContext): Promise<Count
   const [row] = await queryRows<Record<string, number | string>>(
     input.db,
     sql`select ${sql.join(columns, sql`, `)}
-        from (select l.animal_id, l.lact, ${freshRemark} as r from herd_lactations l
+        from (select l.animal_id, l.lact, f.r from herd_lactations l
               join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
+              ${freshRemarkJoin}
               where l.database_id = ${input.databaseId} and ${input.base} and ${within(sql`l.fresh_date`, at, undefined)}) c`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
@@ -272,9 +273,8 @@ async function dueCounts(
   const rows = await queryRows<{ g: string; young: number | string; adult: number | string }>(
     input.db,
     sql`select y.g, count(*) filter (where y.lact = 0) as young, count(*) filter (where y.lact >= 1) as adult
-        from (select x.lact, ${dueBucket(sql`x.due`, input.ctx.today)} as g
-              from (select a.lact, ${dueOf} as due from herd_animals a
-                    where a.database_id = ${input.databaseId} and ${input.base} and a.status in ('milking', 'dry', 'heifer')) x) y
+        from (select a.lact, ${dueBucket(dueOf, input.ctx.today)} as g from herd_animals a
+              where a.database_id = ${input.databaseId} and ${input.base} and a.status in ('milking', 'dry', 'heifer')) y
         where y.g is not null and y.g <> 'later' group by 1`,
   );
   const parsed = rows.map((r) => ({ g: r.g, young: Number(r.young), adult: Number(r.adult) }));
