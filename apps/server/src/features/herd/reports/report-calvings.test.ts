@@ -31,7 +31,7 @@ afterAll(() => t.close());
  * | 8    | milking | 1: 2024-12-31 (the last day) | ДВОЙНЯ БЫЧКИ                    | first; live, twins, male       |
  * | 9    | milking | 1: 2023-12-31 (the day before) | —                             | no calving in 2024             |
  *
- * Calved in 2024: 1–6, 8 = 7 (first 1, 5, 8 = 3; cows 2, 3, 4, 6 = 4). Outcome known: 1, 2, 3, 5, 8 = 5.
+ * Calved in 2024: 1–6, 8 = 7 (first 1, 5, 8 = 3; cows 2, 3, 4, 6 = 4). Outcome known: 1, 2, 3, 5, 8 = 5 (3, 2).
  * Live 1, 3, 8 = 3 (first 2, cows 1); stillborn 2, 5 = 2 (1, 1); female 1, 3, 5 = 3 (2, 1);
  * male 2, 3, 8 = 3 (1, 2); twins 3, 8 = 2 (1, 1); unknown 4, 6 = 2 (0, 2).
  * Stillbirths 2 ÷ 5 known = 40 %; calvings with a heifer calf 3 ÷ 5 = 60 %.
@@ -250,6 +250,7 @@ describe("report 6, calvings and calves", () => {
     });
     expect(table(r, "outcomes")).toEqual({
       all: { first: 3, cows: 4, total: 7 },
+      known: { first: 3, cows: 2, total: 5 },
       live: { first: 2, cows: 1, total: 3 },
       still: { first: 1, cows: 1, total: 2 },
       female: { first: 2, cows: 1, total: 3 },

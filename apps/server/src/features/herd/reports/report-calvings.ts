@@ -201,7 +201,7 @@ function outcomeTable(input: ReportInput, c: Counts): HerdReportTable {
     key: "outcomes",
     title: "Исходы отёлов (животных)",
     columns: columns.map((col) => ({ key: col.key, label: col.label, unit: "гол." })),
-    rows: CALF_OUTCOMES.filter((o) => o !== "known").map((outcome) => ({
+    rows: CALF_OUTCOMES.map((outcome) => ({
       key: outcome,
       label: OUTCOME_LABELS[outcome],
       cells: Object.fromEntries(
