@@ -241,6 +241,17 @@ describe("report 7, health", () => {
     expect(await barns(cell("RP", "cows60"))).toEqual(["1", "8"]);
   });
 
+  it("exports the report as XLSX", async () => {
+    const res = await t.request({
+      method: "GET",
+      url: `/api/herd/${w.herd.uuid}/reports/7/export/`,
+      token: w.zoo.token,
+      query: { from: "2024-01-01", to: "2024-12-31", compare: "none" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-disposition"]).toContain(encodeURIComponent("Здоровье — Стадо.xlsx"));
+  });
+
   it("compares with the previous period", async () => {
     const r = await report({ compare: "previous" });
     const kpi = Object.fromEntries(r.kpis.map((k) => [k.key, [k.value, k.compare_value]]));
