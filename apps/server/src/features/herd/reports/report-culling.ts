@@ -19,7 +19,7 @@ import {
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /** Cow-days at risk in the period: from the first calving (or the period's start) to the exit (or its end). */
-function cowDays(input: ReportInput, at: AtomContext): SQL {
+export function cowDays(input: ReportInput, at: AtomContext): SQL {
   return sql`(select coalesce(sum(greatest(0,
         least(coalesce(a.exit_date, ${at.to}::date), ${at.to}::date)
         - greatest(coalesce(f.first_fresh, a.fresh_date), ${at.from}::date) + 1)), 0)

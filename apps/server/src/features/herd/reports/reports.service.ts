@@ -21,7 +21,9 @@ import { segmentFilter } from "../segments/segments.service.ts";
 import { type Drill, decodeDrill, encodeDrill } from "./drill-token.ts";
 import { keySql } from "./report-atoms.ts";
 import { createBenchmarks } from "./report-benchmarks.ts";
+import { calvings } from "./report-calvings.ts";
 import { culling } from "./report-culling.ts";
+import { health } from "./report-health.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { reportXlsx } from "./report-xlsx.ts";
 
@@ -72,6 +74,8 @@ async function filtersSql(db: Db, databaseId: number, caller: AuthUser, f: Filte
 const BUILDERS: Partial<Record<HerdReportNumber, (input: ReportInput) => Promise<ReportBody>>> = {
   1: herdStructure,
   5: culling,
+  6: calvings,
+  7: health,
 };
 
 export function createReportService(db: Db, now: () => Date = () => new Date()) {

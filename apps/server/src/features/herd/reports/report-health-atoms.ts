@@ -1,0 +1,59 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type AtomContext, within } from "./report-atoms.ts";
+
+// ---- Report 7's sets of animals (health), read by report-atoms.ts ----
+//   atrisk — cows at risk: lactation ≥ 1, first calved by the period's end, in the herd on some day
+//     of it (milking or dry now, or left on or after its start)
+//   fresh60 — calved with the 60th day of lactation inside the period (fresh date from the period's
+//     start − 60 to its end − 60): the first 60 days of these lactations are seen whole
+//   dis:<code>[:YYYY-MM] — a new case of the disease (below) in the period, or that month of it
+//   dis:<code>:rep — two or more new cases in the period (repeats)
+//   dis:<code>:60 — an event of the disease on days 0–60 of a fresh60 lactation
+// A new case: an event of the code in lactation ≥ 1 with no event of the same code in the 13 days
+// before it (HERD.md: a new mastitis case counts 14 or more days after the previous one; the same
+// rule for every disease here). The report counts with these same predicates.
+
+/** The herd's health events (HERD_EVENT_NAMES), in the report's order. */
+export const HEALTH_CODES = ["MAST", "LAME", "KETOSIS", "METR", "RP", "DA", "MF"] as const;
+export type HealthCode = (typeof HEALTH_CODES)[number];
+
+const MONTH = "\\d{4}-(?:0[1-9]|1[0-2])";
+const DIS = new RegExp(`^dis:(${HEALTH_CODES.join("|")})(?::(rep|60|${MONTH}))?$`);
+
+/** Event `e` (of a health code) is a new case: none of its code in the 13 days before it. */
+export const newCase = sql`e.lact >= 1 and not exists (select 1 from herd_events p
+  where p.database_id = e.database_id and p.animal_id = e.animal_id and p.code = e.code
+    and p.event_date between e.event_date - 13 and e.event_date - 1)`;
+
+/** The first calving of animal `a`: her first lactation's, else her fresh date. */
+const firstFresh = sql`coalesce((select min(l.fresh_date) from herd_lactations l
+  where l.database_id = a.database_id and l.animal_id = a.id), a.fresh_date)`;
+
+/** Lactation `l` has its 60th day inside the period. */
+export const inCohort60 = (ctx: AtomContext) =>
+  sql`l.fresh_date between ${ctx.from}::date - 60 and ${ctx.to}::date - 60`;
+
+export function healthAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
+  if (atom === "atrisk") {
+    return sql`a.lact >= 1 and ${firstFresh} <= ${ctx.to}::date
+      and (a.status in ('milking', 'dry') or a.exit_date >= ${ctx.from}::date)`;
+  }
+  if (atom === "fresh60") {
+    return sql`exists (select 1 from herd_lactations l
+      where l.database_id = a.database_id and l.animal_id = a.id and ${inCohort60(ctx)})`;
+  }
+  const m = DIS.exec(atom);
+  if (!m) return undefined;
+  const code = m[1] as HealthCode;
+  if (m[2] === "60") {
+    return sql`exists (select 1 from herd_lactations l join herd_events e
+        on e.database_id = l.database_id and e.animal_id = l.animal_id and e.code = ${code}
+          and e.event_date between l.fresh_date and l.fresh_date + 60
+      where l.database_id = a.database_id and l.animal_id = a.id and ${inCohort60(ctx)})`;
+  }
+  const cases = (month: string | undefined) => sql`from herd_events e
+    where e.database_id = a.database_id and e.animal_id = a.id and e.code = ${code}
+      and ${within(sql`e.event_date`, ctx, month)} and ${newCase}`;
+  if (m[2] === "rep") return sql`(select count(distinct e.event_date) ${cases(undefined)}) >= 2`;
+  return sql`exists (select 1 ${cases(m[2])})`;
+}
