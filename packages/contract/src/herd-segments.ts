@@ -74,6 +74,8 @@ export const herdSegmentSchema = z.object({
   owner: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The caller may change and delete it. */
   editable: z.boolean(),
+  /** Its animals today, as the live count counts them (the list gives it; a save does not). */
+  count: z.number().int().min(0).optional(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });

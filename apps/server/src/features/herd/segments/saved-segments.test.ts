@@ -2,7 +2,7 @@ import type { HerdSegment } from "@nadoy/contract/herd-segments";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
-import { seedHerdWorld } from "../herd.test-kit.ts";
+import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -60,6 +60,49 @@ describe("saved herd segments", () => {
 
     const own = (await api(w.zoo.token).list()).json() as HerdSegment[];
     expect(own.map((s) => s.name)).toEqual(["Мой", "Общий"]);
+  });
+
+  it("lists each segment with its animals today, as the live count counts them", async () => {
+    // Five animals: cows of lactation 1 (two), 2 and 3 in the herd, and a sold cow of lactation 1.
+    await seedAnimals(t, w.herd.id, [
+      { barnNumber: "1", status: "milking", lact: 1, freshDate: daysAgo(40), birthDate: daysAgo(900) },
+      { barnNumber: "2", status: "milking", lact: 1, freshDate: daysAgo(140), birthDate: daysAgo(901) },
+      { barnNumber: "3", status: "dry", lact: 2, freshDate: daysAgo(300), birthDate: daysAgo(1500) },
+      { barnNumber: "4", status: "milking", lact: 3, freshDate: daysAgo(20), birthDate: daysAgo(2500) },
+      {
+        barnNumber: "5",
+        status: "sold",
+        lact: 1,
+        freshDate: daysAgo(90),
+        birthDate: daysAgo(903),
+        exitDate: daysAgo(5),
+      },
+    ]);
+    const zoo = api(w.zoo.token);
+    for (const [name, text] of [
+      ["Первотёлки", "LACT=1"],
+      ["До 100 дней", "DIM<100"],
+      ["Выбывшие", "STATUS=SOLD"],
+      ["Никто", "LACT>9"],
+    ]) {
+      expect((await zoo.create({ name, text })).statusCode).toBe(201);
+    }
+    const listed = (await zoo.list()).json() as HerdSegment[];
+    expect(Object.fromEntries(listed.map((s) => [s.name, s.count]))).toEqual({
+      Первотёлки: 2,
+      "До 100 дней": 2,
+      Выбывшие: 1,
+      Никто: 0,
+    });
+    for (const segment of listed) {
+      const live = await t.request({
+        method: "POST",
+        url: `/api/herd/${w.herd.uuid}/segments/count/`,
+        token: w.zoo.token,
+        payload: { text: segment.text },
+      });
+      expect((live.json() as { count: number }).count).toBe(segment.count);
+    }
   });
 
   it("changes and deletes a segment; a bad rule changes nothing", async () => {

@@ -102,6 +102,21 @@ export async function countSegment(
   return { count: Number(row?.count ?? 0), text: formatSegmentRule(rule), rule };
 }
 
+/** Each segment's animals today, in one pass over the herd (a count per segment would read it once each). */
+async function countSegments(db: Db, databaseId: number, rows: readonly SegmentRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const today = herdToday();
+  const ctx = { today, from: daysBefore(today, SEGMENT_EVENT_DAYS_DEFAULT), to: today };
+  const [counts] = await queryRows<Record<string, number>>(
+    db,
+    sql`select ${sql.join(
+      rows.map((row, i) => sql`count(*) filter (where ${segmentOfHerdSql(row.rule, ctx)})::int as ${sql.raw(`c${i}`)}`),
+      sql`, `,
+    )} from herd_animals a where a.database_id = ${databaseId}`,
+  );
+  return rows.map((_, i) => Number(counts?.[`c${i}`] ?? 0));
+}
+
 // ---- saved segments ----
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -150,7 +165,9 @@ export function createSegmentService(db: Db) {
   return {
     async list(caller: AuthUser, dbUuid: string): Promise<HerdSegment[]> {
       const database = await herdDatabaseFor(db, caller, dbUuid);
-      return (await listSegments(db, database.id, caller.id)).map((row) => segmentDto(row, caller));
+      const rows = await listSegments(db, database.id, caller.id);
+      const counts = await countSegments(db, database.id, rows);
+      return rows.map((row, i) => ({ ...segmentDto(row, caller), count: counts[i] ?? 0 }));
     },
     async create(caller: AuthUser, dbUuid: string, input: HerdSegmentInput): Promise<HerdSegment> {
       const database = await herdDatabaseFor(db, caller, dbUuid);

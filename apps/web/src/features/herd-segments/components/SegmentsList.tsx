@@ -2,6 +2,7 @@ import type { HerdSegment } from "@nadoy/contract/herd-segments";
 import { Flex, List, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { href } from "../../../shared/routes/href.ts";
+import { animalsCount } from "../lib/animals-word.ts";
 
 interface SegmentsListProps {
   dbUuid: string;
@@ -9,7 +10,7 @@ interface SegmentsListProps {
   chosen: string | undefined;
 }
 
-/** The database's segments: name (opens its animals), rule text, owner, shared and active tags. */
+/** The database's segments: name (opens its animals), its animals today, rule text, owner, shared and active tags. */
 export function SegmentsList({ dbUuid, segments, chosen }: SegmentsListProps) {
   return (
     <List
@@ -31,6 +32,9 @@ export function SegmentsList({ dbUuid, segments, chosen }: SegmentsListProps) {
               <Link to={href.customSegmentation({ uuid: dbUuid, segment: segment.uuid })}>
                 <Typography.Text strong>{segment.name}</Typography.Text>
               </Link>
+              {segment.count !== undefined ? (
+                <Typography.Text type="secondary">{animalsCount(segment.count)}</Typography.Text>
+              ) : null}
               {segment.shared ? <Tag color="blue">Общий</Tag> : <Tag>Личный</Tag>}
               {segment.active ? null : <Tag color="default">Неактивен</Tag>}
             </Flex>

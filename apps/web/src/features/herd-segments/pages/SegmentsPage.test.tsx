@@ -28,6 +28,7 @@ function serve() {
           text: "STATUS=DRY",
           shared: false,
           active: false,
+          count: 21,
         }),
       ],
     },
@@ -55,6 +56,7 @@ describe("/services/custom_segmentation/:uuid/:segment?", { timeout: 30_000 }, (
     expect(within(dry).getByText("STATUS=DRY")).toBeTruthy();
     expect(within(dry).getByText("Личный")).toBeTruthy();
     expect(within(dry).getByText("Неактивен")).toBeTruthy();
+    expect(within(dry).getByText("21 животное")).toBeTruthy();
     const first = screen.getByText("Первотёлки до 100 дней").closest("li") as HTMLElement;
     expect(within(first).getByText("Общий")).toBeTruthy();
     expect(within(first).getByText("Автор: Иван Петров")).toBeTruthy();
