@@ -2,9 +2,10 @@ import type { HerdReportNumber } from "@nadoy/contract/herd-reports";
 import { Alert, Drawer } from "antd";
 import { useState } from "react";
 import { AnimalsTable } from "../../../shared/herd/AnimalsTable.tsx";
+import { animalsCount } from "../../../shared/herd/animals-count.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { useHerdReportAnimals } from "../api.ts";
-import { animalsCount, type ReportDrill } from "../lib/report-format.ts";
+import type { ReportDrill } from "../lib/report-format.ts";
 
 interface DrillDrawerProps {
   dbUuid: string;

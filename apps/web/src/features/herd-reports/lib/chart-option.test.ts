@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { animalsCount } from "../../../shared/herd/animals-count.ts";
 import { chartDrillAt, reportChartOption } from "./chart-option.ts";
-import { animalsCount, kpiDirection, monthLabel } from "./report-format.ts";
+import { kpiDirection, monthLabel } from "./report-format.ts";
 
 const chart = {
   key: "exits",

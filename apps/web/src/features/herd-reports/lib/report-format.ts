@@ -16,12 +16,6 @@ export function monthLabel(month: string): string {
   return name && year ? `${name} ${year}` : month;
 }
 
-/** «1 животное», «12 животных». */
-export function animalsCount(count: number): string {
-  const word = count % 10 === 1 && count % 100 !== 11 ? "животное" : "животных";
-  return `${count.toLocaleString("ru-RU")} ${word}`;
-}
-
 export type Direction = "better" | "worse" | "neutral";
 
 /** Whether a KPI moved the good way since the comparison period (neutral when unknown or equal). */

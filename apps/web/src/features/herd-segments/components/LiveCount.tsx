@@ -1,10 +1,10 @@
 import { Alert, Flex, Spin, Typography } from "antd";
 import { Link } from "react-router";
+import { animalsCount } from "../../../shared/herd/animals-count.ts";
 import { useDebouncedValue } from "../../../shared/hooks/use-debounced-value.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { useSegmentCount } from "../api.ts";
-import { animalsCount } from "../lib/animals-word.ts";
 
 /** How long editing must pause before the count is asked again. */
 export const SEGMENT_COUNT_DEBOUNCE_MS = 300;

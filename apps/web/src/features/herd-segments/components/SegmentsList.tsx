@@ -1,8 +1,8 @@
 import type { HerdSegment } from "@nadoy/contract/herd-segments";
 import { Flex, List, Tag, Typography } from "antd";
 import { Link } from "react-router";
+import { animalsCount } from "../../../shared/herd/animals-count.ts";
 import { href } from "../../../shared/routes/href.ts";
-import { animalsCount } from "../lib/animals-word.ts";
 
 interface SegmentsListProps {
   dbUuid: string;
