@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Dc305RowRecord } from "../dc305/records.ts";
-import { REFUSE_EMPTY_SHEET, REFUSE_HEADER_ONLY, REFUSE_XLS } from "./read-spreadsheet.ts";
+import {
+  REFUSE_1C_BANK,
+  REFUSE_EMPTY_SHEET,
+  REFUSE_HEADER_ONLY,
+  REFUSE_PDF,
+  REFUSE_XLS,
+  REFUSE_XML,
+} from "./read-spreadsheet.ts";
 import { readAll, summary, utf8Bom, win1251, xlsxOf, zipOf } from "./spreadsheet.test-kit.ts";
 import { CORRUPT_XLSX } from "./xlsx-rows.ts";
 
@@ -131,6 +138,17 @@ describe("CSV", () => {
   it("refuses an old .xls file", async () => {
     const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]);
     expect((await readAll(xls, "animals")).records).toEqual([{ type: "refused", line: 0, message: REFUSE_XLS }]);
+  });
+
+  it("refuses whole, naming them, the files of other programs: XML, a 1C bank statement, a PDF", async () => {
+    const refused = async (bytes: Buffer) => (await readAll(bytes, "events")).records;
+    const xml = `\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.05">\n`;
+    expect(await refused(Buffer.from(xml))).toEqual([{ type: "refused", line: 0, message: REFUSE_XML }]);
+    const bank = "1CClientBankExchange\r\nВерсияФормата=1.03\r\nКодировка=Windows\r\n";
+    expect(await refused(win1251(bank))).toEqual([{ type: "refused", line: 0, message: REFUSE_1C_BANK }]);
+    expect(await refused(Buffer.from("%PDF-1.7\n%âãÏÓ\n"))).toEqual([
+      { type: "refused", line: 0, message: REFUSE_PDF },
+    ]);
   });
 
   it("reports a quote never closed on the row that opened it", async () => {

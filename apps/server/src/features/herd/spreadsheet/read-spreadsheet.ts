@@ -47,6 +47,11 @@ export const REFUSE_XLS =
   "Это файл старого формата Excel (.xls): откройте его в Excel, сохраните как «Книга Excel (*.xlsx)» и загрузите снова.";
 export const REFUSE_UTF16 =
   "Таблица сохранена в кодировке UTF-16: сохраните её как «CSV UTF-8» или «Книга Excel (*.xlsx)» и загрузите снова.";
+export const REFUSE_XML =
+  "Это файл XML (например, обмен с 1С в формате CommerceML), а не таблица: сохраните данные как «Книга Excel (*.xlsx)» или CSV и загрузите снова.";
+export const REFUSE_1C_BANK =
+  "Это выписка банка в формате обмена 1С (1CClientBankExchange), а не таблица животных, событий или контрольных доек.";
+export const REFUSE_PDF = "Это документ PDF, а не таблица: выгрузите данные в Excel (XLSX) или CSV и загрузите снова.";
 
 const SAMPLE_CHARS_MAX = 100;
 
@@ -90,6 +95,16 @@ function fileType(head: Buffer): SheetFileType {
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return "xlsx";
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0])) throw new SheetRefusal(REFUSE_XLS);
   if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) throw new SheetRefusal(REFUSE_UTF16);
+  // Files of other programs sent here by mistake are named and refused whole, rather than staged
+  // as a table whose every row is an error.
+  const text = head
+    .subarray(0, 64)
+    .toString("latin1")
+    .replace(/^\xef\xbb\xbf/, "")
+    .trimStart();
+  if (text.startsWith("%PDF")) throw new SheetRefusal(REFUSE_PDF);
+  if (text.startsWith("<")) throw new SheetRefusal(REFUSE_XML);
+  if (text.toUpperCase().startsWith("1CCLIENTBANKEXCHANGE")) throw new SheetRefusal(REFUSE_1C_BANK);
   return "csv";
 }
 
