@@ -1,5 +1,6 @@
-import type { HERD_UPLOAD_FORMATS } from "@nadoy/contract/herd";
+import type { HERD_UPLOAD_FORMATS, HerdUploadKind } from "@nadoy/contract/herd";
 import { HERD_FILES_SHOWN } from "@nadoy/contract/herd-files";
+import type { HerdColumnMapping } from "@nadoy/contract/herd-spreadsheet";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import { type AccessCaller, databaseVisibleTo } from "../../../platform/access/farms-databases.ts";
@@ -93,6 +94,9 @@ export interface KeptFile {
   fileKey: string;
   fileName: string;
   format: (typeof HERD_UPLOAD_FORMATS)[number];
+  /** A spreadsheet's kind and the column mapping its rows were last read with (null for DC305). */
+  kind: HerdUploadKind | null;
+  mapping: HerdColumnMapping | null;
 }
 
 /** The kept file of upload `uuid` if the caller sees it. */
@@ -104,9 +108,12 @@ export async function findFile(db: Db, caller: FilesCaller, uuid: string): Promi
     file_key: string;
     file_name: string;
     format: KeptFile["format"];
+    kind: HerdUploadKind | null;
+    mapping: HerdColumnMapping | null;
   }>(
     db,
-    sql`select u.database_id, "user_databases".uuid as database_uuid, u.id, u.file_key, u.file_name, u.format
+    sql`select u.database_id, "user_databases".uuid as database_uuid, u.id, u.file_key, u.file_name, u.format,
+          u.kind, u.mapping
         from herd_uploads u join "user_databases" on "user_databases".id = u.database_id
         where u.uuid = ${uuid} and ${visibleFile(caller)}`,
   );
@@ -118,6 +125,8 @@ export async function findFile(db: Db, caller: FilesCaller, uuid: string): Promi
       fileKey: row.file_key,
       fileName: row.file_name,
       format: row.format,
+      kind: row.kind,
+      mapping: row.mapping,
     }
   );
 }

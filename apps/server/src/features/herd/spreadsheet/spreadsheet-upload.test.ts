@@ -326,6 +326,24 @@ describe("mapping", () => {
     });
   });
 
+  it("checks a kept spreadsheet again from the files page: its kind, with the columns mapped as it was last checked", async () => {
+    const mapping = { Номер: "barn_number", Бирка: "ear_tag", Что: "event_code", Когда: "event_date" };
+    const first = ok<HerdUploadCreated>(await api().upload(Buffer.from(EVENTS), "events", "события.csv"), 201);
+    ok(await api().remap(first.upload_uuid, mapping));
+    ok(await api().commit(first.upload_uuid));
+    const rerun = await t.request({
+      method: "POST",
+      url: `/api/herd/files/${first.upload_uuid}/rerun/`,
+      token: w.zoo.token,
+    });
+    const again = ok<HerdUploadCreated>(rerun, 201);
+    expect(again).toMatchObject({ format: "spreadsheet", kind: "events" });
+    expect(again.upload_uuid).not.toBe(first.upload_uuid);
+    // Everything the first commit wrote is there already.
+    expect(again.preview).toMatchObject({ rows: 2, events_new: 0, events_unchanged: 2, errors: [] });
+    ok(await api().commit(again.upload_uuid));
+  });
+
   it("keeps the whole XLSX, though only its first sheet is read, and reads it again on a remap", async () => {
     const many = Array.from({ length: 3000 }, (_, i) => [`другой ${i}`, i]);
     const file = await xlsxOf(

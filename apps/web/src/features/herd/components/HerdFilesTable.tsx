@@ -90,7 +90,7 @@ export function HerdFilesTable({ files, onDownload, onDelete, onRerun, busy }: H
               >
                 Скачать
               </Button>
-              {file.format === "dc305" ? (
+              {file.format === "dc305" || file.kind !== null ? (
                 <Button
                   size="small"
                   disabled={busy !== null}

@@ -5,9 +5,19 @@ import { describe, expect, it, vi } from "vitest";
 import { AppProviders } from "../../../app/providers.tsx";
 import { createQueryClient } from "../../../shared/lib/query-client.ts";
 import { screenWidth } from "../../../test/screen-width.ts";
-import { commitResult, DB, renderPage, serveHerd, UPLOAD, uploadCreated } from "../test-support.tsx";
+import {
+  commitResult,
+  DB,
+  dataset,
+  renderPage,
+  serveHerd,
+  spreadsheetCreated,
+  UPLOAD,
+  uploadCreated,
+} from "../test-support.tsx";
 import { Dc305UploadPage } from "./Dc305UploadPage.tsx";
 import { HerdFilesPage } from "./HerdFilesPage.tsx";
+import { SpreadsheetUploadPage } from "./SpreadsheetUploadPage.tsx";
 
 const FILES = "/api/herd/files/";
 const GIB = 1024 * 1024 * 1024;
@@ -157,6 +167,38 @@ describe("/user-pages/cloudstorage", { timeout: 30_000 }, () => {
     expect(within(row).getByText("1,4 МБ")).toBeTruthy();
     expect(within(row).getByRole("button", { name: "Скачать events-2026.csv" })).toBeTruthy();
     expect(within(row).queryByText("Иван Петров")).toBeNull();
+  });
+
+  it("checks a kept table again and opens its preview on its database's spreadsheet page, with its kind", async () => {
+    screenWidth(1280);
+    const api = serveHerd({
+      [`GET ${FILES}`]: {
+        status: 200,
+        body: answer([herdFile({ format: "spreadsheet", kind: "test_days", file_name: "дойки.csv" })]),
+      },
+      [`POST /api/herd/files/${UPLOAD}/rerun/`]: { status: 201, body: spreadsheetCreated({ upload_uuid: SECOND }) },
+      "GET /api/herd/datasets/": { status: 200, body: [dataset()] },
+    });
+    const router = createMemoryRouter(
+      [
+        { path: "/user-pages/cloudstorage", element: <HerdFilesPage /> },
+        { path: "/user-pages/BSupload/:uuid", element: <SpreadsheetUploadPage /> },
+      ],
+      { initialEntries: ["/user-pages/cloudstorage"] },
+    );
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    fireEvent.click(within(await rowOf("дойки.csv")).getByRole("button", { name: "Проверить снова дойки.csv" }));
+    expect(await screen.findByRole("region", { name: "Сопоставление столбцов" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/user-pages/BSupload/${DB}`);
+    expect(router.state.location.search).toBe("?kind=test_days");
+    expect(api.calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+      `/api/herd/files/${UPLOAD}/rerun/`,
+    ]);
   });
 
   it("checks a DC305 file again and opens its preview on the DC305 page, to be written from there", async () => {

@@ -30,13 +30,18 @@ export function HerdFilesPage() {
   });
 
   const navigate = useNavigate();
-  // Checked again, the file opens in the DC305 page's preview, to be written from there.
+  // Checked again, the file opens in its upload page's preview (DC305 or spreadsheet), to be written from there.
   const rerun = useMutation({
     mutationFn: (file: HerdFile) => checkHerdFileAgain(file.upload_uuid),
     onSuccess: (created, file) => {
       void forget();
       const state: HerdRerunState = { herdRerun: { created, file: { name: file.file_name, size: file.size_bytes } } };
-      navigate(`${href.dc305Upload()}?db=${file.database.uuid}`, { state });
+      // A table opens on its database's spreadsheet page, with its kind.
+      const to =
+        created.format === "spreadsheet" && created.kind
+          ? `${href.bsUpload({ uuid: file.database.uuid })}?kind=${created.kind}`
+          : `${href.dc305Upload()}?db=${file.database.uuid}`;
+      navigate(to, { state });
     },
     onError: (error) => message.error(errorMessage(error)),
   });

@@ -3,7 +3,7 @@ import type { HerdDataset } from "@nadoy/contract/herd";
 import { type HerdSpreadsheetKind, herdSpreadsheetKindSchema } from "@nadoy/contract/herd-spreadsheet";
 import { Alert, Button, Card, Flex, Result, Typography } from "antd";
 import { useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { useLocation, useParams, useSearchParams } from "react-router";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
@@ -18,6 +18,7 @@ import { SpreadsheetKindPicker } from "../components/SpreadsheetKindPicker.tsx";
 import { SpreadsheetPreview } from "../components/SpreadsheetPreview.tsx";
 import { UploadDone } from "../components/UploadDone.tsx";
 import { UploadHistoryDrawer } from "../components/UploadHistoryDrawer.tsx";
+import { firstStep } from "../lib/herd-rerun.ts";
 import { useHerdUpload } from "../lib/use-herd-upload.ts";
 
 const SECTION = { title: "Загрузки Excel", href: href.excelInfo() };
@@ -83,7 +84,8 @@ function UploadFlow({ dbUuid }: { dbUuid: string }) {
   const [params, setParams] = useSearchParams();
   const parsed = herdSpreadsheetKindSchema.safeParse(params.get("kind"));
   const kind = parsed.success ? parsed.data : undefined;
-  const upload = useHerdUpload(dbUuid, kind);
+  // A kept table checked again on the files page arrives with its preview.
+  const upload = useHerdUpload(dbUuid, kind, firstStep(useLocation().state));
   const { state } = upload;
 
   return (
