@@ -16,7 +16,8 @@ afterAll(() => t.close());
 
 const url = () => `/api/herd/${w.herd.uuid}/settings/`;
 const get = (token: string) => t.request({ method: "GET", url: url(), token });
-const put = (token: string, payload: Record<string, unknown>) => t.request({ method: "PUT", url: url(), token, payload });
+const put = (token: string, payload: Record<string, unknown>) =>
+  t.request({ method: "PUT", url: url(), token, payload });
 
 describe("herd database settings", () => {
   it("answers the default VWP for a database never set, and who may change it", async () => {
