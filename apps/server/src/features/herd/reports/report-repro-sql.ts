@@ -19,6 +19,8 @@ import type { AtomContext } from "./report-atoms.ts";
 //   exit, the first DNB of the lactation or tomorrow, whichever is first; exclusive).
 // spans — the days a cow is open: from calving and from each abortion to the next conception
 //   (its day included), the next abortion or the end of the lactation; eligible from the VWP on.
+//   Numbered by a running count over the lactation's days (no range joins: the planner misjudges
+//   the rows of CTEs, and a nested loop over two of them is quadratic).
 // cyc — cow-cycles: 21-day cycles per lactation starting at fresh + VWP (cycle k: days
 //   v0 + 21k … v0 + 21k + 20), those starting in the period and ended by today, with the cow's
 //   open days in each, whether she was bred in it and whether a service in it gave a pregnancy.
@@ -30,35 +32,54 @@ const HISTORY_DAYS = 1096;
 export const GESTATION_MIN_DAYS = 260;
 
 export interface ReproScope {
-  /** The animals, a FROM item with database_id, id, exit_date. */
-  animals: SQL;
-  /** Rows of herd_events or herd_lactations (`alias`) of those animals. */
+  /** A condition over herd_events `alias`: the rows of the animals counted. */
   rows: (alias: string) => SQL;
+  /** Their lactations: a FROM item with animal_id, lact, fresh_date and the animal's exit_date. */
+  lactations: SQL;
 }
 
+/**
+ * The animals' rows the arithmetic reads: those still in the herd when the period began (an animal
+ * that left before has no cycle, service or calving in it), from lactation 1 on (a FRESH is of the
+ * lactation it starts, so every BRED of a cow and the event after it are read).
+ */
+export const present = (ctx: AtomContext) => sql`(a.exit_date is null or a.exit_date >= ${ctx.from}::date)`;
+
 /** Every cow of a database that passes the report's filters (`base`, over `herd_animals a`). */
-export const reportScope = (databaseId: number, base: SQL): ReproScope => ({
-  animals: sql`(select a.database_id, a.id, a.exit_date from herd_animals a
-    where a.database_id = ${databaseId} and ${base})`,
-  rows: (alias) => sql`${sql.raw(alias)}.database_id = ${databaseId}`,
+export const reportScope = (databaseId: number, base: SQL, ctx: AtomContext): ReproScope => ({
+  rows: (alias) => sql`${sql.raw(alias)}.database_id = ${databaseId} and ${sql.raw(alias)}.lact >= 1
+    and ${sql.raw(alias)}.animal_id in
+    (select a.id from herd_animals a where a.database_id = ${databaseId} and ${base} and ${present(ctx)})`,
+  lactations: sql`(select l.animal_id, l.lact, l.fresh_date, a.exit_date
+    from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
+    where l.database_id = ${databaseId} and ${base} and ${present(ctx)})`,
 });
 
 /** The one animal `a` of the query around (a drill atom). */
-export const animalScope: ReproScope = {
-  animals: sql`(select a.database_id, a.id, a.exit_date)`,
-  rows: (alias) => sql`${sql.raw(alias)}.database_id = a.database_id and ${sql.raw(alias)}.animal_id = a.id`,
-};
+export const animalScope = (ctx: AtomContext): ReproScope => ({
+  rows: (alias) => sql`${sql.raw(alias)}.database_id = a.database_id and ${sql.raw(alias)}.animal_id = a.id
+    and ${sql.raw(alias)}.lact >= 1 and ${present(ctx)}`,
+  lactations: sql`(select l.animal_id, l.lact, l.fresh_date, a.exit_date from herd_lactations l
+    where l.database_id = a.database_id and l.animal_id = a.id and ${present(ctx)})`,
+});
 
-/** `with ra, ev, svc` — the services (see above). */
+/** `with ev, dnb, lac, svc` — the reproductive events, the lactations and the services (see above). */
 export function servicesChain(scope: ReproScope, ctx: AtomContext): SQL {
-  return sql`with ra as ${scope.animals},
-    ev as (
-      select e.database_id, e.id, e.animal_id, e.lact, e.event_date, e.code, e.remark, e.technician, e.dim,
+  return sql`with ev as (
+      select e.id, e.animal_id, e.lact, e.event_date, e.code, e.remark, e.technician, e.dim,
         lead(e.code) over w as next_code, lead(e.event_date) over w as next_date
-      from herd_events e join ra on ra.database_id = e.database_id and ra.id = e.animal_id
+      from herd_events e
       where ${scope.rows("e")} and e.code in ('BRED', 'PREG', 'OPEN', 'ABORT', 'FRESH')
         and e.event_date >= ${ctx.from}::date - ${HISTORY_DAYS}::int
       window w as (partition by e.animal_id order by e.event_date, e.id)),
+    dnb as (
+      select d.animal_id, d.lact, min(d.event_date) as day from herd_events d
+      where ${scope.rows("d")} and d.code = 'DNB' group by 1, 2),
+    lac as (
+      select lx.animal_id, lx.lact, lx.fresh_date,
+        least(lead(lx.fresh_date) over (partition by lx.animal_id order by lx.lact), lx.exit_date, dnb.day,
+          ${ctx.today}::date + 1) as lact_end
+      from ${scope.lactations} lx left join dnb on dnb.animal_id = lx.animal_id and dnb.lact = lx.lact),
     svc as (
       select ev.animal_id, ev.lact, ev.event_date, ev.technician, ev.remark as sire,
         row_number() over (partition by ev.animal_id, ev.lact order by ev.event_date, ev.id) as n,
@@ -68,39 +89,32 @@ export function servicesChain(scope: ReproScope, ctx: AtomContext): SQL {
           when ev.next_code = 'FRESH' and ev.next_date - ev.event_date >= ${GESTATION_MIN_DAYS}::int then 'preg'
           when ev.next_code in ('OPEN', 'BRED') then 'open'
         end as result
-      from ev left join herd_lactations l
-        on l.database_id = ev.database_id and l.animal_id = ev.animal_id and l.lact = ev.lact
+      from ev left join lac l on l.animal_id = ev.animal_id and l.lact = ev.lact
       where ev.code = 'BRED' and ev.lact >= 1)`;
 }
 
-/** `with ra, ev, svc, lac, spans, cyc` — the cow-cycles of the period (see above). */
+/** `with ev, dnb, lac, svc, …, cyc` — the cow-cycles of the period (see above). */
 export function cyclesChain(scope: ReproScope, ctx: AtomContext, vwp: number): SQL {
   const today = sql`${ctx.today}::date`;
   return sql`${servicesChain(scope, ctx)},
-    dnb as (
-      select d.animal_id, d.lact, min(d.event_date) as day
-      from herd_events d join ra on ra.database_id = d.database_id and ra.id = d.animal_id
-      where ${scope.rows("d")} and d.code = 'DNB' group by 1, 2),
-    lac as (
-      select l.animal_id, l.lact, l.fresh_date, l.fresh_date + ${vwp}::int as v0,
-        least(lead(l.fresh_date) over (partition by l.animal_id order by l.lact), ra.exit_date, dnb.day,
-          ${today} + 1) as lact_end
-      from herd_lactations l join ra on ra.database_id = l.database_id and ra.id = l.animal_id
-      left join dnb on dnb.animal_id = l.animal_id and dnb.lact = l.lact
-      where ${scope.rows("l")}),
-    opens as (
-      select o.animal_id, o.lact, o.s, lead(o.s) over (partition by o.animal_id, o.lact order by o.s) as next_s
-      from (select animal_id, lact, fresh_date as s from lac
-            union all
-            select animal_id, lact, event_date from ev where code = 'ABORT' and lact >= 1) o),
+    marks as (
+      -- the days a cow turns open (kind 0: calving, abortion) and conceives (kind 1), per lactation
+      select animal_id, lact, fresh_date as day, 0 as kind from lac
+      union all select animal_id, lact, event_date, 0 from ev where code = 'ABORT' and lact >= 1
+      union all select animal_id, lact, event_date, 1 from svc where result = 'preg'),
+    numbered as (
+      select animal_id, lact, day, kind,
+        count(*) filter (where kind = 0) over (partition by animal_id, lact order by day, kind
+          rows between unbounded preceding and current row) as span
+      from marks),
+    opened as (
+      select animal_id, lact, span, min(day) filter (where kind = 0) as s, min(day) filter (where kind = 1) as conceived
+      from numbered where span > 0 group by 1, 2, 3),
     spans as (
-      select o.animal_id, o.lact, l.v0, greatest(o.s, l.v0) as s,
-        least(min(p.event_date) + 1, o.next_s, l.lact_end) as e
-      from opens o join lac l on l.animal_id = o.animal_id and l.lact = o.lact
-      left join svc p on p.animal_id = o.animal_id and p.lact = o.lact and p.result = 'preg'
-        and p.event_date >= o.s and (o.next_s is null or p.event_date < o.next_s)
-      where l.v0 <= ${ctx.to}::date and l.lact_end > ${ctx.from}::date
-      group by o.animal_id, o.lact, l.v0, o.s, o.next_s, l.lact_end),
+      select o.animal_id, o.lact, l.fresh_date + ${vwp}::int as v0, greatest(o.s, l.fresh_date + ${vwp}::int) as s,
+        least(o.conceived + 1, lead(o.s) over (partition by o.animal_id, o.lact order by o.span), l.lact_end) as e
+      from opened o join lac l on l.animal_id = o.animal_id and l.lact = o.lact
+      where l.fresh_date + ${vwp}::int <= ${ctx.to}::date and l.lact_end > ${ctx.from}::date),
     parts as (
       select sp.animal_id, sp.lact, sp.v0 + 21 * k as cs,
         greatest(sp.s, sp.v0 + 21 * k) as a, least(sp.e, sp.v0 + 21 * k + 21) as b
@@ -109,11 +123,16 @@ export function cyclesChain(scope: ReproScope, ctx: AtomContext, vwp: number): S
         least(floor((sp.e - 1 - sp.v0) / 21.0), floor((least(${ctx.to}::date, ${today} - 20) - sp.v0) / 21.0))::int
       ) k
       where sp.s < sp.e),
+    bred as (
+      -- each service with the start of its lactation's cycle
+      select v.animal_id, v.lact, v.event_date, v.result,
+        l.fresh_date + ${vwp}::int + 21 * floor((v.event_date - l.fresh_date - ${vwp}::int) / 21.0)::int as cs
+      from svc v join lac l on l.animal_id = v.animal_id and l.lact = v.lact),
     marked as (
       select p.animal_id, p.lact, p.cs, p.b - p.a as days, count(v.animal_id) > 0 as bred,
         coalesce(bool_or(v.result = 'preg'), false) as preg
-      from parts p left join svc v
-        on v.animal_id = p.animal_id and v.lact = p.lact and v.event_date >= p.a and v.event_date < p.b
+      from parts p left join bred v on v.animal_id = p.animal_id and v.lact = p.lact and v.cs = p.cs
+        and v.event_date >= p.a and v.event_date < p.b
       group by p.animal_id, p.lact, p.cs, p.a, p.b),
     cyc as (
       select animal_id, lact, cs, sum(days) >= 11 or bool_or(bred) as elig, bool_or(bred) as bred,

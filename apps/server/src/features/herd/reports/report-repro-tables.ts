@@ -1,7 +1,7 @@
 import type { HerdReportChart, HerdReportTable } from "@nadoy/contract/herd-reports";
-import { sql } from "drizzle-orm";
-import { queryRows } from "../../../db/client.ts";
-import { cyclesChain, inPeriod, type ReproScope, servicesChain } from "./report-repro-sql.ts";
+import { type SQL, sql } from "drizzle-orm";
+import type { AtomContext } from "./report-atoms.ts";
+import { inPeriod } from "./report-repro-sql.ts";
 import type { ReportInput } from "./report-structure.ts";
 
 // ---- Report 4's tables and charts: the 21-day cycles of the period, conception by service
@@ -24,7 +24,7 @@ function windowsOf(from: string, to: string, today: string): string[] {
   return starts;
 }
 
-type WindowRow = {
+export type WindowRow = {
   w: number | string;
   elig: number | string;
   bred: number | string;
@@ -32,22 +32,23 @@ type WindowRow = {
   preg: number | string;
 };
 
-export async function cycleWindows(
+/** The cow-cycles of the chain (report-repro-sql.ts) by 21-day window of the period, as JSON. */
+export function windowsSql(ctx: AtomContext): SQL {
+  return sql`(select json_agg(x) from (
+    select (cs - ${ctx.from}::date) / 21 as w,
+      count(distinct animal_id) filter (where elig) as elig,
+      count(distinct animal_id) filter (where elig and bred) as bred,
+      count(distinct animal_id) filter (where elig and known) as eligk,
+      count(distinct animal_id) filter (where elig and known and preg) as preg
+    from cyc group by 1) x)`;
+}
+
+export function cycleWindows(
   input: ReportInput,
-  scope: ReproScope,
   vwp: number,
-): Promise<{ table: HerdReportTable; chart: HerdReportChart }> {
+  rows: WindowRow[],
+): { table: HerdReportTable; chart: HerdReportChart } {
   const { ctx } = input;
-  const rows = await queryRows<WindowRow>(
-    input.db,
-    sql`${cyclesChain(scope, ctx, vwp)}
-      select (cs - ${ctx.from}::date) / 21 as w,
-        count(distinct animal_id) filter (where elig) as elig,
-        count(distinct animal_id) filter (where elig and bred) as bred,
-        count(distinct animal_id) filter (where elig and known) as eligk,
-        count(distinct animal_id) filter (where elig and known and preg) as preg
-      from cyc group by 1`,
-  );
   const starts = windowsOf(ctx.from, ctx.to, ctx.today);
   const at = (i: number) => {
     const row = rows.find((r) => Number(r.w) === i);
@@ -109,7 +110,7 @@ export async function cycleWindows(
   return { table, chart };
 }
 
-type GroupRow = {
+export type GroupRow = {
   kind: string;
   g: string | null;
   known: number | string;
@@ -125,22 +126,23 @@ const SERVICE_NUMBERS = [
 ];
 const WEEKDAYS = ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"];
 
-export async function serviceGroups(
-  input: ReportInput,
-  scope: ReproScope,
-): Promise<{ tables: HerdReportTable[]; chart: HerdReportChart }> {
+/** The period's services by number, technician, sire and weekday (report-repro-sql.ts's svc), as JSON. */
+export function groupsSql(ctx: AtomContext): SQL {
   const counts = sql`count(*) filter (where result is not null) as known, count(*) filter (where result = 'preg') as preg,
     count(distinct animal_id) filter (where result is not null) as cows`;
   const branch = (kind: string, group: string) =>
-    sql`select ${kind} as kind, ${sql.raw(group)} as g, ${counts} from svc where ${inPeriod(input.ctx)} group by 2`;
-  const rows = await queryRows<GroupRow>(
-    input.db,
-    sql`${servicesChain(scope, input.ctx)}
-      ${branch("n", "case when n >= 4 then '4+' else n::text end")}
-      union all ${branch("t", "technician")}
-      union all ${branch("s", "sire")}
-      union all ${branch("w", "extract(isodow from event_date)::int::text")}`,
-  );
+    sql`select ${kind} as kind, ${sql.raw(group)} as g, ${counts} from svc where ${inPeriod(ctx)} group by 2`;
+  return sql`(select json_agg(x) from (
+    ${branch("n", "case when n >= 4 then '4+' else n::text end")}
+    union all ${branch("t", "technician")}
+    union all ${branch("s", "sire")}
+    union all ${branch("w", "extract(isodow from event_date)::int::text")}) x)`;
+}
+
+export function serviceGroups(
+  input: ReportInput,
+  rows: GroupRow[],
+): { tables: HerdReportTable[]; chart: HerdReportChart } {
   const of = (kind: string) => rows.filter((r) => r.kind === kind && Number(r.known) > 0);
   const table = (
     key: "n" | "t" | "s" | "w",

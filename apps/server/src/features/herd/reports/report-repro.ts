@@ -1,10 +1,17 @@
 import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { readHerdSettings } from "../settings/settings.repository.ts";
 import { type AtomContext, keySql } from "./report-atoms.ts";
-import { cyclesChain, inPeriod, type ReproScope, reportScope } from "./report-repro-sql.ts";
-import { cycleWindows, serviceGroups } from "./report-repro-tables.ts";
+import { cyclesChain, inPeriod, reportScope } from "./report-repro-sql.ts";
+import {
+  cycleWindows,
+  type GroupRow,
+  groupsSql,
+  serviceGroups,
+  type WindowRow,
+  windowsSql,
+} from "./report-repro-tables.ts";
 import type { ReportBody, ReportInput } from "./report-structure.ts";
 
 // ---- Report 4, reproduction (HERD.md "Reproduction"): the 21-day pregnancy rate with its
@@ -20,27 +27,26 @@ const MONTH_DAYS = 30.4375;
 
 type Figures = Record<string, number | null>;
 
-/** The period's figures: cow-cycles, services and calvings, in one statement. */
-async function figures(input: ReportInput, scope: ReproScope, at: AtomContext, vwp: number): Promise<Figures> {
-  const [row] = await queryRows<Record<string, string | number | null>>(
-    input.db,
-    sql`${cyclesChain(scope, at, vwp)}
-      select c.*, s.*, k.* from
-        (select count(*) filter (where elig) as elig_cc, count(*) filter (where elig and bred) as bred_cc,
-           count(*) filter (where elig and known) as known_cc, count(*) filter (where elig and known and preg) as preg_cc,
-           count(distinct animal_id) filter (where elig) as elig_cows,
-           count(distinct animal_id) filter (where elig and bred) as bred_cows
-         from cyc) c,
-        (select count(*) as services, count(*) filter (where result is not null) as known,
-           count(*) filter (where result = 'preg') as pregs,
-           count(distinct animal_id) filter (where result = 'preg') as preg_cows,
-           avg(dim) filter (where result = 'preg') as days_open, avg(dim) filter (where n = 1) as first_dim
-         from svc where ${inPeriod(at)}) s,
-        (select avg(l.fresh_date - p.fresh_date) as calving_days
-         from herd_lactations l join ra on ra.database_id = l.database_id and ra.id = l.animal_id
-         join herd_lactations p on p.database_id = l.database_id and p.animal_id = l.animal_id and p.lact = l.lact - 1
-         where ${scope.rows("l")} and l.fresh_date between ${at.from}::date and ${at.to}::date) k`,
-  );
+/** The period's totals over the chain's cow-cycles, services and lactations, as one JSON object. */
+function totalsSql(at: AtomContext): SQL {
+  return sql`(select row_to_json(t) from (select c.*, s.*, k.* from
+    (select count(*) filter (where elig) as elig_cc, count(*) filter (where elig and bred) as bred_cc,
+       count(*) filter (where elig and known) as known_cc, count(*) filter (where elig and known and preg) as preg_cc,
+       count(distinct animal_id) filter (where elig) as elig_cows,
+       count(distinct animal_id) filter (where elig and bred) as bred_cows
+     from cyc) c,
+    (select count(*) as services, count(*) filter (where result is not null) as known,
+       count(*) filter (where result = 'preg') as pregs,
+       count(distinct animal_id) filter (where result = 'preg') as preg_cows,
+       avg(dim) filter (where result = 'preg') as days_open, avg(dim) filter (where n = 1) as first_dim
+     from svc where ${inPeriod(at)}) s,
+    (select avg(l.fresh_date - p.fresh_date) as calving_days
+     from lac l join lac p on p.animal_id = l.animal_id and p.lact = l.lact - 1
+     where l.fresh_date between ${at.from}::date and ${at.to}::date) k) t)`;
+}
+
+/** The KPI figures of the totals. */
+function figuresOf(row: Record<string, number | string | null> | undefined): Figures {
   const v = (name: string) => (row?.[name] === null || row?.[name] === undefined ? null : Number(row[name]));
   const pct = (part: string, whole: string) => {
     const w = v(whole) ?? 0;
@@ -61,6 +67,30 @@ async function figures(input: ReportInput, scope: ReproScope, at: AtomContext, v
     spc: pregs > 0 ? round2((v("known") ?? 0) / pregs) : null,
     calving_interval: calvingDays === null ? null : round1(calvingDays / MONTH_DAYS),
   };
+}
+
+type Totals = Record<string, number | string | null>;
+
+/**
+ * The period's figures, cycle windows and service groups in one statement (the chain runs once);
+ * the comparison period's figures apart.
+ */
+async function period(input: ReportInput, vwp: number) {
+  const { ctx } = input;
+  const [row] = await queryRows<{ totals: Totals; windows: WindowRow[] | null; groups: GroupRow[] | null }>(
+    input.db,
+    sql`${cyclesChain(reportScope(input.databaseId, input.base, ctx), ctx, vwp)}
+      select ${totalsSql(ctx)} as totals, ${windowsSql(ctx)} as windows, ${groupsSql(ctx)} as groups`,
+  );
+  return { totals: figuresOf(row?.totals), windows: row?.windows ?? [], groups: row?.groups ?? [] };
+}
+
+async function comparison(input: ReportInput, vwp: number, at: AtomContext): Promise<Figures> {
+  const [row] = await queryRows<{ totals: Totals }>(
+    input.db,
+    sql`${cyclesChain(reportScope(input.databaseId, input.base, at), at, vwp)} select ${totalsSql(at)} as totals`,
+  );
+  return figuresOf(row?.totals);
 }
 
 /** Cows open today past the VWP (a figure of today, not of the period). */
@@ -191,17 +221,16 @@ function kpis(input: ReportInput, vwp: number, now: Figures, then: Figures | nul
 
 export async function reproduction(input: ReportInput): Promise<ReportBody> {
   const { vwpDays: vwp } = await readHerdSettings(input.db, input.databaseId);
-  const scope = reportScope(input.databaseId, input.base);
   const before = input.compare ? { ...input.ctx, ...input.compare } : null;
-  const [now, then, open, cycles, services] = await Promise.all([
-    figures(input, scope, input.ctx, vwp),
-    before ? figures(input, scope, before, vwp) : null,
+  const [now, then, open] = await Promise.all([
+    period(input, vwp),
+    before ? comparison(input, vwp, before) : null,
     openNow(input, vwp),
-    cycleWindows(input, scope, vwp),
-    serviceGroups(input, scope),
   ]);
+  const cycles = cycleWindows(input, vwp, now.windows);
+  const services = serviceGroups(input, now.groups);
   return {
-    kpis: kpis(input, vwp, now, then, open),
+    kpis: kpis(input, vwp, now.totals, then, open),
     tables: [cycles.table, ...services.tables],
     charts: [cycles.chart, services.chart],
   };
