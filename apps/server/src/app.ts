@@ -30,6 +30,7 @@ import { herdFilesRoutes } from "./features/herd/files/herd-files.routes.ts";
 import { herdReadRoutes } from "./features/herd/herd.routes.ts";
 import { herdReportRoutes } from "./features/herd/reports/reports.routes.ts";
 import { herdSegmentRoutes } from "./features/herd/segments/segments.routes.ts";
+import { herdSettingsRoutes } from "./features/herd/settings/settings.routes.ts";
 import { herdSpreadsheetRoutes } from "./features/herd/spreadsheet/spreadsheet.routes.ts";
 import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
@@ -228,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   herdUploadRoutes(app, deps);
   herdSegmentRoutes(app, deps);
   herdReportRoutes(app, deps);
+  herdSettingsRoutes(app, deps);
   herdSpreadsheetRoutes(app, deps);
   herdFilesRoutes(app, deps);
   const boards = boardsRoutes(app, deps);

@@ -114,6 +114,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   uuid_link: "Ссылка на форму",
   uuids: "Порядок",
   values: "Значения",
+  vwp_days: "Добровольный период ожидания (ДОП), дней",
   workspace_uuid: "Рабочее пространство",
 };
 

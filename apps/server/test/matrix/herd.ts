@@ -84,6 +84,13 @@ export const herdRows: Row[] = [
       return { ...inDatabase({ n: "1" })(fx), query: { drill } };
     },
   },
+  { route: "GET /api/herd/:db_uuid/settings/", expected: signedIn(200, { "other company": 404 }), send: inDatabase() },
+  {
+    route: "PUT /api/herd/:db_uuid/settings/",
+    expected: signedIn(200, { "role 6": 403, "role 7": 403, "other company": 404 }),
+    note: "as uploading: everyone who reads the database but viewers and clients",
+    send: (fx) => ({ ...inDatabase()(fx), body: { vwp_days: 55 } }),
+  },
   {
     route: "POST /api/herd/:db_uuid/segments/count/",
     expected: signedIn(200, { "other company": 404 }),

@@ -307,3 +307,18 @@ export const herdSegments = pgTable(
     index("herd_segments_owner_idx").on(t.databaseId, t.ownerId),
   ],
 );
+
+/**
+ * A herd database's settings (HERD.md: figures marked *setting*), one row per database; a database
+ * without a row has the defaults. Later settings become columns here.
+ */
+export const herdSettings = pgTable(
+  "herd_settings",
+  {
+    databaseId: databaseId().primaryKey(),
+    /** Voluntary waiting period, days after calving before a cow is bred (report 4). */
+    vwpDays: integer("vwp_days").notNull().default(50),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("herd_settings_vwp_days", sql`vwp_days between 20 and 150`)],
+);

@@ -5,6 +5,7 @@ import { dimOf } from "../animals.repository.ts";
 import { BAD_DRILL } from "./drill-token.ts";
 import { calvingsAtomSql } from "./report-calvings-atoms.ts";
 import { healthAtomSql } from "./report-health-atoms.ts";
+import { reproAtomSql } from "./report-repro-atoms.ts";
 
 // ---- The sets of animals a report counts, as keys: atoms joined by "|" (all must hold) ----
 //
@@ -57,7 +58,7 @@ export function decodeText(encoded: string): string {
 
 /** A report's own atoms (in its report-<name>-atoms.ts): the condition, or undefined when not its atom. */
 type AtomReader = (atom: string, ctx: AtomContext) => SQL | undefined;
-const EXTRA_ATOMS: AtomReader[] = [calvingsAtomSql, healthAtomSql];
+const EXTRA_ATOMS: AtomReader[] = [calvingsAtomSql, healthAtomSql, reproAtomSql];
 
 function atomSql(atom: string, ctx: AtomContext): SQL {
   if (atom === "herd") return sql`a.status in ('milking', 'dry', 'heifer')`;

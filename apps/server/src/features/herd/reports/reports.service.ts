@@ -24,6 +24,7 @@ import { createBenchmarks } from "./report-benchmarks.ts";
 import { calvings } from "./report-calvings.ts";
 import { culling } from "./report-culling.ts";
 import { health } from "./report-health.ts";
+import { reproduction } from "./report-repro.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { reportXlsx } from "./report-xlsx.ts";
 
@@ -73,6 +74,7 @@ async function filtersSql(db: Db, databaseId: number, caller: AuthUser, f: Filte
 
 const BUILDERS: Partial<Record<HerdReportNumber, (input: ReportInput) => Promise<ReportBody>>> = {
   1: herdStructure,
+  4: reproduction,
   5: culling,
   6: calvings,
   7: health,

@@ -15,6 +15,7 @@ import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { useExportHerdReport, useHerdDatasetCounts, useHerdReport, useHerdSegments } from "../api.ts";
 import { DrillDrawer } from "../components/DrillDrawer.tsx";
+import { HerdSettingsButton } from "../components/HerdSettingsButton.tsx";
 import { KpiCards } from "../components/KpiCards.tsx";
 import { NoAnimals } from "../components/NoAnimals.tsx";
 import { ReportNotReady } from "../components/ReportNotReady.tsx";
@@ -89,6 +90,7 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
             onExport={onExport}
             exporting={exportReport.isPending}
           />
+          {n === 4 ? <HerdSettingsButton dbUuid={uuid} /> : null}
           {data ? (
             <Typography.Text type="secondary">
               Период {formatDay(data.period.from)} — {formatDay(data.period.to)}
