@@ -47,7 +47,7 @@ export function cycleWindows(
   input: ReportInput,
   vwp: number,
   rows: WindowRow[],
-): { table: HerdReportTable; chart: HerdReportChart } {
+): { table: HerdReportTable; chart: HerdReportChart; cows: HerdReportChart } {
   const { ctx } = input;
   const starts = windowsOf(ctx.from, ctx.to, ctx.today);
   const at = (i: number) => {
@@ -107,7 +107,26 @@ export function cycleWindows(
     x: starts.map(ru),
     series: [series("pr", "21-дневная стельность, %"), series("sr", "Охват осеменением, %")],
   };
-  return { table, chart };
+  // The cows behind the rates, cycle by cycle: each bar opens its cows (the table's cells).
+  const cows: HerdReportChart = {
+    key: "cycle_cows",
+    title: "Коровы по 21-дневным циклам",
+    kind: "bar",
+    x: starts.map(ru),
+    series: (
+      [
+        ["elig", "Годных к осеменению"],
+        ["bred", "Осеменено"],
+        ["preg", "Стельных"],
+      ] as const
+    ).map(([key, name]) => ({
+      key,
+      label: name,
+      values: starts.map((_, i) => at(i)[key]),
+      drills: starts.map((start) => cell(0, key, start).drill),
+    })),
+  };
+  return { table, chart, cows };
 }
 
 export type GroupRow = {

@@ -232,6 +232,6 @@ export async function reproduction(input: ReportInput): Promise<ReportBody> {
   return {
     kpis: kpis(input, vwp, now.totals, then, open),
     tables: [cycles.table, ...services.tables],
-    charts: [cycles.chart, services.chart],
+    charts: [cycles.cows, cycles.chart, services.chart],
   };
 }
