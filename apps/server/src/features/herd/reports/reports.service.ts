@@ -21,6 +21,7 @@ import { segmentFilter } from "../segments/segments.service.ts";
 import { type Drill, decodeDrill, encodeDrill } from "./drill-token.ts";
 import { keySql } from "./report-atoms.ts";
 import { culling } from "./report-culling.ts";
+import { milk } from "./report-milk.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { reportXlsx } from "./report-xlsx.ts";
 
@@ -70,6 +71,7 @@ async function filtersSql(db: Db, databaseId: number, caller: AuthUser, f: Filte
 
 const BUILDERS: Partial<Record<HerdReportNumber, (input: ReportInput) => Promise<ReportBody>>> = {
   1: herdStructure,
+  2: milk,
   5: culling,
 };
 
