@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../../platform/errors.ts";
 import { dimOf } from "../animals.repository.ts";
 import { BAD_DRILL } from "./drill-token.ts";
+import { dryAtomSql } from "./report-dry-atoms.ts";
 import { milkAtomSql } from "./report-milk-atoms.ts";
 
 // ---- The sets of animals a report counts, as keys: atoms joined by "|" (all must hold) ----
@@ -56,7 +57,7 @@ export function decodeText(encoded: string): string {
 
 /** A report's own atoms (in its report-<name>-atoms.ts): the condition, or undefined when not its atom. */
 type AtomReader = (atom: string, ctx: AtomContext) => SQL | undefined;
-const EXTRA_ATOMS: AtomReader[] = [milkAtomSql];
+const EXTRA_ATOMS: AtomReader[] = [milkAtomSql, dryAtomSql];
 
 function atomSql(atom: string, ctx: AtomContext): SQL {
   if (atom === "herd") return sql`a.status in ('milking', 'dry', 'heifer')`;

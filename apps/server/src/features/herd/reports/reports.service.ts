@@ -21,6 +21,7 @@ import { segmentFilter } from "../segments/segments.service.ts";
 import { type Drill, decodeDrill, encodeDrill } from "./drill-token.ts";
 import { keySql } from "./report-atoms.ts";
 import { culling } from "./report-culling.ts";
+import { dryPeriod } from "./report-dry.ts";
 import { milk } from "./report-milk.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { reportXlsx } from "./report-xlsx.ts";
@@ -73,6 +74,7 @@ const BUILDERS: Partial<Record<HerdReportNumber, (input: ReportInput) => Promise
   1: herdStructure,
   2: milk,
   5: culling,
+  8: dryPeriod,
 };
 
 export function createReportService(db: Db, now: () => Date = () => new Date()) {
