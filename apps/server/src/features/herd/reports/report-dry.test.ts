@@ -27,12 +27,12 @@ afterAll(() => t.close());
  * | 2   | 2025-01-05 (2)         | 2025-02-28 (3)      | 54         | 40–60 | MAST 03-20                 | 40 (then 45) |
  * | 3   | 2025-02-01 (1)         | 2025-02-26 (2)      | 25         | < 30  | KETOSIS 03-10              | 28         |
  * | 4   | 2025-01-10 (3)         | 2025-04-15 (4)      | 95         | > 80  | LAME 06-20 is day 66; CHECK | no milk weight |
- * | 5   | DRY event 2025-03-01 (2), no dry date | 2025-04-20 (3) | 50  | 40–60 | RP 04-20 (the calving day) | 36         |
+ * | 5   | 2025-03-01 (2)         | 2025-04-20 (3)      | 50         | 40–60 | RP 04-20 (the calving day) | 36         |
  * | 6   | 2025-02-10 (1)         | 2025-04-21 (2)      | 70         | 61–80 | —                          | 32         |
  * | 7   | 2025-05-01 (2)         | 2025-06-05 (3)      | 35         | 30–39 | DA 06-10                   | —          |
  * | 8   | 2025-05-20 (3)         | not yet             |            |       |                            |            |
  * | 9   | 2024-10-01 (1)         | 2024-11-25 (2)      | 55 (the previous period)   |       |                |            |
- * | 10  | no dry date or DRY (1) | 2025-03-10 (2)      | unknown: not counted       |       |                |            |
+ * | 10  | no dry date (1); a DRY event 2025-01-20 | 2025-03-10 (2) | unknown: not counted |   |                |            |
  * | 11  | 2025-06-30 (4)         | 2025-07-20 (5)      | after the period           |       |                |            |
  * | 12  | a heifer               |                     |            |       |                            |            |
  * | 13  | 2025-03-01 (1)         | 2025-02-20 (2)      | dry after the calving: not a dry period |  |           |            |
@@ -42,6 +42,8 @@ afterAll(() => t.close());
  * 28.6 %; sick in 60 days: 2, 3, 5, 7 → 4 ÷ 7 = 57.1 %; first test (1, 2, 3, 5, 6): 166 ÷ 5 = 33.2 kg.
  * 40–60: cows 1, 2, 5 — 3, 42.9 %, mean 154 ÷ 3 = 51.3, sick 2 (66.7 %), tested 3, 106 ÷ 3 = 35.3 kg.
  * Dry-offs in the period: 2, 4 (January), 3, 6 (February), 5, 13 (March), 7, 8 (May), 11 (June) — 9.
+ * The report reads the lactations' dry dates (the DC305 import writes DRY events into them), not
+ * the events: cow 10's DRY event alone is no dry-off.
  * The previous period: 9 calved (55 days, in range, not sick, no test); dried off 1, 9 — 2.
  */
 async function thirteenAnimals() {
@@ -85,7 +87,7 @@ async function thirteenAnimals() {
       lactation("3", 2, "2025-02-26"),
       lactation("4", 3, "2024-03-01", "2025-01-10"),
       lactation("4", 4, "2025-04-15"),
-      lactation("5", 2, "2024-05-01"),
+      lactation("5", 2, "2024-05-01", "2025-03-01"),
       lactation("5", 3, "2025-04-20"),
       lactation("6", 1, "2024-04-01", "2025-02-10"),
       lactation("6", 2, "2025-04-21"),
@@ -115,7 +117,7 @@ async function thirteenAnimals() {
       event("3", "2025-03-10", "KETOSIS", 2),
       event("4", "2025-06-20", "LAME", 4),
       event("4", "2025-04-20", "CHECK", 4),
-      event("5", "2025-03-01", "DRY", 2),
+      event("10", "2025-01-20", "DRY", 1),
       event("5", "2025-04-20", "RP", 3),
       event("7", "2025-06-10", "DA", 3),
     ]);

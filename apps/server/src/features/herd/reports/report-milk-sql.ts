@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import type { AtomContext } from "./report-atoms.ts";
 import { endDim305, lactation305, TESTED, testLactGroup } from "./report-milk-atoms.ts";
@@ -39,16 +39,22 @@ export interface MilkStats {
   high: number;
   bands: number[];
 }
-export type StatsRow = { gm: number; gg: number; gd: number; m: string | null; g: string | null; d: string | null } & {
+/** The grouping sets (grouping(m, g, d, w) of each): the period, lactation group, month, month and group, test day, DIM week. */
+export const SETS = { p: 15, g: 11, m: 7, mg: 3, d: 13, w: 14 } as const;
+export type StatsRow = { gs: number; m: string | null; g: string | null; d: string | null; w: number | null } & {
   [column: string]: string | number | null;
 };
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** The figures of a grouped row; `last` says which «last test» column its SCC counts read (p, m or d). */
-export function statsOf(row: StatsRow | undefined, last: "p" | "m" | "d"): MilkStats {
+/**
+ * The figures of a grouped row of the whole period (p), a lactation group (g), a month (m) or a test
+ * day (d): its cows, and its SCC counts at the last test of the period (p, g), month or day.
+ */
+export function statsOf(row: StatsRow | undefined, set: "p" | "g" | "m" | "d"): MilkStats {
+  const last = set === "g" ? "p" : set;
   return {
-    cows: Number(row?.cows ?? 0),
+    cows: Number(row?.[`cows_${set}`] ?? 0),
     milk: num(row?.milk),
     ecm: num(row?.ecm),
     fat: num(row?.fat),
@@ -61,12 +67,14 @@ export function statsOf(row: StatsRow | undefined, last: "p" | "m" | "d"): MilkS
 }
 
 /**
- * The test days of the window grouped by the sets asked for (grouping sets over m = month,
- * g = lactation group, d = test date). ECM (DHI) = 0.327 × milk + 12.95 × fat kg + 7.65 × protein
- * kg; fat and protein % weighted by milk; SCS = log2(SCC / 100) + 3 (SCC in thousands), averaged
- * over test days; herd SCC weighted by milk, as in the bulk tank.
+ * The test days of the window: the whole period only, or grouped (all of SETS: m = month, g =
+ * lactation group, d = test date, w = week of DIM 1–44, DIM 1–7 being week 1). ECM (DHI) = 0.327 ×
+ * milk + 12.95 × fat kg + 7.65 × protein kg; fat and protein % weighted by milk; SCS = log2(SCC /
+ * 100) + 3 (SCC in thousands), averaged over test days; herd SCC weighted by milk, as in the bulk
+ * tank. Cows are counted by the first row of each cow in the period, group or month (row_number, so
+ * that the sets hash, with no DISTINCT); a day has one test a cow.
  */
-export function testDayStats(input: ReportInput, at: AtomContext, sets: SQL): Promise<StatsRow[]> {
+export function testDayStats(input: ReportInput, at: AtomContext, grouped: boolean): Promise<StatsRow[]> {
   const last = (rn: string) => sql.raw(rn);
   const counts = (rn: "p" | "m" | "d") => {
     const isLast = rn === "d" ? sql`true` : sql`t.rn_${last(rn)} = 1`;
@@ -84,20 +92,30 @@ export function testDayStats(input: ReportInput, at: AtomContext, sets: SQL): Pr
   const weighted = (pct: string) =>
     sql`sum(t.milk * t.${sql.raw(pct)}) filter (where t.${sql.raw(pct)} is not null)
       / nullif(sum(t.milk) filter (where t.${sql.raw(pct)} is not null), 0)`;
+  const groups = grouped
+    ? sql`grouping(t.m, t.g, t.d, t.w) as gs, t.m, t.g, t.d, t.w`
+    : sql`${SETS.p} as gs, null as m, null as g, null as d, null as w`;
   return queryRows<StatsRow>(
     input.db,
     sql`with t as (
           select td.animal_id, td.test_date, to_char(td.test_date, 'YYYY-MM') as m,
             to_char(td.test_date, 'YYYY-MM-DD') as d, ${testLactGroup} as g,
+            case when td.dim between 1 and 308 then ceil(td.dim / 7.0)::int end as w,
             td.milk_kg::float8 as milk, td.fat_pct::float8 as fat, td.protein_pct::float8 as protein, td.scc,
             row_number() over (partition by td.animal_id order by td.scc is null, td.test_date desc) as rn_p,
-            row_number() over (partition by td.animal_id, date_trunc('month', td.test_date)
-              order by td.scc is null, td.test_date desc) as rn_m
+            ${
+              grouped
+                ? sql`row_number() over (partition by td.animal_id, date_trunc('month', td.test_date)
+                    order by td.scc is null, td.test_date desc) as rn_m,
+                  row_number() over (partition by td.animal_id, ${testLactGroup}) as rn_g`
+                : sql`0 as rn_m, 0 as rn_g`
+            }
           from herd_test_days td join herd_animals a on a.database_id = td.database_id and a.id = td.animal_id
           where td.database_id = ${input.databaseId} and ${input.base} and ${TESTED}
             and td.test_date between ${at.from}::date and ${at.to}::date)
-        select grouping(t.m) as gm, grouping(t.g) as gg, grouping(t.d) as gd, t.m, t.g, t.d,
-          count(distinct t.animal_id) as cows,
+        select ${groups},
+          count(*) filter (where t.rn_p = 1) as cows_p, count(*) filter (where t.rn_g = 1) as cows_g,
+          count(*) filter (where t.rn_m = 1) as cows_m, count(*) as cows_d,
           avg(t.milk) as milk,
           avg(0.327 * t.milk + 12.95 * t.milk * t.fat / 100 + 7.65 * t.milk * t.protein / 100)
             filter (where t.fat is not null and t.protein is not null) as ecm,
@@ -105,11 +123,11 @@ export function testDayStats(input: ReportInput, at: AtomContext, sets: SQL): Pr
           avg(ln(t.scc / 100.0) / ln(2) + 3) filter (where t.scc > 0) as scs,
           ${weighted("scc")} as scc,
           ${counts("p")}, ${counts("m")}, ${counts("d")}
-        from t group by grouping sets (${sets})`,
+        from t ${grouped ? sql`group by grouping sets ((), (t.g), (t.m), (t.m, t.g), (t.d), (t.w))` : sql``}`,
   );
 }
 
-/** The average milk of test days by week of DIM (1–44: DIM 1–7 is week 1) in the window. */
+/** The average milk of test days by week of DIM (1–44: DIM 1–7 is week 1) in the window (as SETS.w). */
 export function curveOf(input: ReportInput, at: AtomContext): Promise<{ w: number; milk: number | string }[]> {
   return queryRows(
     input.db,

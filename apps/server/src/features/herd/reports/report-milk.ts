@@ -1,11 +1,11 @@
 import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
-import { sql } from "drizzle-orm";
 import type { AtomContext } from "./report-atoms.ts";
 import {
   curveOf,
   lactations305,
   type MilkStats,
   SCC_BANDS,
+  SETS,
   type StatsRow,
   statsOf,
   testDayStats,
@@ -161,10 +161,9 @@ function y305Of(rows: Awaited<ReturnType<typeof lactations305>>): Y305 {
 }
 
 function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTable[] {
-  const set = (gm: number, gg: number, gd: number) =>
-    rows.filter((r) => Number(r.gm) === gm && Number(r.gg) === gg && Number(r.gd) === gd);
-  const total = statsOf(set(1, 1, 1)[0], "p");
-  const groups = set(1, 0, 1);
+  const set = (gs: number) => rows.filter((r) => Number(r.gs) === gs);
+  const total = statsOf(set(SETS.p)[0], "p");
+  const groups = set(SETS.g);
   const byGroup: HerdReportTable = {
     key: "lactation",
     title: "По лактациям",
@@ -184,7 +183,7 @@ function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTab
               input,
               statsOf(
                 groups.find((r) => r.g === group.key),
-                "p",
+                "g",
               ),
               `:${group.key}`,
             ),
@@ -204,7 +203,7 @@ function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTab
       },
     ],
   };
-  const months = set(0, 1, 1);
+  const months = set(SETS.m);
   const byMonth: HerdReportTable = {
     key: "months",
     title: "По месяцам",
@@ -226,7 +225,7 @@ function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTab
     key: "test_days",
     title: "По контрольным дойкам",
     columns: STAT_COLUMNS,
-    rows: set(1, 1, 0)
+    rows: set(SETS.d)
       .sort((x, y) => (x.d ?? "").localeCompare(y.d ?? ""))
       .map((r) => ({ key: r.d ?? "", label: r.d ?? "", cells: statCells(input, statsOf(r, "d"), `:${r.d}`) })),
   };
@@ -257,9 +256,7 @@ function monthCharts(input: ReportInput, rows: StatsRow[]): HerdReportChart[] {
   const months = monthsOf(input.ctx.from, input.ctx.to);
   const at = (m: string, g: string | null) =>
     statsOf(
-      rows.find(
-        (r) => Number(r.gm) === 0 && Number(r.gd) === 1 && r.m === m && (g === null ? Number(r.gg) === 1 : r.g === g),
-      ),
+      rows.find((r) => Number(r.gs) === (g === null ? SETS.m : SETS.mg) && r.m === m && (g === null || r.g === g)),
       "m",
     );
   const averages = (
@@ -313,46 +310,45 @@ function monthCharts(input: ReportInput, rows: StatsRow[]): HerdReportChart[] {
 }
 
 const WEEKS = Array.from({ length: 44 }, (_, i) => i + 1);
+type CurvePoint = { w: number | null; milk?: number | string | null };
 
-function curveChart(now: { w: number; milk: number | string }[], before: { w: number; milk: number | string }[]) {
-  const series = (key: string, label: string, rows: { w: number; milk: number | string }[]) => ({
+/** The lactation curve: the period's from its SETS.w rows, a year earlier's from curveOf. */
+function curveChart(now: CurvePoint[], before: CurvePoint[]): HerdReportChart {
+  const series = (key: string, label: string, points: CurvePoint[]) => ({
     key,
     label,
     values: WEEKS.map((w) => {
-      const row = rows.find((r) => Number(r.w) === w);
-      return row ? round(Number(row.milk)) : null;
+      const point = points.find((r) => Number(r.w) === w);
+      return point?.milk === null || point?.milk === undefined ? null : round(Number(point.milk));
     }),
     drills: WEEKS.map(() => null),
   });
   return {
     key: "curve",
     title: "Средняя лактационная кривая по неделям лактации, кг",
-    kind: "line" as const,
+    kind: "line",
     x: WEEKS.map(String),
     series: [series("now", "Период", now), series("year_before", "Тот же период год назад", before)],
   };
 }
 
-/** The whole period, each lactation group, each month (and by group), each test day. */
-const SETS = sql`(), (t.g), (t.m), (t.m, t.g), (t.d)`;
-
 export async function milk(input: ReportInput): Promise<ReportBody> {
   const { ctx, compare } = input;
   const before = compare ? { ...ctx, ...compare } : null;
-  const [rows, rowsBefore, curveNow, curveBefore, y305Now, y305Before] = await Promise.all([
-    testDayStats(input, ctx, SETS),
-    before ? testDayStats(input, before, SETS) : Promise.resolve(null),
-    curveOf(input, ctx),
+  const [rows, rowsBefore, curveBefore, y305Now, y305Before] = await Promise.all([
+    testDayStats(input, ctx, true),
+    before ? testDayStats(input, before, false) : Promise.resolve(null),
     curveOf(input, yearBefore(ctx)),
     lactations305(input, ctx),
     before ? lactations305(input, before) : Promise.resolve(null),
   ]);
   const totalOf = (list: StatsRow[]) =>
     statsOf(
-      list.find((r) => Number(r.gm) === 1 && Number(r.gg) === 1 && Number(r.gd) === 1),
+      list.find((r) => Number(r.gs) === SETS.p),
       "p",
     );
   const y305 = y305Of(y305Now);
+  const curveNow = rows.filter((r) => Number(r.gs) === SETS.w).map((r) => ({ w: r.w, milk: r.milk }));
   return {
     kpis: kpis(
       input,
