@@ -59,14 +59,19 @@ type PeriodRow = {
 function periodsOf(input: ReportInput, at: AtomContext) {
   return queryRows<PeriodRow>(
     input.db,
-    sql`with p as (
-          select l.animal_id, d.len, ${keyOf(sql`d.len`, DRY_BANDS)} as b, ${keyOf(sql`d.len`, STEPS)} as s,
-            ${sickAfter} as sick, ${firstTestMilk} as first_milk
+    // The calvings first (materialized), then the events and tests of those few: estimated per
+    // lactation of the herd instead, the lookups cost enough to start JIT compilation.
+    sql`with n as materialized (
+          select n.database_id, n.animal_id, n.lact, n.fresh_date, d.len
           from ${dryPeriods(
             at,
             sql`l.database_id = ${input.databaseId} and ${input.base}`,
             sql`join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id`,
-          )})
+          )}),
+        p as (
+          select n.animal_id, n.len, ${keyOf(sql`n.len`, DRY_BANDS)} as b, ${keyOf(sql`n.len`, STEPS)} as s,
+            ${sickAfter} as sick, ${firstTestMilk} as first_milk
+          from n)
         select grouping(p.b) as gb, grouping(p.s) as gs, p.b, p.s,
           count(distinct p.animal_id) as cows, count(*) as periods, avg(p.len) as len,
           count(distinct p.animal_id) filter (where p.sick) as sick_cows, count(*) filter (where p.sick) as sick,
