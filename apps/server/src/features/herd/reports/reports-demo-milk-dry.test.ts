@@ -6,7 +6,7 @@ import { loadDemoHerd } from "../demo-herd/load-demo-herd.ts";
 import { seedHerdWorld } from "../herd.test-kit.ts";
 import { reportClient } from "./reports.test-kit.ts";
 
-// The reports on the default demo herd: their figures land in HERD.md's ranges ("Milk",
+// Reports 2 and 8 on the default demo herd: their figures land in HERD.md's ranges ("Milk",
 // "Health, culling, dry period", "Demo herd: ranges").
 
 const TODAY = "2026-11-26";
