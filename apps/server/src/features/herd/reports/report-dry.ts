@@ -66,7 +66,7 @@ function periodsOf(input: ReportInput, at: AtomContext) {
           from ${dryPeriods(
             at,
             sql`l.database_id = ${input.databaseId} and ${input.base}`,
-            sql`join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id`,
+            sql`left join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id`,
           )}),
         p as (
           select n.animal_id, n.len, ${keyOf(sql`n.len`, DRY_BANDS)} as b, ${keyOf(sql`n.len`, STEPS)} as s,
@@ -87,7 +87,7 @@ function dryOffsOf(input: ReportInput, at: AtomContext) {
     input.db,
     sql`select grouping(x.m) as gm, x.m, count(distinct x.animal_id) as cows from (
           select l.animal_id, to_char(${dryDateOf}, 'YYYY-MM') as m
-          from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
+          from herd_lactations l left join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
           where l.database_id = ${input.databaseId} and ${input.base}
             and ${dryDateOf} between ${at.from}::date and ${at.to}::date) x
         group by rollup(x.m)`,

@@ -26,6 +26,13 @@ export const lactation305 = (at: AtomContext) =>
 /** The last DIM of a lactation (l) that its 305-day yield counts: 305, or the dry-off if earlier. */
 export const endDim305 = sql`least(305, coalesce(l.dry_date - l.fresh_date, 305))`;
 
+/**
+ * A test day (td) the 305-day yield of a lactation (l) counts: of that lactation, from its fresh
+ * date, with a milk weight, DIM 1 up to 305 or the dry-off.
+ */
+export const test305 = sql`td.lact = l.lact and td.test_date >= l.fresh_date and td.milk_kg > 0
+  and td.dim between 1 and ${endDim305}`;
+
 const L305 = /^l305(?::(1|2|3\+))?$/;
 const MT = /^mt(?::(1|2|3\+))?(?::(\d{4}-(?:0[1-9]|1[0-2])(?:-\d{2})?))?$/;
 const SCC = /^scc:(\d{0,6})-(\d{0,6})(?::(1|2|3\+))?(?::(\d{4}-(?:0[1-9]|1[0-2])(?:-\d{2})?))?$/;
@@ -66,8 +73,7 @@ export function milkAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
       where l.database_id = a.database_id and l.animal_id = a.id and ${lactation305(ctx)}
         and ${lactGroupIs(m[1], sql`l.lact`)}
         and exists (select 1 from herd_test_days td
-          where td.database_id = l.database_id and td.animal_id = l.animal_id and td.lact = l.lact
-            and td.milk_kg > 0 and td.dim between 1 and ${endDim305}))`;
+          where td.database_id = l.database_id and td.animal_id = l.animal_id and ${test305}))`;
   }
   return undefined;
 }

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import type { AtomContext } from "./report-atoms.ts";
-import { endDim305, lactation305, TESTED, testLactGroup } from "./report-milk-atoms.ts";
+import { endDim305, lactation305, TESTED, test305, testLactGroup } from "./report-milk-atoms.ts";
 import type { ReportInput } from "./report-structure.ts";
 
 // ---- Report 2's queries over herd_test_days (HERD.md "Milk") ----
+// The animals are a LEFT JOIN (every test day has its animal: a foreign key) so that without filters
+// (input.base = true) PostgreSQL drops the join to them.
 // Every figure is over the test days of cows in milk (TESTED); SCC counts take each cow's last
 // such test with an SCC in the window (the period, a month, a day), as the scc: atoms do.
 
@@ -110,7 +112,7 @@ export function testDayStats(input: ReportInput, at: AtomContext, grouped: boole
                   row_number() over (partition by td.animal_id, ${testLactGroup}) as rn_g`
                 : sql`0 as rn_m, 0 as rn_g`
             }
-          from herd_test_days td join herd_animals a on a.database_id = td.database_id and a.id = td.animal_id
+          from herd_test_days td left join herd_animals a on a.database_id = td.database_id and a.id = td.animal_id
           where td.database_id = ${input.databaseId} and ${input.base} and ${TESTED}
             and td.test_date between ${at.from}::date and ${at.to}::date)
         select ${groups},
@@ -132,7 +134,7 @@ export function curveOf(input: ReportInput, at: AtomContext): Promise<{ w: numbe
   return queryRows(
     input.db,
     sql`select ceil(td.dim / 7.0)::int as w, avg(td.milk_kg::float8) as milk
-        from herd_test_days td join herd_animals a on a.database_id = td.database_id and a.id = td.animal_id
+        from herd_test_days td left join herd_animals a on a.database_id = td.database_id and a.id = td.animal_id
         where td.database_id = ${input.databaseId} and ${input.base} and ${TESTED}
           and td.test_date between ${at.from}::date and ${at.to}::date and td.dim between 1 and 308
         group by 1`,
@@ -149,15 +151,14 @@ export function lactations305(input: ReportInput, at: AtomContext) {
   return queryRows<{ gg: number; g: string | null; cows: number | string; n: number | string; y: number | null }>(
     input.db,
     sql`with l as (
-          select l.animal_id, l.lact, ${endDim305} as end_dim
+          select l.animal_id, l.lact, l.fresh_date, l.dry_date, ${endDim305} as end_dim
           from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
           where l.database_id = ${input.databaseId} and ${input.base} and ${lactation305(at)}),
         t as (
           select l.animal_id, l.lact, l.end_dim, td.dim, td.milk_kg::float8 as milk,
             lag(td.dim) over w as pdim, lag(td.milk_kg::float8) over w as pmilk, lead(td.dim) over w as ndim
           from l join herd_test_days td on td.database_id = ${input.databaseId} and td.animal_id = l.animal_id
-            and td.lact = l.lact
-          where td.milk_kg > 0 and td.dim between 1 and l.end_dim
+          where ${test305}
           window w as (partition by l.animal_id, l.lact order by td.dim)),
         y as (
           select animal_id, case when lact >= 3 then '3+' else lact::text end as g,
