@@ -4,7 +4,9 @@ import { ApiError } from "../../../platform/errors.ts";
 import { dimOf } from "../animals.repository.ts";
 import { BAD_DRILL } from "./drill-token.ts";
 import { calvingsAtomSql } from "./report-calvings-atoms.ts";
+import { dryAtomSql } from "./report-dry-atoms.ts";
 import { healthAtomSql } from "./report-health-atoms.ts";
+import { milkAtomSql } from "./report-milk-atoms.ts";
 import { reproAtomSql } from "./report-repro-atoms.ts";
 
 // ---- The sets of animals a report counts, as keys: atoms joined by "|" (all must hold) ----
@@ -58,7 +60,7 @@ export function decodeText(encoded: string): string {
 
 /** A report's own atoms (in its report-<name>-atoms.ts): the condition, or undefined when not its atom. */
 type AtomReader = (atom: string, ctx: AtomContext) => SQL | undefined;
-const EXTRA_ATOMS: AtomReader[] = [calvingsAtomSql, healthAtomSql, reproAtomSql];
+const EXTRA_ATOMS: AtomReader[] = [milkAtomSql, reproAtomSql, calvingsAtomSql, healthAtomSql, dryAtomSql];
 
 function atomSql(atom: string, ctx: AtomContext): SQL {
   if (atom === "herd") return sql`a.status in ('milking', 'dry', 'heifer')`;

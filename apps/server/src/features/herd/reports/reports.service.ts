@@ -23,7 +23,9 @@ import { keySql } from "./report-atoms.ts";
 import { createBenchmarks } from "./report-benchmarks.ts";
 import { calvings } from "./report-calvings.ts";
 import { culling } from "./report-culling.ts";
+import { dryPeriod } from "./report-dry.ts";
 import { health } from "./report-health.ts";
+import { milk } from "./report-milk.ts";
 import { reproduction } from "./report-repro.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { reportXlsx } from "./report-xlsx.ts";
@@ -74,10 +76,12 @@ async function filtersSql(db: Db, databaseId: number, caller: AuthUser, f: Filte
 
 const BUILDERS: Partial<Record<HerdReportNumber, (input: ReportInput) => Promise<ReportBody>>> = {
   1: herdStructure,
+  2: milk,
   4: reproduction,
   5: culling,
   6: calvings,
   7: health,
+  8: dryPeriod,
 };
 
 export function createReportService(db: Db, now: () => Date = () => new Date()) {

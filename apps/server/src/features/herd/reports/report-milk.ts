@@ -1,0 +1,363 @@
+import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
+import type { AtomContext } from "./report-atoms.ts";
+import {
+  curveOf,
+  lactations305,
+  type MilkStats,
+  SCC_BANDS,
+  SETS,
+  type StatsRow,
+  statsOf,
+  testDayStats,
+} from "./report-milk-sql.ts";
+import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
+
+// ---- Report 2, milk (HERD.md "Milk"): test days of the period — milk, ECM, fat, protein, SCC —
+// by month, test day and lactation group; the average lactation curve by week of DIM against a
+// year earlier; the 305-day yield ----
+// Counts of cows carry drills (report-milk-atoms.ts); averages carry none.
+
+const round = (value: number | null, digits = 1) =>
+  value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+const ratio = (s: MilkStats) => (s.fat !== null && s.protein ? s.fat / s.protein : null);
+const LACT_GROUPS = [
+  { key: "1", label: "1-я лактация" },
+  { key: "2", label: "2-я лактация" },
+  { key: "3+", label: "3-я и старше" },
+] as const;
+const yearBefore = (at: AtomContext): AtomContext => {
+  const shift = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4) === "-02-29" ? "-02-28" : day.slice(4)}`;
+  return { ...at, from: shift(at.from), to: shift(at.to) };
+};
+
+const MONTH_NAMES = [
+  "январь",
+  "февраль",
+  "март",
+  "апрель",
+  "май",
+  "июнь",
+  "июль",
+  "август",
+  "сентябрь",
+  "октябрь",
+  "ноябрь",
+  "декабрь",
+];
+const monthName = (m: string) => `${MONTH_NAMES[Number(m.slice(5, 7)) - 1] ?? m} ${m.slice(0, 4)}`;
+
+const HINTS = {
+  cows: "Коровы (лактация 1 и старше) с контрольной дойкой в периоде.",
+  milk: "Средний удой контрольных доек коров в лактации за период, кг в день.",
+  ecm: "Среднее ЭКМ контрольных доек (DHI): 0,327 × молоко + 12,95 × жир, кг + 7,65 × белок, кг.",
+  fat: "Жир: Σ(молоко × жир %) ÷ Σ молока по контрольным дойкам (средневзвешенный по молоку).",
+  protein: "Белок: Σ(молоко × белок %) ÷ Σ молока по контрольным дойкам (средневзвешенный по молоку).",
+  fp: "Жир % ÷ белок % (средневзвешенные); ниже 1,1 — риск ацидоза, выше 1,4 — кетоза.",
+  scs: "Линейный балл SCC = log2(SCC, тыс. ÷ 100) + 3, средний по контрольным дойкам (не по SCC).",
+  scc: "Соматические клетки, тыс./мл: Σ(молоко × SCC) ÷ Σ молока — как в сборном молоке.",
+  high: "Коровы, у которых на последней в периоде контрольной дойке SCC больше 200 тыс./мл (балл выше 4).",
+  y305: "Удой за 305 дней методом интервалов: удой первой контрольной × её день лактации, трапеции между контрольными, удой последней × дни до 305-го (или до запуска). Лактации, дошедшие до 305-го дня в периоде (корова ещё в стаде).",
+  n305: "Коровы с лактацией, дошедшей до 305-го дня в периоде (с контрольной дойкой до него).",
+} as const;
+
+function kpis(
+  input: ReportInput,
+  now: MilkStats,
+  before: MilkStats | null,
+  y305: Y305,
+  y305Before: Y305 | null,
+): HerdReportKpi[] {
+  const card = (
+    key: string,
+    label: string,
+    unit: string,
+    better: "higher" | "lower" | null,
+    value: (s: MilkStats) => number | null,
+    digits: number,
+    drill: string | null = null,
+  ): HerdReportKpi => ({
+    key,
+    label,
+    unit,
+    value: round(value(now), digits),
+    compare_value: before ? round(value(before), digits) : null,
+    better,
+    drill: drill === null ? null : input.drill(drill),
+    hint: HINTS[key as keyof typeof HINTS],
+  });
+  return [
+    card("cows", "Коров на контроле", "гол.", null, (s) => s.cows, 0, "mt"),
+    card("milk", "Удой на корову в день", "кг", "higher", (s) => s.milk, 1),
+    card("ecm", "ЭКМ на корову в день", "кг", "higher", (s) => s.ecm, 1),
+    card("fat", "Жир", "%", "higher", (s) => s.fat, 2),
+    card("protein", "Белок", "%", "higher", (s) => s.protein, 2),
+    card("fp", "Жир / белок", "", null, ratio, 2),
+    card("scs", "Линейный балл SCC", "", "lower", (s) => s.scs, 2),
+    card("scc", "SCC стада", "тыс./мл", "lower", (s) => s.scc, 0),
+    card("high", "SCC > 200 тыс. на последней дойке", "гол.", "lower", (s) => s.high, 0, "scc:201-"),
+    {
+      key: "y305",
+      label: "Удой за 305 дней",
+      unit: "кг",
+      value: round(y305.y, 0),
+      compare_value: y305Before ? round(y305Before.y, 0) : null,
+      better: "higher",
+      drill: null,
+      hint: HINTS.y305,
+    },
+    {
+      key: "n305",
+      label: "Коров с 305 днями лактации",
+      unit: "гол.",
+      value: y305.cows,
+      compare_value: y305Before ? y305Before.cows : null,
+      better: null,
+      drill: input.drill("l305"),
+      hint: HINTS.n305,
+    },
+  ];
+}
+
+const STAT_COLUMNS = [
+  { key: "cows", label: "Коров", unit: "гол." },
+  { key: "milk", label: "Удой", unit: "кг" },
+  { key: "ecm", label: "ЭКМ", unit: "кг" },
+  { key: "fat", label: "Жир", unit: "%" },
+  { key: "protein", label: "Белок", unit: "%" },
+  { key: "fp", label: "Жир / белок", unit: "" },
+  { key: "scs", label: "Балл SCC", unit: "" },
+  { key: "scc", label: "SCC", unit: "тыс./мл" },
+  { key: "high", label: "SCC > 200 тыс.", unit: "гол." },
+];
+
+/** A table row's cells: the cows and those over 200 thousand drill (`atoms` = the row's lg/window suffix). */
+function statCells(input: ReportInput, s: MilkStats, suffix: string) {
+  const cell = (value: number | null, digits: number) => ({ value: round(value, digits), drill: null });
+  return {
+    cows: { value: s.cows, drill: input.drill(`mt${suffix}`) },
+    milk: cell(s.milk, 1),
+    ecm: cell(s.ecm, 1),
+    fat: cell(s.fat, 2),
+    protein: cell(s.protein, 2),
+    fp: cell(ratio(s), 2),
+    scs: cell(s.scs, 2),
+    scc: cell(s.scc, 0),
+    high: { value: s.high, drill: input.drill(`scc:201-${suffix}`) },
+  };
+}
+
+type Y305 = { cows: number; y: number | null; byGroup: Map<string, { cows: number; y: number | null }> };
+function y305Of(rows: Awaited<ReturnType<typeof lactations305>>): Y305 {
+  const total = rows.find((r) => Number(r.gg) === 1);
+  return {
+    cows: Number(total?.cows ?? 0),
+    y: total?.y === null || total?.y === undefined ? null : Number(total.y),
+    byGroup: new Map(
+      rows
+        .filter((r) => Number(r.gg) === 0)
+        .map((r) => [r.g ?? "", { cows: Number(r.cows), y: r.y === null ? null : Number(r.y) }]),
+    ),
+  };
+}
+
+function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTable[] {
+  const set = (gs: number) => rows.filter((r) => Number(r.gs) === gs);
+  const total = statsOf(set(SETS.p)[0], "p");
+  const groups = set(SETS.g);
+  const byGroup: HerdReportTable = {
+    key: "lactation",
+    title: "По лактациям",
+    columns: [
+      ...STAT_COLUMNS,
+      { key: "n305", label: "Коров с 305 днями", unit: "гол." },
+      { key: "y305", label: "Удой за 305 дней", unit: "кг" },
+    ],
+    rows: [
+      ...LACT_GROUPS.map((group) => {
+        const y = y305.byGroup.get(group.key);
+        return {
+          key: group.key,
+          label: group.label,
+          cells: {
+            ...statCells(
+              input,
+              statsOf(
+                groups.find((r) => r.g === group.key),
+                "g",
+              ),
+              `:${group.key}`,
+            ),
+            n305: { value: y?.cows ?? 0, drill: input.drill(`l305:${group.key}`) },
+            y305: { value: round(y?.y ?? null, 0), drill: null },
+          },
+        };
+      }),
+      {
+        key: "all",
+        label: "Все коровы",
+        cells: {
+          ...statCells(input, total, ""),
+          n305: { value: y305.cows, drill: input.drill("l305") },
+          y305: { value: round(y305.y, 0), drill: null },
+        },
+      },
+    ],
+  };
+  const months = set(SETS.m);
+  const byMonth: HerdReportTable = {
+    key: "months",
+    title: "По месяцам",
+    columns: STAT_COLUMNS,
+    rows: monthsOf(input.ctx.from, input.ctx.to).map((m) => ({
+      key: m,
+      label: monthName(m),
+      cells: statCells(
+        input,
+        statsOf(
+          months.find((r) => r.m === m),
+          "m",
+        ),
+        `:${m}`,
+      ),
+    })),
+  };
+  const byDay: HerdReportTable = {
+    key: "test_days",
+    title: "По контрольным дойкам",
+    columns: STAT_COLUMNS,
+    rows: set(SETS.d)
+      .sort((x, y) => (x.d ?? "").localeCompare(y.d ?? ""))
+      .map((r) => ({ key: r.d ?? "", label: r.d ?? "", cells: statCells(input, statsOf(r, "d"), `:${r.d}`) })),
+  };
+  const bands: HerdReportTable = {
+    key: "scc",
+    title: "SCC на последней контрольной дойке",
+    columns: [
+      { key: "cows", label: "Коров", unit: "гол." },
+      { key: "share", label: "Доля", unit: "%" },
+    ],
+    rows: SCC_BANDS.map((band, i) => {
+      const cows = total.bands[i] ?? 0;
+      const all = total.bands.reduce((a, b) => a + b, 0);
+      return {
+        key: band.key,
+        label: band.label,
+        cells: {
+          cows: { value: cows, drill: input.drill(`scc:${band.key}`) },
+          share: { value: all > 0 ? round((cows / all) * 100) : null, drill: null },
+        },
+      };
+    }),
+  };
+  return [byMonth, byGroup, bands, byDay];
+}
+
+function monthCharts(input: ReportInput, rows: StatsRow[]): HerdReportChart[] {
+  const months = monthsOf(input.ctx.from, input.ctx.to);
+  const at = (m: string, g: string | null) =>
+    statsOf(
+      rows.find((r) => Number(r.gs) === (g === null ? SETS.m : SETS.mg) && r.m === m && (g === null || r.g === g)),
+      "m",
+    );
+  const averages = (
+    key: string,
+    label: string,
+    g: string | null,
+    value: (s: MilkStats) => number | null,
+    digits = 1,
+  ) => ({
+    key,
+    label,
+    values: months.map((m) => round(value(at(m, g)), digits)),
+    drills: months.map(() => null),
+  });
+  return [
+    {
+      key: "milk",
+      title: "Удой на корову в день по месяцам, кг",
+      kind: "line",
+      x: months,
+      series: [
+        averages("all", "Все коровы", null, (s) => s.milk),
+        ...LACT_GROUPS.map((g) => averages(g.key, g.label, g.key, (s) => s.milk)),
+        averages("ecm", "ЭКМ, все коровы", null, (s) => s.ecm),
+      ],
+    },
+    {
+      key: "components",
+      title: "Жир и белок по месяцам, %",
+      kind: "line",
+      x: months,
+      series: [
+        averages("fat", "Жир", null, (s) => s.fat, 2),
+        averages("protein", "Белок", null, (s) => s.protein, 2),
+        averages("fp", "Жир / белок", null, ratio, 2),
+      ],
+    },
+    {
+      key: "scc",
+      title: "Коровы по SCC на последней дойке месяца",
+      kind: "bar",
+      x: months,
+      series: SCC_BANDS.map((band, i) => ({
+        key: band.key,
+        label: band.label,
+        values: months.map((m) => at(m, null).bands[i] ?? 0),
+        drills: months.map((m) => input.drill(`scc:${band.key}:${m}`)),
+      })),
+    },
+  ];
+}
+
+const WEEKS = Array.from({ length: 44 }, (_, i) => i + 1);
+type CurvePoint = { w: number | null; milk?: number | string | null };
+
+/** The lactation curve: the period's from its SETS.w rows, a year earlier's from curveOf. */
+function curveChart(now: CurvePoint[], before: CurvePoint[]): HerdReportChart {
+  const series = (key: string, label: string, points: CurvePoint[]) => ({
+    key,
+    label,
+    values: WEEKS.map((w) => {
+      const point = points.find((r) => Number(r.w) === w);
+      return point?.milk === null || point?.milk === undefined ? null : round(Number(point.milk));
+    }),
+    drills: WEEKS.map(() => null),
+  });
+  return {
+    key: "curve",
+    title: "Средняя лактационная кривая по неделям лактации, кг",
+    kind: "line",
+    x: WEEKS.map(String),
+    series: [series("now", "Период", now), series("year_before", "Тот же период год назад", before)],
+  };
+}
+
+export async function milk(input: ReportInput): Promise<ReportBody> {
+  const { ctx, compare } = input;
+  const before = compare ? { ...ctx, ...compare } : null;
+  const [rows, rowsBefore, curveBefore, y305Now, y305Before] = await Promise.all([
+    testDayStats(input, ctx, true),
+    before ? testDayStats(input, before, false) : Promise.resolve(null),
+    curveOf(input, yearBefore(ctx)),
+    lactations305(input, ctx),
+    before ? lactations305(input, before) : Promise.resolve(null),
+  ]);
+  const totalOf = (list: StatsRow[]) =>
+    statsOf(
+      list.find((r) => Number(r.gs) === SETS.p),
+      "p",
+    );
+  const y305 = y305Of(y305Now);
+  const curveNow = rows.filter((r) => Number(r.gs) === SETS.w).map((r) => ({ w: r.w, milk: r.milk }));
+  return {
+    kpis: kpis(
+      input,
+      totalOf(rows),
+      rowsBefore ? totalOf(rowsBefore) : null,
+      y305,
+      y305Before ? y305Of(y305Before) : null,
+    ),
+    tables: tables(input, rows, y305),
+    charts: [...monthCharts(input, rows), curveChart(curveNow, curveBefore)],
+  };
+}
