@@ -8,7 +8,7 @@
 //     segment_count_p95_ms  POST …/segments/count/ over a few DC305-style rules (goal ≤ 100)
 //   PGlite: the demo herd the app seeds (scale 1, five years): each report's slowest answer
 //     report_demo_pglite_ms (goal ≤ 1500).
-import { HERD_REPORTS_READY, type HerdReportNumber } from "@nadoy/contract/herd-reports";
+import { HERD_REPORT_NUMBERS, type HerdReportNumber } from "@nadoy/contract/herd-reports";
 import type { UserData } from "@nadoy/contract/users";
 import pg from "pg";
 import { openPostgres } from "../apps/server/src/db/client.ts";
@@ -162,7 +162,7 @@ export async function measureReports(options: {
     const from = fromDate.toISOString().slice(0, 10);
 
     const reports: ReportTiming[] = [];
-    for (const n of HERD_REPORTS_READY) {
+    for (const n of HERD_REPORT_NUMBERS) {
       const url = `${app.url}/api/herd/${database.uuid}/reports/${n}/?from=${from}&to=${to}`;
       await timed(2, () => getOk(url, access));
       const api = await timed(times, () => getOk(url, access));

@@ -12,8 +12,6 @@ import { defineRoute } from "./http.ts";
 
 export const HERD_REPORT_NUMBERS = [1, 2, 4, 5, 6, 7, 8] as const;
 export type HerdReportNumber = (typeof HERD_REPORT_NUMBERS)[number];
-/** The reports built so far; the others answer 404 until they are. */
-export const HERD_REPORTS_READY: readonly HerdReportNumber[] = [1, 2, 4, 5, 6, 7, 8];
 export const HERD_REPORT_TITLES: Record<HerdReportNumber, string> = {
   1: "Структура стада",
   2: "Молоко",

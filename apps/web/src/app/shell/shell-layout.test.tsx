@@ -99,8 +99,6 @@ describe("spec §2 layout rules in the app", () => {
   it.each([
     // Not a report's uuid: the report page says so without asking the server.
     ["/report/15", "Отчёт не найден или недоступен"],
-    // A native herd report not built yet says so itself.
-    ["/services/report/4/db1", "Отчёт готовится"],
     ["/services/report/plan_fact_report/pf1", "Раздел в разработке"],
     ["/services/farm_audit/f1/2026-11-01", "Раздел в разработке"],
     ["/equipment_monitoring/monitoring_report/db1", "Раздел в разработке"],

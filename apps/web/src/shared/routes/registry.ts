@@ -148,7 +148,7 @@ export const ROUTES = {
   tables: page("/services/tables", "services", "Таблицы"),
   tablesEdit: page("/services/tables-edit/:table_uuid?", "services", "Редактор таблицы"),
   genetic: planned("/services/genetic/:farm_uuid", "services", "Генетика"),
-  // Native herd reports: one page (features/herd-reports); those not built yet say «Отчёт готовится».
+  // Native herd reports: one page (features/herd-reports) for every report.
   herdStructureReport: ofDatabase("herd", page("/services/report/1/:uuid", "services", "Структура стада")),
   milkProductionReport: ofDatabase("herd", page("/services/report/2/:uuid", "services", "Молочная продуктивность")),
   reproductionReport: ofDatabase("herd", page("/services/report/4/:uuid", "services", "Воспроизводство")),

@@ -1,4 +1,4 @@
-import { HERD_REPORTS_READY } from "@nadoy/contract/herd-reports";
+import { HERD_REPORT_NUMBERS } from "@nadoy/contract/herd-reports";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
@@ -34,7 +34,7 @@ const QUERIES: Record<string, Record<string, string>> = {
 
 // Each walk asks for every token's animals in turn: report 4's cycle drills redo the cycle
 // arithmetic per list, about a minute on PGlite for a year of a 1,200-cow herd.
-describe.each(HERD_REPORTS_READY.map((n) => [n]))("report %i on the demo herd", { timeout: 300_000 }, (n) => {
+describe.each(HERD_REPORT_NUMBERS.map((n) => [n]))("report %i on the demo herd", { timeout: 300_000 }, (n) => {
   for (const [name, query] of Object.entries(QUERIES)) {
     it(`every drill total equals its number (${name})`, async () => {
       const client = reportClient(t, w.herd.uuid, w.zoo.token, n, {});

@@ -1,9 +1,4 @@
-import {
-  HERD_REPORT_NUMBERS,
-  HERD_REPORT_TITLES,
-  HERD_REPORTS_READY,
-  type HerdReportNumber,
-} from "@nadoy/contract/herd-reports";
+import type { HerdReportNumber } from "@nadoy/contract/herd-reports";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { DB, DRILL, dataset, REPORT, renderPage, serveReport } from "../test-support.tsx";
@@ -116,19 +111,4 @@ describe("/services/report/1/:uuid", { timeout: 30_000 }, () => {
       "/services/dc305_upload",
     );
   });
-
-  // A report not built yet, while any is left.
-  const pending = HERD_REPORT_NUMBERS.find((n) => !HERD_REPORTS_READY.includes(n));
-  it.skipIf(pending === undefined)(
-    "says a report not built yet is being prepared, without asking the server for it",
-    async () => {
-      const api = serveReport();
-      open("", pending);
-      expect(await screen.findByText("Отчёт готовится")).toBeTruthy();
-      expect(
-        screen.getByText(`Отчёт «${HERD_REPORT_TITLES[pending ?? 1]}» появится здесь`, { exact: false }),
-      ).toBeTruthy();
-      expect(api.calls.some((call) => call.path.includes("/reports/"))).toBe(false);
-    },
-  );
 });

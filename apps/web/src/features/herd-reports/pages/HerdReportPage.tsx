@@ -1,9 +1,4 @@
-import {
-  HERD_REPORT_TITLES,
-  HERD_REPORTS_READY,
-  type HerdReportNumber,
-  type HerdReportQuery,
-} from "@nadoy/contract/herd-reports";
+import { HERD_REPORT_TITLES, type HerdReportNumber, type HerdReportQuery } from "@nadoy/contract/herd-reports";
 import { Alert, Flex, Skeleton, Spin, Typography } from "antd";
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useParams, useSearchParams } from "react-router";
@@ -18,7 +13,6 @@ import { DrillDrawer } from "../components/DrillDrawer.tsx";
 import { HerdSettingsButton } from "../components/HerdSettingsButton.tsx";
 import { KpiCards } from "../components/KpiCards.tsx";
 import { NoAnimals } from "../components/NoAnimals.tsx";
-import { ReportNotReady } from "../components/ReportNotReady.tsx";
 import { ReportTableView } from "../components/ReportTableView.tsx";
 import { ReportToolbar } from "../components/ReportToolbar.tsx";
 import type { ReportDrill } from "../lib/report-format.ts";
@@ -38,18 +32,17 @@ function useDatabaseEmpty(dbUuid: string, enabled: boolean): boolean {
 /**
  * /services/report/{n}/:uuid — one native herd report of a database: the period, comparison and
  * segment in the URL (a link reproduces the view), KPI cards, charts and tables; every number of
- * animals opens them in a drawer, and each animal its card. Reports not built yet say so.
+ * animals opens them in a drawer, and each animal its card.
  */
 export function HerdReportPage({ n }: { n: HerdReportNumber }) {
   const { uuid = "" } = useParams();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => reportQueryOf(params), [params]);
-  const ready = HERD_REPORTS_READY.includes(n);
   const title = HERD_REPORT_TITLES[n];
-  const report = useHerdReport(uuid, n, query, ready);
-  const segments = useHerdSegments(uuid, ready);
-  const empty = useDatabaseEmpty(uuid, ready);
+  const report = useHerdReport(uuid, n, query, uuid !== "");
+  const segments = useHerdSegments(uuid, uuid !== "");
+  const empty = useDatabaseEmpty(uuid, uuid !== "");
   const exportReport = useExportHerdReport(uuid, n);
   const showFailure = useFailureToast();
   const name = useUserData().data?.user_databases.find((db) => db.uuid === uuid)?.name;
@@ -78,51 +71,45 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
       <Typography.Title level={2} style={{ margin: 0 }}>
         {name ? `${title}: ${name}` : title}
       </Typography.Title>
-      {!ready ? (
-        <ReportNotReady title={title} />
-      ) : (
-        <>
-          <ReportToolbar
-            query={query}
-            period={period}
-            segments={segments.data ?? []}
-            onChange={setQuery}
-            onExport={onExport}
-            exporting={exportReport.isPending}
-          />
-          {n === 4 ? <HerdSettingsButton dbUuid={uuid} /> : null}
-          {data ? (
-            <Typography.Text type="secondary">
-              Период {formatDay(data.period.from)} — {formatDay(data.period.to)}
-              {data.compare ? `, сравнение с ${formatDay(data.compare.from)} — ${formatDay(data.compare.to)}` : ""}
-              {`; состояние стада на ${formatDay(data.today)}`}
-            </Typography.Text>
-          ) : null}
-          {empty ? <NoAnimals /> : null}
-          {report.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
-          {report.isError && !data ? <Alert type="error" showIcon title={errorMessage(report.error)} /> : null}
-          {data ? (
-            <Spin spinning={report.isFetching} description="Загрузка…">
-              <Flex vertical gap="large">
-                <KpiCards kpis={data.kpis} onDrill={setDrill} />
-                {data.charts.map((chart) => (
-                  <figure key={chart.key} aria-label={chart.title} style={{ margin: 0 }}>
-                    <Typography.Title level={4}>{chart.title}</Typography.Title>
-                    <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 320 }} />}>
-                      <ReportChart chart={chart} onDrill={setDrill} />
-                    </Suspense>
-                  </figure>
-                ))}
-                {data.tables.map((table) => (
-                  <ReportTableView key={table.key} table={table} onDrill={setDrill} />
-                ))}
-              </Flex>
-            </Spin>
-          ) : null}
-          <DrillDrawer dbUuid={uuid} n={n} drill={drill} onClose={() => setDrill(null)} onOpenAnimal={setAnimal} />
-          <AnimalCardDrawer dbUuid={uuid} animalUuid={animal} onClose={() => setAnimal(null)} />
-        </>
-      )}
+      <ReportToolbar
+        query={query}
+        period={period}
+        segments={segments.data ?? []}
+        onChange={setQuery}
+        onExport={onExport}
+        exporting={exportReport.isPending}
+      />
+      {n === 4 ? <HerdSettingsButton dbUuid={uuid} /> : null}
+      {data ? (
+        <Typography.Text type="secondary">
+          Период {formatDay(data.period.from)} — {formatDay(data.period.to)}
+          {data.compare ? `, сравнение с ${formatDay(data.compare.from)} — ${formatDay(data.compare.to)}` : ""}
+          {`; состояние стада на ${formatDay(data.today)}`}
+        </Typography.Text>
+      ) : null}
+      {empty ? <NoAnimals /> : null}
+      {report.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
+      {report.isError && !data ? <Alert type="error" showIcon title={errorMessage(report.error)} /> : null}
+      {data ? (
+        <Spin spinning={report.isFetching} description="Загрузка…">
+          <Flex vertical gap="large">
+            <KpiCards kpis={data.kpis} onDrill={setDrill} />
+            {data.charts.map((chart) => (
+              <figure key={chart.key} aria-label={chart.title} style={{ margin: 0 }}>
+                <Typography.Title level={4}>{chart.title}</Typography.Title>
+                <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 320 }} />}>
+                  <ReportChart chart={chart} onDrill={setDrill} />
+                </Suspense>
+              </figure>
+            ))}
+            {data.tables.map((table) => (
+              <ReportTableView key={table.key} table={table} onDrill={setDrill} />
+            ))}
+          </Flex>
+        </Spin>
+      ) : null}
+      <DrillDrawer dbUuid={uuid} n={n} drill={drill} onClose={() => setDrill(null)} onOpenAnimal={setAnimal} />
+      <AnimalCardDrawer dbUuid={uuid} animalUuid={animal} onClose={() => setAnimal(null)} />
     </Flex>
   );
 }
