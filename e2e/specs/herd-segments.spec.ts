@@ -4,7 +4,8 @@ import { openSideMenu, signIn } from "./helpers.ts";
 // Issue 18 item 2: a zootechnician builds LACT=1 DIM<100 as text, sees it as two conditions and a
 // live count, saves it; the segment's animals, the animal list given the same rule, and the list's
 // own filters (lactation 1, DIM up to 99) all have that many animals: a segment, like DC305, counts
-// the animals in the herd unless its rule names statuses (contract herd-segments.ts).
+// the animals in the herd unless its rule names statuses (contract herd-segments.ts). Then the
+// segment narrows report 2.
 
 /** The demo database given to zootech (apps/server/src/db/seed/business.ts). */
 const DATABASE = "Стадо «Сысерть» (DC305)";
@@ -76,4 +77,23 @@ test("zootech builds LACT=1 DIM<100, its live count is the animal list filtered 
   await expect(page).toHaveURL(/lact=1/);
   await expect(page).toHaveURL(/dim_to=99/);
   await expect(page.getByText(`Всего: ${count.toLocaleString("ru-RU")}`)).toBeVisible();
+
+  // The segment in report 2 (milk): the cows tested in the 12 months narrow to the segment's (a
+  // report's filter also takes the cows that left so, unlike the count), and the card opens them.
+  await page.goto(`/services/report/2/${dbUuid}`);
+  await expect(page.getByRole("heading", { name: `Молоко: ${DATABASE}` })).toBeVisible();
+  const cows = page.getByRole("main").getByRole("button", { name: "Коров на контроле", exact: true });
+  const value = cows.locator("strong").first();
+  await expect(value).toHaveText(/\d/);
+  const whole = (await value.textContent()) ?? "";
+  await page.getByRole("combobox", { name: "Сегмент" }).click();
+  await page.locator(".ant-select-item-option").filter({ hasText: name }).click();
+  await expect(page).toHaveURL(/segment=[0-9a-f-]{36}/);
+  await expect(value).not.toHaveText(whole);
+  const tested = Number((await value.textContent())?.replace(/\D/g, ""));
+  expect(tested).toBeGreaterThan(0);
+  expect(tested).toBeLessThan(Number(whole.replace(/\D/g, "")));
+  await cows.click();
+  const drawer = page.getByRole("dialog").filter({ hasText: "животн" });
+  await expect(drawer.getByText(`Всего: ${tested.toLocaleString("ru-RU")}`)).toBeVisible();
 });
