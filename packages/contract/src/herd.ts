@@ -280,6 +280,8 @@ export const herdUploadCountsSchema = z.object({
   events_new: z.number().int().min(0),
   events_unchanged: z.number().int().min(0),
   test_days_new: z.number().int().min(0),
+  /** Test days the herd has for the same animal and day with other values: the file's replace them. */
+  test_days_changed: z.number().int().min(0),
   test_days_unchanged: z.number().int().min(0),
   /** Rows refused (each in errors, up to HERD_UPLOAD_ERRORS_MAX). */
   rows_refused: z.number().int().min(0),
@@ -295,6 +297,7 @@ export const HERD_UPLOAD_NO_COUNTS: Readonly<HerdUploadCounts> = {
   events_new: 0,
   events_unchanged: 0,
   test_days_new: 0,
+  test_days_changed: 0,
   test_days_unchanged: 0,
   rows_refused: 0,
 };

@@ -406,6 +406,7 @@ describe("uploads and datasets", () => {
       events_new: 118,
       events_unchanged: 0,
       test_days_new: 0,
+      test_days_changed: 0,
       test_days_unchanged: 0,
       rows_refused: 2,
     });

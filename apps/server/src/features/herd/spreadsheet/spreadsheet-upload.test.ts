@@ -84,6 +84,22 @@ describe("upload, preview and commit", () => {
     expect(await herdTableCounts(db())).toEqual(before);
   });
 
+  it("counts a test day the herd has with other values as changed, not new, and writes the file's values", async () => {
+    ok(await api().commit(ok<HerdUploadCreated>(await api().upload(win1251(TEST_DAYS), "test_days"), 201).upload_uuid));
+    // Cow 101's November test weighed again: 36,0 → 36,8 kg; the other two lines as they were.
+    const corrected = TEST_DAYS.replace("10.11.2026;36,0;", "10.11.2026;36,8;");
+    const again = ok<HerdUploadCreated>(await api().upload(win1251(corrected), "test_days"), 201);
+    const expected = counts({ rows: 3, animals_unchanged: 2, test_days_changed: 1, test_days_unchanged: 2 });
+    expect(again.preview).toMatchObject(expected);
+    expect(ok(await api().commit(again.upload_uuid))).toMatchObject(expected);
+    const card = ok<HerdAnimalCard>(await herd().animal(await animalUuid("101")));
+    expect(card.test_days.map((d) => [d.date, d.milk_kg])).toEqual([
+      ["2026-10-10", 38.5],
+      ["2026-11-10", 36.8],
+    ]);
+    expect(await herdTableCounts(db())).toMatchObject({ test_days: 3 });
+  });
+
   it("imports animals from a UTF-8 CSV with a BOM and «,», keeping unknown columns as attributes on the card", async () => {
     const file = utf8Bom(
       csv(

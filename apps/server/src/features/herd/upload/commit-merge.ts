@@ -90,7 +90,8 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
           update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from added)`,
     ),
     ...when(
-      counts.test_days_new > 0,
+      // (An upload staged before test_days_changed was counted has none.)
+      counts.test_days_new + (counts.test_days_changed ?? 0) > 0,
       sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
         select distinct on (f.animal_id, td.test_date) ${db}, f.animal_id, td.test_date, td.lact, td.test_dim,
           td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${upload}

@@ -57,6 +57,11 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
           and e.code = ev.event_code and e.remark = ev.remark and e.protocol = ev.protocol
           and e.technician = ev.technician)) as events_unchanged,
       (select count(*) from td) as test_days_total,
+      -- The herd's test days on the same animal and day: unchanged when every value is the same.
+      (select count(*) from tdm td where exists (
+        select 1 from herd_test_days d
+        where d.database_id = ${u.databaseId}::int and d.animal_id = td.animal_id and d.test_date = td.test_date
+      )) as test_days_existing,
       (select count(*) from tdm td where exists (
         select 1 from herd_test_days d
         where d.database_id = ${u.databaseId}::int and d.animal_id = td.animal_id and d.test_date = td.test_date
@@ -80,7 +85,8 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
     animals_unchanged: n("animals_unchanged"),
     events_new: n("events_total") - n("events_unchanged"),
     events_unchanged: n("events_unchanged"),
-    test_days_new: n("test_days_total") - n("test_days_unchanged"),
+    test_days_new: n("test_days_total") - n("test_days_existing"),
+    test_days_changed: n("test_days_existing") - n("test_days_unchanged"),
     test_days_unchanged: n("test_days_unchanged"),
     rows_refused: n("rows_refused"),
   };

@@ -21,6 +21,7 @@ const GROUPS: { title: string; items: { key: keyof HerdUploadCounts; label: stri
     title: "Контрольные дойки",
     items: [
       { key: "test_days_new", label: "Новые" },
+      { key: "test_days_changed", label: "Изменённые" },
       { key: "test_days_unchanged", label: "Уже были" },
     ],
   },

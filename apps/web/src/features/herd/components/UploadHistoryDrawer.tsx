@@ -13,7 +13,7 @@ export function countsText({ counts }: HerdUploadRecord): string {
   return [
     `животные: +${n(counts.animals_new)}, изм. ${n(counts.animals_changed)}`,
     `события: +${n(counts.events_new)}`,
-    `контрольные дойки: +${n(counts.test_days_new)}`,
+    `контрольные дойки: +${n(counts.test_days_new)}, изм. ${n(counts.test_days_changed)}`,
     `строк: ${n(counts.rows)}`,
   ].join("; ");
 }
