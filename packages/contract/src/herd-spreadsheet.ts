@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { herdUploadCreatedSchema, herdUploadFormatSchema, herdUploadRecordSchema } from "./herd.ts";
+import {
+  herdUploadCreatedSchema,
+  herdUploadErrorSchema,
+  herdUploadFormatSchema,
+  herdUploadRecordSchema,
+} from "./herd.ts";
 import { defineRoute } from "./http.ts";
 
 // ---- Spreadsheet import (issue 17 item 3): animals, events or test days from CSV or XLSX ----
@@ -343,11 +348,18 @@ export const downloadHerdTemplate = defineRoute({
 });
 
 /** The caller's own uploads to herd databases they may still read, newest first (at most 100). */
+/** How many of an upload's row errors «Мои загрузки» shows when its row is opened. */
+export const HERD_MY_UPLOAD_ERRORS_SHOWN = 20;
+
+/** One of the caller's uploads, with its first row errors (line and reason). */
+export const herdMyUploadSchema = herdUploadRecordSchema.extend({ errors: z.array(herdUploadErrorSchema) });
+export type HerdMyUpload = z.infer<typeof herdMyUploadSchema>;
+
 export const listMyHerdUploads = defineRoute({
   method: "GET",
   path: "/api/herd/uploads/mine/",
   auth: "user",
   query: z.strictObject({ format: herdUploadFormatSchema.optional() }),
-  response: z.array(herdUploadRecordSchema),
+  response: z.array(herdMyUploadSchema),
   summary: "Мои загрузки данных стада",
 });

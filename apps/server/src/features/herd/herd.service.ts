@@ -8,6 +8,7 @@ import {
   type HerdEventsQuery,
   type HerdUploadRecord,
 } from "@nadoy/contract/herd";
+import type { HerdMyUpload } from "@nadoy/contract/herd-spreadsheet";
 import type { Db } from "../../db/client.ts";
 import { canUploadHerd } from "../../platform/access/herd-upload.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
@@ -87,9 +88,12 @@ export function createHerdService(db: Db, now: () => Date = () => new Date()) {
     },
 
     /** The caller's own uploads into the herd databases they may still read. */
-    async myUploads(caller: AuthUser, format: string | undefined): Promise<HerdUploadRecord[]> {
+    async myUploads(caller: AuthUser, format: string | undefined): Promise<HerdMyUpload[]> {
       const ids = await readableHerdDatabaseIds(db, caller);
-      return (await listUserUploads(db, ids, caller.id, format)).map(uploadOut);
+      return (await listUserUploads(db, ids, caller.id, format)).map((r) => ({
+        ...uploadOut(r),
+        errors: r.errors.map((e) => ({ line: Number(e.line), message: String(e.message) })),
+      }));
     },
 
     async datasets(caller: AuthUser): Promise<HerdDataset[]> {

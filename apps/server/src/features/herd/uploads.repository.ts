@@ -1,3 +1,4 @@
+import { HERD_MY_UPLOAD_ERRORS_SHOWN } from "@nadoy/contract/herd-spreadsheet";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 
@@ -63,19 +64,25 @@ export async function listUserUploads(
   databaseIds: readonly number[],
   userId: number,
   format: string | undefined,
-): Promise<UploadJsonRow[]> {
+): Promise<(UploadJsonRow & { errors: { line: number; message: string }[] })[]> {
   if (databaseIds.length === 0) return [];
   const ids = sql.join(
     databaseIds.map((id) => sql`${id}::int`),
     sql`, `,
   );
-  const rows = await queryRows<{ upload: unknown }>(
+  const rows = await queryRows<{ upload: unknown; errors: unknown }>(
     db,
-    sql`select ${uploadJson} as upload
+    sql`select ${uploadJson} as upload,
+          (select coalesce(jsonb_agg(e order by n), '[]'::jsonb)
+             from jsonb_array_elements(u.errors) with ordinality as x(e, n)
+             where n <= ${HERD_MY_UPLOAD_ERRORS_SHOWN}) as errors
         from herd_uploads u join user_databases d on d.id = u.database_id left join users usr on usr.id = u.user_id
         where u.database_id in (${ids}) and u.user_id = ${userId}::int
           ${format === undefined ? sql`` : sql`and u.format = ${format}`}
         order by u.created_at desc, u.id desc limit ${MY_UPLOADS_SHOWN}`,
   );
-  return rows.map((r) => parsedJson<UploadJsonRow>(r.upload));
+  return rows.map((r) => ({
+    ...parsedJson<UploadJsonRow>(r.upload),
+    errors: parsedJson<{ line: number; message: string }[]>(r.errors),
+  }));
 }

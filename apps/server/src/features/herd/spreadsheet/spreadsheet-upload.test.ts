@@ -7,6 +7,7 @@ import type {
   HerdUploadCreated,
   HerdUploadRecord,
 } from "@nadoy/contract/herd";
+import type { HerdMyUpload } from "@nadoy/contract/herd-spreadsheet";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../../../test/callers.ts";
@@ -406,12 +407,14 @@ describe("my uploads", () => {
     await sheetApi(t, w.viewer.token, w.herd.uuid).upload(Buffer.from(TEST_DAYS), "test_days");
     ok(await api().commit(sheet.upload_uuid));
 
-    const mine = ok<HerdUploadRecord[]>(await api().mine());
+    const mine = ok<HerdMyUpload[]>(await api().mine());
     expect(mine.map((u) => [u.file_name, u.format, u.kind, u.status])).toEqual([
       ["пусто.csv", "spreadsheet", null, "failed"],
       ["дойки.csv", "spreadsheet", "test_days", "committed"],
     ]);
     expect(mine[1]).toMatchObject({ database: { uuid: w.herd.uuid, name: "Стадо" }, counts: { test_days_new: 3 } });
+    // Each with its first refused lines and why: the empty file's refusal, none for the good one.
+    expect(mine.map((u) => u.errors)).toEqual([[{ line: 0, message: expect.stringMatching(/^Файл пуст/) }], []]);
     expect(ok<HerdUploadRecord[]>(await api().mine({ format: "dc305" }))).toEqual([]);
     expect(ok<HerdUploadRecord[]>(await api().mine({ format: "spreadsheet" }))).toHaveLength(2);
     expect(ok<HerdUploadRecord[]>(await sheetApi(t, w.other.token, w.herd.uuid).mine())).toEqual([]);

@@ -1,6 +1,10 @@
 import { HERD_UPLOAD_KIND_LABELS, type HerdUploadRecord } from "@nadoy/contract/herd";
-import { HERD_SPREADSHEET_KIND_LABELS, herdSpreadsheetKindSchema } from "@nadoy/contract/herd-spreadsheet";
-import { Alert, Empty, Table, Typography } from "antd";
+import {
+  HERD_SPREADSHEET_KIND_LABELS,
+  type HerdMyUpload,
+  herdSpreadsheetKindSchema,
+} from "@nadoy/contract/herd-spreadsheet";
+import { Alert, Empty, Flex, List, Table, Typography } from "antd";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { useMySpreadsheetUploads } from "../api.ts";
 import { formatMoment } from "../lib/freshness.ts";
@@ -15,23 +19,39 @@ function kindText(row: HerdUploadRecord): string {
   return sheet.success ? HERD_SPREADSHEET_KIND_LABELS[sheet.data] : HERD_UPLOAD_KIND_LABELS[row.kind];
 }
 
-/** What a row with refused lines says when opened. */
-function RefusedRows({ row }: { row: HerdUploadRecord }) {
+/** What a row with refused lines says when opened: the first lines refused and why. */
+function RefusedRows({ row }: { row: HerdMyUpload }) {
   return (
-    <Typography.Paragraph style={{ margin: 0 }}>
-      Отклонено строк: {n(row.counts.rows_refused)} из {n(row.counts.rows)} (ошибок: {n(row.errors_count)}). Номера
-      строк и причины показываются при проверке файла: исправьте таблицу и загрузите её снова — уже записанное не
-      задвоится.
-    </Typography.Paragraph>
+    <Flex vertical gap="small">
+      <Typography.Text>
+        Отклонено строк: {n(row.counts.rows_refused)} из {n(row.counts.rows)}. Исправьте таблицу и загрузите её снова —
+        уже записанное не задвоится.
+      </Typography.Text>
+      <List
+        size="small"
+        dataSource={row.errors}
+        renderItem={(error) => (
+          <List.Item>
+            {error.line > 0 ? `Строка ${n(error.line)}: ` : ""}
+            {error.message}
+          </List.Item>
+        )}
+      />
+      {row.errors_count > row.errors.length ? (
+        <Typography.Text type="secondary">
+          Показаны первые {n(row.errors.length)} из {n(row.errors_count)}.
+        </Typography.Text>
+      ) : null}
+    </Flex>
   );
 }
 
-/** The caller's spreadsheet uploads, newest first; a row with errors opens to say what to do. */
+/** The caller's spreadsheet uploads, newest first; a row with errors opens on its refused lines. */
 export function MySpreadsheetUploads() {
   const uploads = useMySpreadsheetUploads();
   if (uploads.isError) return <Alert type="error" showIcon title={errorMessage(uploads.error)} />;
   return (
-    <Table<HerdUploadRecord>
+    <Table<HerdMyUpload>
       size="small"
       rowKey="upload_uuid"
       loading={uploads.isPending}

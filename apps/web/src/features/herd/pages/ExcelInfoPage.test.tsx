@@ -61,28 +61,37 @@ describe("/user-pages/excelinfo", { timeout: 30_000 }, () => {
       [`GET ${MINE}`]: {
         status: 200,
         body: [
-          uploadRecord({
-            file_name: "дойки-ноябрь.xlsx",
-            format: "spreadsheet",
-            kind: "test_days",
-            counts: {
-              ...uploadRecord().counts,
-              rows: 120,
-              animals_new: 3,
-              events_new: 0,
-              test_days_new: 118,
-              rows_refused: 2,
-            },
-            errors_count: 2,
-          }),
-          uploadRecord({
-            upload_uuid: "8b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9",
-            file_name: "стадо.csv",
-            format: "spreadsheet",
-            kind: "animals",
-            status: "staged",
-            errors_count: 0,
-          }),
+          {
+            ...uploadRecord({
+              file_name: "дойки-ноябрь.xlsx",
+              format: "spreadsheet",
+              kind: "test_days",
+              counts: {
+                ...uploadRecord().counts,
+                rows: 120,
+                animals_new: 3,
+                events_new: 0,
+                test_days_new: 118,
+                rows_refused: 3,
+              },
+              errors_count: 3,
+            }),
+            errors: [
+              { line: 14, message: "Неверная дата «31.02.2026» в столбце «Дата»" },
+              { line: 90, message: "Удой «-3» меньше нуля" },
+            ],
+          },
+          {
+            errors: [],
+            ...uploadRecord({
+              upload_uuid: "8b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9",
+              file_name: "стадо.csv",
+              format: "spreadsheet",
+              kind: "animals",
+              status: "staged",
+              errors_count: 0,
+            }),
+          },
         ],
       },
     });
@@ -98,7 +107,10 @@ describe("/user-pages/excelinfo", { timeout: 30_000 }, () => {
     expect(within(staged).getByText("Животные")).toBeTruthy();
 
     fireEvent.click(within(row).getByRole("button", { name: /Развернуть строку|Expand row/ }));
-    expect(await within(mine).findByText(/Отклонено строк: 2 из 120 \(ошибок: 2\)/)).toBeTruthy();
+    expect(await within(mine).findByText(/Отклонено строк: 3 из 120/)).toBeTruthy();
+    expect(within(mine).getByText("Строка 14: Неверная дата «31.02.2026» в столбце «Дата»")).toBeTruthy();
+    expect(within(mine).getByText("Строка 90: Удой «-3» меньше нуля")).toBeTruthy();
+    expect(within(mine).getByText("Показаны первые 2 из 3.")).toBeTruthy();
     expect(within(staged).queryByRole("button", { name: /Развернуть строку|Expand row/ })).toBeNull();
     // A reader uploads nothing: no upload links.
     expect(await screen.findByText(/Вам открыт только просмотр данных стада/)).toBeTruthy();
