@@ -1,4 +1,5 @@
 import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
+import { ruMonthYear } from "@nadoy/contract/ru-month";
 import type { AtomContext } from "./report-atoms.ts";
 import {
   curveOf,
@@ -30,21 +31,7 @@ const yearBefore = (at: AtomContext): AtomContext => {
   return { ...at, from: shift(at.from), to: shift(at.to) };
 };
 
-const MONTH_NAMES = [
-  "январь",
-  "февраль",
-  "март",
-  "апрель",
-  "май",
-  "июнь",
-  "июль",
-  "август",
-  "сентябрь",
-  "октябрь",
-  "ноябрь",
-  "декабрь",
-];
-const monthName = (m: string) => `${MONTH_NAMES[Number(m.slice(5, 7)) - 1] ?? m} ${m.slice(0, 4)}`;
+const monthName = (m: string) => ruMonthYear(m) ?? m;
 
 const HINTS = {
   cows: "Коровы (лактация 1 и старше) с контрольной дойкой в периоде.",
