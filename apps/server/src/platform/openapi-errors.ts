@@ -79,13 +79,23 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "GET /api/herd/:db_uuid/animals/:animal_uuid/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/events/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/uploads/": { 409: HERD_WRONG_KIND },
+  "GET /api/herd/:db_uuid/reports/:n/": { 409: HERD_WRONG_KIND },
+  "GET /api/herd/:db_uuid/reports/:n/animals/": { 409: HERD_WRONG_KIND },
+  "GET /api/herd/:db_uuid/reports/:n/export/": { 409: HERD_WRONG_KIND },
+  "POST /api/herd/:db_uuid/segments/count/": { 409: HERD_WRONG_KIND },
+  "GET /api/herd/:db_uuid/segments/": { 409: HERD_WRONG_KIND },
+  "POST /api/herd/:db_uuid/segments/": { 409: HERD_WRONG_KIND },
+  "PUT /api/herd/:db_uuid/segments/:segment_uuid/": { 409: HERD_WRONG_KIND },
+  "DELETE /api/herd/:db_uuid/segments/:segment_uuid/": { 409: HERD_WRONG_KIND },
+  "GET /api/herd/:db_uuid/settings/": { 409: HERD_WRONG_KIND },
+  "PUT /api/herd/:db_uuid/settings/": { 409: HERD_WRONG_KIND },
   "POST /api/herd/:db_uuid/uploads/": {
     400: "Файл отклонён целиком (график EGRAPH, итоги ECON, пустой файл, таблица без строк, повреждённый XLSX) с объяснением; format=spreadsheet без kind",
     409: `${HERD_WRONG_KIND}; или идёт предыдущая загрузка пользователя (import_in_progress)`,
     413: "Файл больше HERD_UPLOAD_MAX_BYTES (по умолчанию 200 МБ), или файлы компании заняли бы больше HERD_FILES_COMPANY_BYTES_MAX (quota_exceeded): по Content-Length до чтения или по мере чтения",
   },
   "POST /api/herd/files/:upload_uuid/rerun/": {
-    400: "Файл отклонён при проверке, или это таблица (повторная проверка таблиц пока не поддерживается)",
+    400: "Файл отклонён при повторной проверке целиком, или у таблицы не записано, что в ней (животные, события или дойки)",
     409: "Идёт предыдущая загрузка пользователя (import_in_progress)",
     413: "Копия файла не помещается в место компании (quota_exceeded)",
   },
@@ -122,6 +132,10 @@ export const USER_ROUTES_WITH_403: readonly (RouteKey | `/api/${string}/`)[] = [
   "POST /api/herd/:db_uuid/uploads/",
   "POST /api/herd/uploads/:upload_uuid/commit/",
   "POST /api/herd/uploads/:upload_uuid/mapping/",
+  "POST /api/herd/:db_uuid/segments/",
+  "PUT /api/herd/:db_uuid/segments/:segment_uuid/",
+  "DELETE /api/herd/:db_uuid/segments/:segment_uuid/",
+  "PUT /api/herd/:db_uuid/settings/",
 ];
 
 /** Routes whose body is a file's bytes (no JSON body schema; their contract sets a bodyLimit). */
