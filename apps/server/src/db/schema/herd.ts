@@ -155,6 +155,12 @@ export const herdUploads = pgTable(
      * commit takes the preview's counts rather than counting again.
      */
     previewBasis: text("preview_basis"),
+    /**
+     * Lines of the staged file whose event repeats an earlier line's (written once), as the preview
+     * counted them; null when not counted. None: the commit writes the lines' events without
+     * sorting them to drop repeats.
+     */
+    duplicateEventLines: integer("duplicate_event_lines"),
     /** The uploaded file under DATA_DIR (kept after the commit, to read it again); null when refused or cancelled. */
     fileKey: text("file_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

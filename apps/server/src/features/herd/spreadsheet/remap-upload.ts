@@ -90,6 +90,7 @@ export async function remapUpload(
     await db.execute(sql`update herd_uploads set status = 'staged', mapping = ${JSON.stringify(mapping)}::jsonb,
         counts = ${JSON.stringify(check.counts)}::jsonb, errors = ${JSON.stringify(check.errors)}::jsonb,
         errors_count = ${check.errorsCount}::int, preview_basis = ${check.basis},
+        duplicate_event_lines = ${check.duplicateEventLines}::int,
         duration_ms = duration_ms + ${Date.now() - started}::int
       where ${where}`);
     return {

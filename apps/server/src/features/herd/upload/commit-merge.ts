@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client.ts";
 import { animalStatusSql } from "../animal-status.ts";
 import {
   ANIMAL_COLUMNS,
+  eventLines,
   fileEvents,
   fileTestDays,
   identifiedLines,
@@ -31,25 +32,40 @@ const LATE_ABORT_DAYS = 152;
  * probes no event and no test day again; lactations, pens and statuses are always merged (the
  * preview does not count them).
  */
-export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
+export interface MergeOptions {
+  /** Some line repeats another's event (or that is not known): the file's events are sorted to write each once. */
+  eventsRepeat: boolean;
+}
+
+/** A line's event starts a lactation: a FRESH, or an ABORT that did (DIM 0 on it, or carried past LATE_ABORT_DAYS since CDAT). */
+const startsLactation = sql`s.event_code = 'FRESH' or (s.event_code = 'ABORT'
+    and (s.event_dim = 0 or s.event_date - s.conception_date > ${LATE_ABORT_DAYS}::int))`;
+
+/** A lactation's fresh date from its lines: their FDAT, else the first event that started it. */
+const lactationFresh = sql`coalesce(max(s.fresh_date), min(s.event_date) filter (where ${startsLactation}))`;
+/** Its dry date: the latest of their DDAT and DRY events. */
+const lactationDry = sql`greatest(max(s.dry_date), max(s.event_date) filter (where s.event_code = 'DRY'))`;
+
+/** The file's events as herd_events rows of the animals in herd_merge. */
+function fileEventRows(u: UploadRef, options: MergeOptions): SQL {
+  return sql`select ${u.databaseId}::int, f.animal_id, ev.event_date, ev.event_code, ev.lact, ev.event_dim, ev.remark,
+      ev.protocol, ev.technician, ${u.uploadId}::bigint
+    from (${options.eventsRepeat ? fileEvents(u) : eventLines(u)}) ev join herd_merge f using (ident)
+    where f.animal_id is not null`;
+}
+
+export function mergeStatements(u: UploadRef, counts: HerdUploadCounts, options: MergeOptions): SQL[] {
+  // The file matched no animal of the herd (a first import).
+  if (counts.animals_changed === 0 && counts.animals_unchanged === 0) return newAnimalsStatements(u, counts, options);
   const db = sql`${u.databaseId}::int`;
   const upload = sql`${u.uploadId}::bigint`;
   const lines = identifiedLines(u);
-  const startsLactation = sql`s.event_code = 'FRESH' or (s.event_code = 'ABORT'
-    and (s.event_dim = 0 or s.event_date - s.conception_date > ${LATE_ABORT_DAYS}::int))`;
   const analyzed = [
     "herd_lactations",
     ...(counts.animals_new + counts.animals_changed > 0 ? ["herd_animals"] : []),
     ...(counts.events_new > 0 ? ["herd_events"] : []),
   ];
   const when = (needed: boolean, ...statements: SQL[]) => (needed ? statements : []);
-  // The file matched no animal of the herd (a first import): every row below is new, and each
-  // animal has one identity of the file, so plain INSERTs without conflict handling suffice.
-  const onlyNewAnimals = counts.animals_changed === 0 && counts.animals_unchanged === 0;
-  const fileEventRows = sql`select ${db}, f.animal_id, ev.event_date, ev.event_code, ev.lact, ev.event_dim, ev.remark,
-      ev.protocol, ev.technician, ${upload}
-    from (${fileEvents(u)}) ev join herd_merge f using (ident)
-    where f.animal_id is not null`;
   return [
     // `touched`: new, changed, or given events or lactations below; only these get their status again,
     // so a re-upload of the same file rewrites nothing.
@@ -77,17 +93,14 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
           and a.barn_number = f.barn_number and a.birth_date = f.birth_date`,
       sql`analyze herd_merge`,
     ),
-    // Events: the same event again (a re-upload, a duplicate line) is not added twice. Only new
-    // animals: none of their events can be there, and each is touched already.
+    // Events: the same event again (a re-upload, a duplicate line) is not added twice.
     ...when(
       counts.events_new > 0,
-      onlyNewAnimals
-        ? sql`insert into herd_events (${EVENT_COLUMNS}) ${fileEventRows}`
-        : sql`with added as (
-            insert into herd_events (${EVENT_COLUMNS}) ${fileEventRows}
-            on conflict do nothing
-            returning animal_id)
-          update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from added)`,
+      sql`with added as (
+          insert into herd_events (${EVENT_COLUMNS}) ${fileEventRows(u, options)}
+          on conflict do nothing
+          returning animal_id)
+        update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from added)`,
     ),
     ...when(
       // (An upload staged before test_days_changed was counted has none.)
@@ -98,27 +111,22 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
         from (${fileTestDays(u)}) td join herd_merge f using (ident)
         where f.animal_id is not null
         order by f.animal_id, td.test_date
-        ${
-          onlyNewAnimals
-            ? sql``
-            : sql`on conflict (database_id, animal_id, test_date) do update set lact = excluded.lact, dim = excluded.dim,
+        on conflict (database_id, animal_id, test_date) do update set lact = excluded.lact, dim = excluded.dim,
           milk_kg = excluded.milk_kg, fat_pct = excluded.fat_pct, protein_pct = excluded.protein_pct,
           scc = excluded.scc, upload_id = excluded.upload_id
         where (herd_test_days.milk_kg, herd_test_days.fat_pct, herd_test_days.protein_pct, herd_test_days.scc)
-          is distinct from (excluded.milk_kg, excluded.fat_pct, excluded.protein_pct, excluded.scc)`
-        }`,
+          is distinct from (excluded.milk_kg, excluded.fat_pct, excluded.protein_pct, excluded.scc)`,
     ),
     // Lactations: a line's LACT with its FDAT (and DDAT); else a FRESH event, or an ABORT that
-    // started the lactation (DIM 0 on it, or carried past LATE_ABORT_DAYS since CDAT); DRY events end
-    // the milking. One pass over the lines, each source an aggregate of its own.
+    // started the lactation; DRY events end the milking. One pass over the lines, each source an
+    // aggregate of its own.
     sql`with changed as (
         insert into herd_lactations (database_id, animal_id, lact, fresh_date, dry_date)
-        select ${db}, f.animal_id, s.lact, coalesce(max(s.fresh_date), min(s.event_date) filter (where ${startsLactation})),
-          greatest(max(s.dry_date), max(s.event_date) filter (where s.event_code = 'DRY'))
+        select ${db}, f.animal_id, s.lact, ${lactationFresh}, ${lactationDry}
         from (${lines}) s join herd_merge f using (ident)
         where s.lact >= 1 and f.animal_id is not null
         group by f.animal_id, s.lact
-        having coalesce(max(s.fresh_date), min(s.event_date) filter (where ${startsLactation})) is not null
+        having ${lactationFresh} is not null
         on conflict (database_id, animal_id, lact) do update set fresh_date = excluded.fresh_date,
           dry_date = coalesce(excluded.dry_date, herd_lactations.dry_date)
         where (herd_lactations.fresh_date, herd_lactations.dry_date)
@@ -163,6 +171,84 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts): SQL[] {
   ];
 }
 
-export async function runMerge(tx: Db, u: UploadRef, counts: HerdUploadCounts): Promise<void> {
-  for (const statement of mergeStatements(u, counts)) await tx.execute(statement);
+/**
+ * The merge of a file none of whose animals the herd has (a first import): each animal is written
+ * once, with the lactation, dates, exit and status the general path's closing UPDATE would give her
+ * (her lactations and exit events are all the file's), computed from the lines beforehand: updating
+ * every animal again took seconds on a big herd. Every row is new and each animal has one identity
+ * of the file, so the INSERTs need no conflict handling but the animals' (two identities of one cow).
+ */
+function newAnimalsStatements(u: UploadRef, counts: HerdUploadCounts, options: MergeOptions): SQL[] {
+  const db = sql`${u.databaseId}::int`;
+  const upload = sql`${u.uploadId}::bigint`;
+  const lines = identifiedLines(u);
+  const status = animalStatusSql({
+    lact: sql`v.lact`,
+    freshDate: sql`v.fresh_date`,
+    dryDate: sql`v.dry_date`,
+    exit: sql`case when v.exit_date is null then null when x.died then 'died' else 'sold' end`,
+  });
+  return [
+    sql`create temp table herd_merge on commit drop as select m.*, true as touched from (${storedAnimals(u)}) m`,
+    // Statistics first: without them the ids below are looked up animal by animal over every animal.
+    sql`analyze herd_merge`,
+    // The file's lactations by animal (the general path's rule), and each animal's first exit event
+    // (SOLD or DIED; its remark is the reason) and whether she died.
+    sql`create temp table herd_merge_lact on commit drop as
+        select s.ident, s.lact, ${lactationFresh} as fresh_date, ${lactationDry} as dry_date
+        from (${lines}) s where s.lact >= 1
+        group by s.ident, s.lact
+        having ${lactationFresh} is not null`,
+    sql`create temp table herd_merge_exit on commit drop as
+        select ident, min(event_date) as exit_date, bool_or(event_code = 'DIED') as died,
+          (array_agg(nullif(remark, '') order by event_date, line))[1] as exit_reason
+        from (${eventLines(u)}) s where event_code in ('SOLD', 'DIED')
+        group by ident`,
+    sql`insert into herd_animals (database_id, ${ANIMAL_COLUMNS}, exit_reason, status)
+        select ${db}, f.barn_number, f.birth_date, f.ear_tag, f.breed, f.sire, f.dam, f.pen, f.rc,
+          v.lact, v.fresh_date, v.dry_date, v.exit_date, coalesce(f.attributes, '{}'), x.exit_reason, ${status}
+        from herd_merge f
+        left join (select ident, max(lact) as lact, max(fresh_date) as fresh_date, max(dry_date) as dry_date
+          from herd_merge_lact group by ident) l using (ident)
+        left join herd_merge_exit x using (ident)
+        cross join lateral (select greatest(coalesce(f.lact, 0), l.lact) as lact,
+          greatest(f.fresh_date, l.fresh_date) as fresh_date, greatest(f.dry_date, l.dry_date) as dry_date,
+          coalesce(f.exit_date, x.exit_date) as exit_date) v
+        on conflict do nothing`,
+    sql`update herd_merge f set animal_id = a.id from herd_animals a
+        where f.ear_tag is not null and a.database_id = ${db} and a.ear_tag = f.ear_tag`,
+    sql`update herd_merge f set animal_id = a.id from herd_animals a
+        where f.ear_tag is null and a.database_id = ${db} and a.ear_tag is null
+          and a.barn_number = f.barn_number and a.birth_date = f.birth_date`,
+    sql`analyze herd_merge`,
+    ...(counts.events_new > 0
+      ? [
+          options.eventsRepeat
+            ? sql`insert into herd_events (${EVENT_COLUMNS}) ${fileEventRows(u, options)} on conflict do nothing`
+            : sql`insert into herd_events (${EVENT_COLUMNS}) ${fileEventRows(u, options)}`,
+        ]
+      : []),
+    ...(counts.test_days_new > 0
+      ? [
+          sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
+            select ${db}, f.animal_id, td.test_date, td.lact, td.test_dim, td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${upload}
+            from (${fileTestDays(u)}) td join herd_merge f using (ident)
+            where f.animal_id is not null
+            order by f.animal_id, td.test_date
+            on conflict do nothing`,
+        ]
+      : []),
+    sql`insert into herd_lactations (database_id, animal_id, lact, fresh_date, dry_date)
+        select ${db}, f.animal_id, l.lact, l.fresh_date, l.dry_date
+        from herd_merge_lact l join herd_merge f using (ident)
+        where f.animal_id is not null
+        on conflict do nothing`,
+    sql`insert into herd_pens (database_id, pen) select distinct ${db}, pen from (${lines}) s
+        where pen is not null on conflict do nothing`,
+    sql.raw(`analyze herd_animals, herd_lactations${counts.events_new > 0 ? ", herd_events" : ""}`),
+  ];
+}
+
+export async function runMerge(tx: Db, u: UploadRef, counts: HerdUploadCounts, options: MergeOptions): Promise<void> {
+  for (const statement of mergeStatements(u, counts, options)) await tx.execute(statement);
 }

@@ -28,6 +28,7 @@ interface StagedUpload {
   errors: { line: number; message: string }[];
   errors_count: number;
   preview_basis: string | null;
+  duplicate_event_lines: number | null;
   kind: HerdUploadKind | null;
   mapping: HerdColumnMapping | null;
 }
@@ -38,7 +39,9 @@ interface StagedUpload {
  */
 async function countsNow(db: Db, ref: UploadRef, row: StagedUpload): Promise<Omit<UploadCheck, "basis">> {
   if (row.preview_basis !== null && row.preview_basis === (await herdBasis(db, ref.databaseId))) {
-    return { counts: row.counts, errors: row.errors, errorsCount: row.errors_count };
+    // Not counted (an upload staged before the figure was): taken as repeating, so sorted out.
+    const duplicateEventLines = row.duplicate_event_lines ?? Number.POSITIVE_INFINITY;
+    return { counts: row.counts, errors: row.errors, errorsCount: row.errors_count, duplicateEventLines };
   }
   return checkUpload(db, ref);
 }
@@ -77,7 +80,7 @@ export async function commitUpload(
       // The row lock makes a second commit of the same upload wait, then see «committed» (409).
       const [row] = await queryRows<StagedUpload>(
         t,
-        sql`select status, counts, errors, errors_count, preview_basis, kind, mapping from herd_uploads
+        sql`select status, counts, errors, errors_count, preview_basis, duplicate_event_lines, kind, mapping from herd_uploads
             where database_id = ${ref.databaseId}::int and id = ${ref.uploadId}::bigint
             for update`,
       );
@@ -94,7 +97,7 @@ export async function commitUpload(
       const check = await countsNow(t, ref, row);
       await expectStagedRows(t, ref, check.counts.rows);
       progress.set(user.id, progressId, { phase: "write", rows: check.counts.rows });
-      await runMerge(t, ref, check.counts);
+      await runMerge(t, ref, check.counts, { eventsRepeat: check.duplicateEventLines > 0 });
       if (sheet) await rememberMapping(t, ref.databaseId, sheet.kind, sheet.mapping, user.id);
       await t.execute(sql`update herd_uploads set status = 'committed', committed_at = now(),
           counts = ${JSON.stringify(check.counts)}::jsonb, errors = ${JSON.stringify(check.errors)}::jsonb,

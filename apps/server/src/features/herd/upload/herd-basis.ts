@@ -20,11 +20,15 @@ export async function herdBasis(db: Db, databaseId: number): Promise<string> {
 
 /**
  * Runs `count` (one statement, so one snapshot) between two readings of the basis: the basis when
- * both agree (nothing was committed meanwhile, so the count saw that herd), else null.
+ * both agree (nothing was committed meanwhile, so the count saw that herd), else null. `count` is
+ * told the first reading (a herd without animals then, and still so, has none to match).
  */
-export async function countedOnBasis<T>(db: Db, databaseId: number, count: () => Promise<T>) {
+export async function countedOnBasis<T>(db: Db, databaseId: number, count: (before: string) => Promise<T>) {
   const before = await herdBasis(db, databaseId);
-  const result = await count();
+  const result = await count(before);
   const after = await herdBasis(db, databaseId);
   return { result, basis: before === after ? before : null };
 }
+
+/** The basis says the herd had no animals. */
+export const basisHerdEmpty = (basis: string): boolean => basis.endsWith(":0");

@@ -160,6 +160,31 @@ describe("DC305 quirks, uploaded and committed", () => {
     const other = ev("1", "01/02/15", "2", "DRY", "300", "03/04/20", "LATE");
     await uploadAndCommit(file(HEADER, line, line, other), { rows: 3, animals_new: 1, events_new: 2 });
     expect(await eventsOf(db(), w.herd.id)).toEqual(["1 2020-03-04 DRY ||", "1 2020-03-04 DRY LATE||"]);
+    // Again, with one more line: the repeated event is still one, and only the new line's is new.
+    const later = ev("1", "01/02/15", "2", "FRESH", "0", "05/06/20");
+    await uploadAndCommit(file(HEADER, line, line, other, later), {
+      rows: 4,
+      animals_unchanged: 1,
+      events_new: 1,
+      events_unchanged: 2,
+    });
+    expect(await eventsOf(db(), w.herd.id)).toHaveLength(3);
+  });
+
+  it("takes an animal's items from its newest event's line, whatever the lines' order", async () => {
+    // A file sorted by event, not by date: the cow's pen is the one of her latest event (line 3),
+    // not the last line's.
+    const header = dcHeader("ID", "PEN", "BDAT", "LACT", "Event", "DIM", "Date");
+    await uploadAndCommit(
+      file(
+        header,
+        dcLine("7", "2", "01/02/19", "3", "BRED", "80", "02/01/24"),
+        dcLine("7", "4", "01/02/19", "3", "DRY", "300", "09/10/24"),
+        dcLine("7", "6", "01/02/19", "3", "FRESH", "0", "11/20/23"),
+      ),
+      { rows: 3, animals_new: 1, events_new: 3 },
+    );
+    expect(await animalsOf(db(), w.herd.id)).toMatchObject([{ barn_number: "7", pen: "4", lact: 3 }]);
   });
 
   it("tells a reused barn number apart by the birth date: two animals", async () => {

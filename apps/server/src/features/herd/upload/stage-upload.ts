@@ -203,6 +203,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
     errorsCount: check.errorsCount,
     mapping: spreadsheet?.mapping ?? null,
     previewBasis: check.basis,
+    duplicateEventLines: check.duplicateEventLines,
   });
   progress.finish(user.id, progressId, uuid);
   return {

@@ -1,10 +1,13 @@
 import { HERD_UPLOAD_ERRORS_MAX, type HerdUploadCounts } from "@nadoy/contract/herd";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
-import { countedOnBasis } from "./herd-basis.ts";
+import { basisHerdEmpty, countedOnBasis } from "./herd-basis.ts";
 import {
+  eventKeyHash,
+  eventLines,
   fileEvents,
   fileTestDays,
+  identOf,
   refusedMessage,
   refusedWhere,
   stagedLines,
@@ -16,33 +19,54 @@ import { uploadWorkMem } from "./upload-work-mem.ts";
 
 // ---- What a commit of the staged upload would do: counts and the first row errors, in SQL ----
 
+/** An identified line with an event (upload-sql.ts eventLines). */
+const isEventLine = sql.raw(
+  "error is null and (ear_tag is not null or birth_date is not null) and event_code is not null and event_date is not null",
+);
+
+/** The herd has the event `ev` (with its herd animal) already: by the natural index. */
+const herdHasEvent = (u: UploadRef) => sql`select 1 from herd_events e
+  where e.database_id = ${u.databaseId}::int and e.animal_id = ev.animal_id and e.event_date = ev.event_date
+    and e.code = ev.event_code and e.remark = ev.remark and e.protocol = ev.protocol and e.technician = ev.technician`;
+
 export interface UploadCheck {
   counts: HerdUploadCounts;
   errors: { line: number; message: string }[];
   errorsCount: number;
+  /** Lines whose event repeats an earlier line's (written once). */
+  duplicateEventLines: number;
   /** The herd the counts were taken against (herd-basis.ts); null when it changed meanwhile. */
   basis: string | null;
 }
 
 /** Counts against the herd as it is now (the commit takes them while the herd is still so, else counts again). */
 export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
-  const { result: rows, basis } = await countedOnBasis(db, u.databaseId, () =>
+  const { result: rows, basis } = await countedOnBasis(db, u.databaseId, (before) =>
     db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await uploadWorkMem(t);
-      for (const statement of storeMatchedAnimals(u)) await t.execute(statement);
-      return queryRows<Record<keyof HerdUploadCounts, string | number>>(
+      // A herd without animals (a first import) matches none: not probed for each animal of the
+      // file. Were animals committed meanwhile, the basis differs and the commit counts again.
+      for (const statement of storeMatchedAnimals(u, basisHerdEmpty(before))) await t.execute(statement);
+      return queryRows<Record<keyof HerdUploadCounts | "event_lines", string | number>>(
         t,
         sql`with m as materialized (${storedAnimals(u)}),
-      ev as materialized (${fileEvents(u)}),
       td as materialized (${fileTestDays(u)}),
-      -- Both line counts in one pass, without holding the lines themselves.
-      staged as materialized (select count(*) as rows, count(*) filter (where ${refusedWhere}) as refused
-        from (${stagedLines(u)}) r),
-      -- The file's events and test days with their herd animal, joined once: probed below by the
-      -- natural key. (Left to the planner, a join of herd_events with ev by code and date, estimated
-      -- at one row, looped over m: minutes for a re-upload of 1,000,000 events once herd_events has statistics.)
-      evm as materialized (select ev.*, m.animal_id from ev join m using (ident) where m.animal_id is not null),
+      -- The line counts in one pass, without holding the lines themselves; and whether any event
+      -- repeats, by the hashes of the events' keys (exactly, below, only when two hashes are equal).
+      staged as materialized (select count(*) as rows, count(*) filter (where ${refusedWhere}) as refused,
+          count(*) filter (where ${isEventLine}) as event_lines,
+          count(distinct ${eventKeyHash}) filter (where ${isEventLine}) as event_hashes
+        from (select r.*, ${identOf("r")} as ident from (${stagedLines(u)}) r) r),
+      events as materialized (select event_lines, case when event_lines = event_hashes then event_lines
+          else (select count(*) from (${fileEvents(u)}) ev) end as total from staged),
+      matched as materialized (select exists (select 1 from m where animal_id is not null) as found),
+      -- The file's events (or its event lines, elm) and test days with their herd animal, joined
+      -- once: probed below by the natural key. (Left to the planner, a join of herd_events with the
+      -- events by code and date, estimated at one row, looped over m: minutes for a re-upload of
+      -- 1,000,000 events once herd_events has statistics.)
+      evm as materialized (select ev.*, m.animal_id from (${fileEvents(u)}) ev join m using (ident) where m.animal_id is not null),
+      elm as materialized (select ev.*, m.animal_id from (${eventLines(u)}) ev join m using (ident) where m.animal_id is not null),
       tdm as materialized (select td.*, m.animal_id from td join m using (ident) where m.animal_id is not null)
     select
       (select rows from staged) as rows,
@@ -50,12 +74,14 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
       (select count(*) from m where animal_id is null) as animals_new,
       (select count(*) from m where changed) as animals_changed,
       (select count(*) from m where animal_id is not null and not changed) as animals_unchanged,
-      (select count(*) from ev) as events_total,
-      (select count(*) from evm ev where exists (
-        select 1 from herd_events e
-        where e.database_id = ${u.databaseId}::int and e.animal_id = ev.animal_id and e.event_date = ev.event_date
-          and e.code = ev.event_code and e.remark = ev.remark and e.protocol = ev.protocol
-          and e.technician = ev.technician)) as events_unchanged,
+      (select event_lines from events) as event_lines,
+      (select total from events) as events_total,
+      -- A new animal has no events yet: a herd that matched none of the file's is not probed.
+      case when not (select found from matched) then 0
+        -- No event repeats: the lines are the events (not sorted to drop repeats).
+        when (select event_lines = total from events) then
+          (select count(*) from elm ev where exists (${herdHasEvent(u)}))
+        else (select count(*) from evm ev where exists (${herdHasEvent(u)})) end as events_unchanged,
       (select count(*) from td) as test_days_total,
       -- The herd's test days on the same animal and day: unchanged when every value is the same.
       (select count(*) from tdm td where exists (
@@ -92,6 +118,7 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
   };
   return {
     counts,
+    duplicateEventLines: n("event_lines") - n("events_total"),
     errors: errors.map((e) => ({ line: Number(e.line), message: e.message })),
     errorsCount: counts.rows_refused,
     basis,

@@ -1,0 +1,1 @@
+ALTER TABLE "herd_uploads" ADD COLUMN "duplicate_event_lines" integer;
