@@ -1,10 +1,11 @@
-// Bundles the server's own code (and the contract's .ts) into dist/main.js; npm packages stay
-// external and load from node_modules.
+// Bundles the server's own code (and the contract's .ts) into dist/main.js, and the DC305 parser's
+// worker into dist/staging-worker.js; npm packages stay external and load from node_modules.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  // The DC305 parser's worker thread beside main.js (upload/staging-worker-client.ts finds it there).
+  entryPoints: { main: "src/main.ts", "staging-worker": "src/features/herd/upload/staging-worker.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -10,12 +10,13 @@ import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { ApiError } from "../../../platform/errors.ts";
 import type { HerdDatabase } from "../herd-access.ts";
 import { type FileVerdict, stagedLines } from "./staged-row.ts";
+import type { StagedText } from "./staging-worker-client.ts";
 import { openStagingWriter, type StagingWriter } from "./staging-writer.ts";
 import { closeUploadFile, openUploadFile, removeUploadFile, uploadFileKey } from "./upload-files.ts";
 import { checkUpload } from "./upload-preview.ts";
 import type { UploadProgress } from "./upload-progress.ts";
 import { dc305Reader, type UploadReader } from "./upload-reader.ts";
-import { dropMatchedAnimals } from "./upload-sql.ts";
+import { dropMatchedAnimals, type UploadRef } from "./upload-sql.ts";
 
 // ---- Upload → staged preview: the body read once, kept as a file and staged line by line ----
 
@@ -53,6 +54,19 @@ const CANCELLED = "Загрузка отменена.";
 
 /** The client broke the request off mid-body (closed the page, pressed «Отменить»). */
 class UploadAborted extends Error {}
+
+/** A reader's records as COPY text of staged lines, on this thread (spreadsheets). */
+async function* stagedTextInThread(
+  reader: UploadReader,
+  source: AsyncIterable<Uint8Array>,
+  ref: UploadRef,
+  verdict: FileVerdict,
+): AsyncGenerator<StagedText> {
+  for await (const batch of reader.batches(source)) {
+    const lines = stagedLines(ref.databaseId, ref.uploadId, batch, verdict);
+    if (lines.length > 0) yield { text: `${lines.join("\n")}\n`, rows: lines.length };
+  }
+}
 
 export async function stageUpload(deps: StageDeps, input: StageInput): Promise<HerdUploadCreated> {
   const { db, progress } = deps;
@@ -128,10 +142,11 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
   let rows = 0;
   try {
     writer = await openStagingWriter(db, deps.dbKind);
-    for await (const batch of reader.batches(bytes(true))) {
-      const lines = stagedLines(ref.databaseId, ref.uploadId, batch, verdict);
-      rows += lines.length;
-      await writer.write(lines);
+    const staged =
+      reader.stagedText?.(bytes(true), ref, verdict) ?? stagedTextInThread(reader, bytes(true), ref, verdict);
+    for await (const part of staged) {
+      rows += part.rows;
+      await writer.writeText(part.text);
       progress.set(user.id, progressId, { phase: "read", rows });
     }
     // What the reader left unread: after a refusal, or an XLSX's sheets after its first (kept, so

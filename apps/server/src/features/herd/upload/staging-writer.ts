@@ -18,6 +18,8 @@ const BLOB_SQL = `copy herd_upload_rows (${STAGED_COLUMNS.join(", ")}) from '/de
 export interface StagingWriter {
   /** COPY text lines (staged-row.ts), each without its newline. */
   write(lines: string[]): Promise<void>;
+  /** COPY text of whole lines, each ending in a newline. */
+  writeText(text: string): Promise<void>;
   /** Ends the COPY: the rows are in the table. */
   finish(): Promise<void>;
   /** Drops what was not finished; never throws. */
@@ -44,12 +46,14 @@ async function postgresWriter(pool: pg.Pool): Promise<StagingWriter> {
     // A connection whose COPY broke off is not handed to the next request.
     client.release(error);
   };
+  const writeText = async (text: string) => {
+    if (failure) throw failure;
+    if (text.length === 0) return;
+    if (!stream.write(text)) await once(stream, "drain");
+  };
   return {
-    async write(lines) {
-      if (failure) throw failure;
-      if (lines.length === 0) return;
-      if (!stream.write(`${lines.join("\n")}\n`)) await once(stream, "drain");
-    },
+    write: (lines) => writeText(lines.length > 0 ? `${lines.join("\n")}\n` : ""),
+    writeText,
     async finish() {
       try {
         stream.end();
@@ -72,11 +76,13 @@ async function postgresWriter(pool: pg.Pool): Promise<StagingWriter> {
 
 function pgliteWriter(db: Db): StagingWriter {
   const client = (db as unknown as { $client: PGlite }).$client;
+  const writeText = async (text: string) => {
+    if (text.length === 0) return;
+    await client.query(BLOB_SQL, [], { blob: new Blob([text]) });
+  };
   return {
-    async write(lines) {
-      if (lines.length === 0) return;
-      await client.query(BLOB_SQL, [], { blob: new Blob([`${lines.join("\n")}\n`]) });
-    },
+    write: (lines) => writeText(lines.length > 0 ? `${lines.join("\n")}\n` : ""),
+    writeText,
     async finish() {},
     async abort() {},
   };

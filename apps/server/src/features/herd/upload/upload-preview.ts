@@ -1,5 +1,5 @@
 import { HERD_UPLOAD_ERRORS_MAX, type HerdUploadCounts } from "@nadoy/contract/herd";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import { basisHerdEmpty, countedOnBasis } from "./herd-basis.ts";
 import {
@@ -24,9 +24,9 @@ const isEventLine = sql.raw(
   "error is null and (ear_tag is not null or birth_date is not null) and event_code is not null and event_date is not null",
 );
 
-/** The herd has the event `ev` (with its herd animal) already: by the natural index. */
-const herdHasEvent = (u: UploadRef) => sql`select 1 from herd_events e
-  where e.database_id = ${u.databaseId}::int and e.animal_id = ev.animal_id and e.event_date = ev.event_date
+/** The herd has the event `ev` (of the herd animal `animal`.animal_id) already: by the natural index. */
+const herdHasEvent = (u: UploadRef, animal: SQL = sql.raw("ev")) => sql`select 1 from herd_events e
+  where e.database_id = ${u.databaseId}::int and e.animal_id = ${animal}.animal_id and e.event_date = ev.event_date
     and e.code = ev.event_code and e.remark = ev.remark and e.protocol = ev.protocol and e.technician = ev.technician`;
 
 export interface UploadCheck {
@@ -61,12 +61,11 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
       events as materialized (select event_lines, case when event_lines = event_hashes then event_lines
           else (select count(*) from (${fileEvents(u)}) ev) end as total from staged),
       matched as materialized (select exists (select 1 from m where animal_id is not null) as found),
-      -- The file's events (or its event lines, elm) and test days with their herd animal, joined
+      -- The file's events and test days with their herd animal, joined
       -- once: probed below by the natural key. (Left to the planner, a join of herd_events with the
       -- events by code and date, estimated at one row, looped over m: minutes for a re-upload of
       -- 1,000,000 events once herd_events has statistics.)
       evm as materialized (select ev.*, m.animal_id from (${fileEvents(u)}) ev join m using (ident) where m.animal_id is not null),
-      elm as materialized (select ev.*, m.animal_id from (${eventLines(u)}) ev join m using (ident) where m.animal_id is not null),
       tdm as materialized (select td.*, m.animal_id from td join m using (ident) where m.animal_id is not null)
     select
       (select rows from staged) as rows,
@@ -78,9 +77,13 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
       (select total from events) as events_total,
       -- A new animal has no events yet: a herd that matched none of the file's is not probed.
       case when not (select found from matched) then 0
-        -- No event repeats: the lines are the events (not sorted to drop repeats).
+        -- No event repeats: the lines are the events (not sorted to drop repeats), joined to the
+        -- kept animals' table (analyzed) rather than m, so that a million may be hashed in parallel.
         when (select event_lines = total from events) then
-          (select count(*) from elm ev where exists (${herdHasEvent(u)}))
+          (select count(*) from (${eventLines(u)}) ev join herd_upload_animals am
+            on am.database_id = ${u.databaseId}::int and am.upload_id = ${u.uploadId}::bigint and am.ident = ev.ident
+              and am.animal_id is not null
+            where exists (${herdHasEvent(u, sql.raw("am"))}))
         else (select count(*) from evm ev where exists (${herdHasEvent(u)})) end as events_unchanged,
       (select count(*) from td) as test_days_total,
       -- The herd's test days on the same animal and day: unchanged when every value is the same.

@@ -145,6 +145,8 @@ export const storeMatchedAnimals = (u: UploadRef, herdEmpty = false): SQL[] => [
   deleteMatchedAnimals(u),
   sql`insert into herd_upload_animals (database_id, upload_id, ${MATCHED_COLUMNS})
       select ${u.databaseId}::int, ${u.uploadId}::bigint, ${MATCHED_COLUMNS} from (${matchedAnimals(u, herdEmpty)}) m`,
+  // Statistics of the rows just kept: the count joins the file's lines to them (upload-preview.ts).
+  sql`analyze herd_upload_animals`,
 ];
 
 /** The upload's animals as the last count matched them (storeMatchedAnimals). */
