@@ -205,6 +205,36 @@ describe("ingestReadings: energy", () => {
   });
 });
 
+describe("ingestReadings: daylight saving", () => {
+  it("ends a day at the next local midnight: Europe/Berlin's 29 March 2026 lasts 23 hours", async () => {
+    const [berlin] = await db
+      .insert(monitoringSites)
+      .values({ databaseId, name: "Ферма в Германии", timeZone: "Europe/Berlin" })
+      .returning();
+    if (!berlin) throw new Error("site inserted");
+    const [meter] = await db
+      .insert(monitoringSeries)
+      .values({ databaseId, siteId: berlin.id, kind: "energy", name: "Счётчик" })
+      .returning();
+    if (!meter) throw new Error("series inserted");
+    await ingestReadings(
+      db,
+      databaseId,
+      [
+        { series_id: meter.id, ts: "2026-03-28T23:30:00Z", value: 10 }, // 00:30 CET, 29 March
+        { series_id: meter.id, ts: "2026-03-29T21:30:00Z", value: 14 }, // 23:30 CEST, 29 March
+        { series_id: meter.id, ts: "2026-03-29T22:30:00Z", value: 19 }, // 00:30 CEST, 30 March
+      ],
+      NOW,
+    );
+    // 29 March = [28.03 23:00Z, 29.03 22:00Z): 0 + (14 − 10) = 4; 30 March starts at 22:00Z: 19 − 14 = 5.
+    expect(await kwhOf(meter.id, "day")).toEqual([
+      ["2026-03-28T23:00Z", 4],
+      ["2026-03-29T22:00Z", 5],
+    ]);
+  });
+});
+
 describe("ingestReadings: numeric rollups", () => {
   it("keeps count, min, max and sum per local hour and day, a late reading changing an earlier hour", async () => {
     await ingest([
