@@ -297,6 +297,20 @@ describe("ingestReadings: numeric rollups", () => {
   });
 });
 
+describe("ingestReadings: batches at once", () => {
+  it("leaves a bucket whole when several batches write into it at the same time", async () => {
+    // Eight batches of one reading each into the same hour, sent together (on PostgreSQL, over
+    // several connections): values 1..8 → count 8, min 1, max 8, sum 36.
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((v) => ingest([{ series_id: s.temp, ts: `2026-03-10T10:0${v}:00Z`, value: v }])),
+    );
+    expect(results.every((r) => r.accepted === 1)).toBe(true);
+    expect(await rollups(s.temp, "hour")).toEqual([
+      { bucket: "2026-03-10T10:00Z", count: 8, min: 1, max: 8, sum: 36, kwh: null },
+    ]);
+  });
+});
+
 describe("ingestReadings: bad rows", () => {
   it("rejects bad rows by index with a Russian message and writes the others", async () => {
     const [otherSite] = await db

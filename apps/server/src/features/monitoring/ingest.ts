@@ -1,8 +1,12 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { ensurePartitionsFor } from "./partitions.ts";
 import { lastPerInstant, type RejectedRow, seriesIdOf, validateReadingRows } from "./reading-rows.ts";
 import { seriesForIngest, upsertReadings } from "./readings.repository.ts";
 import { refreshRollups } from "./rollups.ts";
+
+/** The advisory lock's first key (the second is the database): herd-write-lock.ts uses 74236602. */
+const INGEST_LOCK = 74_236_612;
 
 export interface IngestResult {
   /** Rows written (a row repeating an earlier row's series and ts counts, its value wins). */
@@ -35,6 +39,11 @@ export async function ingestReadings(
       readings.map((r) => r.ts),
     );
     await db.transaction(async (tx) => {
+      // One batch of a database at a time: a bucket is recomputed from the readings its statement
+      // sees, and two batches writing the same hour at once would each miss the other's readings
+      // (READ COMMITTED) and leave the bucket short. Held to the commit; the next batch's statements
+      // then see this one's rows.
+      await tx.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK}::int, ${databaseId}::int)`);
       const numeric = await upsertReadings(tx, databaseId, readings);
       await refreshRollups(tx, databaseId, numeric);
     });
