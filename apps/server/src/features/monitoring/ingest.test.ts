@@ -11,6 +11,7 @@ import {
 } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { ingestReadings } from "./ingest.ts";
+import { ensureReadingPartitions } from "./partitions.ts";
 
 // Readings in, rollups out, on a farm in Asia/Novosibirsk (UTC+7, no daylight saving): its local
 // day D runs from 17:00Z of D−1 to 17:00Z of D. Every expected number is worked out by hand in the
@@ -376,7 +377,7 @@ describe("monitoring readings: partitions and deletion", () => {
     const parts = await queryRows<{ p: string }>(
       db,
       sql`select c.relname as p from pg_inherits i join pg_class c on c.oid = i.inhrelid
-          where c.relname like '%p2024_01' order by 1`,
+          where c.relkind = 'r' and c.relname like '%p2024_01' order by 1`,
     );
     expect(parts.map((r) => r.p)).toEqual(["monitoring_readings_p2024_01", "monitoring_state_readings_p2024_01"]);
 
@@ -388,5 +389,24 @@ describe("monitoring readings: partitions and deletion", () => {
                  (select count(*)::int from monitoring_rollups) as rollups`,
     );
     expect(left).toEqual({ readings: 0, states: 0, rollups: 0 });
+  });
+
+  it("makes the months around a start ahead of time, once: last month and the next ones", async () => {
+    // 15 June 2031, two ahead: from 15 June − 31 days = 15 May to 15 June + 2 × 31 days = 16 August,
+    // so May, June, July and August, for both readings tables: 8 partitions.
+    const made = await ensureReadingPartitions(db, Date.parse("2031-06-15T00:00:00Z"), 2);
+    const parts = await queryRows<{ p: string }>(
+      db,
+      sql`select c.relname as p from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          where c.relkind = 'r' and c.relname like 'monitoring_readings_p2031%' order by 1`,
+    );
+    expect(parts.map((r) => r.p)).toEqual([
+      "monitoring_readings_p2031_05",
+      "monitoring_readings_p2031_06",
+      "monitoring_readings_p2031_07",
+      "monitoring_readings_p2031_08",
+    ]);
+    expect(made).toBe(8);
+    expect(await ensureReadingPartitions(db, Date.parse("2031-06-15T00:00:00Z"), 2)).toBe(0);
   });
 });
