@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./db/seed/demo.ts";
 import { ensureReferenceData } from "./db/seed/reference.ts";
 import { demoHerdProgressText, seedDemoHerds } from "./features/herd/demo-herd/seed-demo-herds.ts";
 import { herdToday } from "./features/herd/herd-today.ts";
+import { ensureReadingPartitions } from "./features/monitoring/partitions.ts";
 import { serverRoot, webDistFolder } from "./paths.ts";
 import { loadSigningSecret } from "./platform/auth/secret.ts";
 import { connectRedis } from "./platform/redis.ts";
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const version = (JSON.parse(readFileSync(join(serverRoot, "package.json"), "utf8")) as { version: string }).version;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
+  // The monitoring readings' partitions of this month and the next ones (a server runs for months).
+  await ensureReadingPartitions(database.db);
   await ensureReferenceData(database.db);
   const seeded = demoEnabled(config) ? await seedDemo(database.db) : false;
   // The demo herds go in on the first start (or into a demo herd database found empty), printing progress.

@@ -8,6 +8,7 @@ export * from "./content.ts";
 export * from "./herd.ts";
 export * from "./herd-staging.ts";
 export * from "./mail.ts";
+export * from "./monitoring.ts";
 export * from "./news.ts";
 export * from "./realtime.ts";
 export * from "./reports.ts";

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { ensurePartitionsFor } from "./partitions.ts";
+import { lastPerInstant, type RejectedRow, seriesIdOf, validateReadingRows } from "./reading-rows.ts";
+import { seriesForIngest, upsertReadings } from "./readings.repository.ts";
+import { refreshRollups } from "./rollups.ts";
+
+/** The advisory lock's first key (the second is the database): herd-write-lock.ts uses 74236602. */
+const INGEST_LOCK = 74_236_612;
+
+export interface IngestResult {
+  /** Rows written (a row repeating an earlier row's series and ts counts, its value wins). */
+  accepted: number;
+  /** Rows refused, by their index in the batch, with the reason in Russian. */
+  rejected: RejectedRow[];
+}
+
+/**
+ * Takes a batch of readings of one monitoring database: checks every row, writes the good ones
+ * and brings the rollups of the buckets they touch up to date, all in one transaction — a batch
+ * is stored with its rollups or not at all. Bad rows do not stop the good ones; the caller
+ * answers them to the sender by index. Sending the same batch again changes nothing.
+ */
+export async function ingestReadings(
+  db: Db,
+  databaseId: number,
+  rows: readonly unknown[],
+  now = Date.now(),
+): Promise<IngestResult> {
+  const ids = [...new Set(rows.map(seriesIdOf).filter((id): id is number => id !== null))];
+  const series = await seriesForIngest(db, databaseId, ids);
+  const { good, rejected } = validateReadingRows(rows, series, now);
+  const readings = lastPerInstant(good);
+  if (readings.length > 0) {
+    // Before the transaction: a new partition locks its parent table until its transaction ends,
+    // which should not be the length of a batch's writes. An unused partition is harmless.
+    await ensurePartitionsFor(
+      db,
+      readings.map((r) => r.ts),
+    );
+    await db.transaction(async (tx) => {
+      // One batch of a database at a time: a bucket is recomputed from the readings its statement
+      // sees, and two batches writing the same hour at once would each miss the other's readings
+      // (READ COMMITTED) and leave the bucket short. Held to the commit; the next batch's statements
+      // then see this one's rows.
+      await tx.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK}::int, ${databaseId}::int)`);
+      const numeric = await upsertReadings(tx, databaseId, readings);
+      await refreshRollups(tx, databaseId, numeric);
+    });
+  }
+  return { accepted: good.length, rejected };
+}

@@ -1,0 +1,129 @@
+import type { MonitoringSeriesKind, MonitoringState } from "../../db/schema/index.ts";
+
+// What an ingestion batch's rows must be, checked before anything is written: a bad row is
+// reported by its index with a Russian message and the others go in (ingest.ts).
+
+/** A row as a device or gateway sends it: a numeric series takes value, a state channel state. */
+export interface ReadingRowInput {
+  series_id: number;
+  /** ISO 8601 with an offset: 2026-03-01T07:30:00+07:00 or …Z. */
+  ts: string;
+  value?: number;
+  state?: string;
+}
+
+/** What validation needs to know of a series. */
+export interface SeriesForIngest {
+  id: number;
+  kind: MonitoringSeriesKind;
+  name: string;
+  states: MonitoringState[] | null;
+}
+
+/** An accepted row; ts is UTC to the millisecond (what the batch is deduplicated and stored by). */
+type CheckedReading =
+  | { seriesId: number; ts: string; kind: "number"; value: number }
+  | { seriesId: number; ts: string; kind: "state"; state: string };
+export type GoodReading = CheckedReading & { index: number };
+
+export interface RejectedRow {
+  index: number;
+  message: string;
+}
+
+/** Readings older than this are a device's unset clock, not history (and would each want a partition). */
+export const OLDEST_READING = Date.UTC(2000, 0, 1);
+/** A reading may run ahead of the server's clock by this much (a gateway's clock drifts), no more. */
+export const FUTURE_SLACK_MS = 24 * 3_600_000;
+
+const ISO_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Milliseconds since the epoch of an ISO 8601 time with an offset, or null. The local date and
+ * time must exist as written: Date.parse would turn 2026-02-30 into 2 March.
+ */
+export function parseReadingTime(ts: string): number | null {
+  const match = ISO_WITH_OFFSET.exec(ts);
+  if (!match) return null;
+  const ms = Date.parse(ts);
+  if (Number.isNaN(ms)) return null;
+  const offset = match[2] ?? "Z";
+  const offsetMinutes =
+    offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2)));
+  const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 16);
+  return local === match[1] ? ms : null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The series id a row names, when it names one at all (for looking the series up before validating). */
+export function seriesIdOf(row: unknown): number | null {
+  if (!isRecord(row)) return null;
+  const id = row.series_id;
+  return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Checks every row against the database's series; nothing here reads the database. */
+export function validateReadingRows(
+  rows: readonly unknown[],
+  series: ReadonlyMap<number, SeriesForIngest>,
+  now: number,
+): { good: GoodReading[]; rejected: RejectedRow[] } {
+  const good: GoodReading[] = [];
+  const rejected: RejectedRow[] = [];
+  rows.forEach((row, index) => {
+    const result = checkRow(row, series, now);
+    if (typeof result === "string") rejected.push({ index, message: result });
+    else good.push({ ...result, index });
+  });
+  return { good, rejected };
+}
+
+function checkRow(
+  row: unknown,
+  seriesById: ReadonlyMap<number, SeriesForIngest>,
+  now: number,
+): CheckedReading | string {
+  if (!isRecord(row)) return "Строка должна быть объектом {series_id, ts, value | state}";
+  const seriesId = seriesIdOf(row);
+  if (seriesId === null) return "Не указан ряд: series_id должен быть целым положительным числом";
+  const series = seriesById.get(seriesId);
+  if (!series) return `Ряд ${seriesId} не найден в этой базе мониторинга`;
+  if (typeof row.ts !== "string") return "Не указано время показания (ts)";
+  const ms = parseReadingTime(row.ts);
+  if (ms === null) {
+    return `Время «${row.ts.slice(0, 40)}» не распознано: нужна дата ISO 8601 со смещением, например 2026-03-01T07:30:00+07:00`;
+  }
+  if (ms < OLDEST_READING) return "Время показания раньше 2000 года: проверьте часы устройства";
+  if (ms > now + FUTURE_SLACK_MS) return "Время показания больше чем на сутки впереди: проверьте часы устройства";
+  const ts = new Date(ms).toISOString();
+  const hasValue = row.value !== undefined && row.value !== null;
+  const hasState = row.state !== undefined && row.state !== null;
+
+  if (series.kind === "state") {
+    if (hasValue) return `«${series.name}» — дискретный канал: нужно состояние (state), а не значение (value)`;
+    if (!hasState) return `Нет состояния (state) для канала «${series.name}»`;
+    if (typeof row.state !== "string" || row.state === "") return "Состояние (state) должно быть непустой строкой";
+    const known = series.states;
+    if (known && known.length > 0 && !known.some((s) => s.code === row.state)) {
+      return `Состояние «${row.state.slice(0, 40)}» не описано у канала «${series.name}»`;
+    }
+    return { seriesId, ts, kind: "state", state: row.state };
+  }
+  if (hasState) return `«${series.name}» — числовой ряд: нужно значение (value), а не состояние (state)`;
+  if (!hasValue) return `Нет значения (value) для ряда «${series.name}»`;
+  if (typeof row.value !== "number" || !Number.isFinite(row.value))
+    return "Значение (value) должно быть конечным числом";
+  if (series.kind === "energy" && row.value < 0) return "Показание счётчика энергии не может быть отрицательным";
+  return { seriesId, ts, kind: "number", value: row.value };
+}
+
+/**
+ * One reading per series and instant: a batch naming the same series and ts twice keeps the later
+ * row (as a later batch replaces an earlier one), so the upsert never meets its own row twice.
+ */
+export function lastPerInstant(good: readonly GoodReading[]): GoodReading[] {
+  const byKey = new Map<string, GoodReading>();
+  for (const reading of good) byKey.set(`${reading.seriesId}|${reading.ts}`, reading);
+  return [...byKey.values()];
+}
