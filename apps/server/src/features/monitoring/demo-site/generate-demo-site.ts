@@ -139,6 +139,8 @@ export interface DemoReadingsOptions {
 
 const DAY_MS = 86_400_000;
 const round2 = (x: number) => Math.round(x * 100) / 100;
+/** A register's display: whole hundredths, cut as a meter's digits are (never showing the rollover itself). */
+const register = (kwh: number, rollover: number) => (Math.floor(kwh * 100) % (rollover * 100)) / 100;
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const asMs = (t: string | number) => (typeof t === "number" ? t : Date.parse(t));
 
@@ -159,6 +161,10 @@ function climate(params: DemoSiteParams, ms: number, localHour: number): number 
 export function* demoReadings(options: DemoReadingsOptions): Generator<DemoReading> {
   const params = options.params ?? DEMO_SITE_PARAMS;
   const stepMinutes = options.stepMinutes ?? 15;
+  // A fault starts a whole minute inside its step; an hour's step would skip the mixer's runs.
+  if (!Number.isInteger(stepMinutes) || stepMinutes < 2 || stepMinutes > 30) {
+    throw new Error("stepMinutes: a whole number from 2 to 30");
+  }
   const stepMs = stepMinutes * 60_000;
   const stepHours = stepMinutes / 60;
   const from = asMs(options.from);
@@ -198,9 +204,7 @@ export function* demoReadings(options: DemoReadingsOptions): Generator<DemoReadi
         return rng.chance(p) ? "milking" : "idle";
       };
       let faultShare = 0;
-      let state: string;
       if ((faultUntil[i] as number) > t) {
-        state = "fault";
         const end = faultUntil[i] as number;
         if (end < t + stepMs) {
           faultShare = (end - t) / stepMs;
@@ -212,7 +216,7 @@ export function* demoReadings(options: DemoReadingsOptions): Generator<DemoReadi
         }
         return;
       }
-      state = normal();
+      const state = normal();
       if (state !== robotState[i]) rows.push({ series: key, ts, state });
       robotState[i] = state;
       if (rng.chance(robots.faultsPerDay * (stepMinutes / 1440))) {
@@ -276,11 +280,11 @@ export function* demoReadings(options: DemoReadingsOptions): Generator<DemoReadi
     };
     const totalKw = milkingKw + coolingKw + fansKw + otherKw;
     const inputKw = totalKw / (1 - loss);
-    rows.push({ series: "input.energy", ts, value: round2((sub.inputStartKwh + input) % sub.inputRollover) });
+    rows.push({ series: "input.energy", ts, value: register(sub.inputStartKwh + input, sub.inputRollover) });
     rows.push({ series: "input.power", ts, value: round2(inputKw) });
     for (const feeder of FEEDERS) {
-      const register = (sub.feederStartKwh[feeder] + fed[feeder]) % sub.feederRollover;
-      rows.push({ series: `feeder.${feeder}`, ts, value: round2(register) });
+      const value = register(sub.feederStartKwh[feeder] + fed[feeder], sub.feederRollover);
+      rows.push({ series: `feeder.${feeder}`, ts, value });
       fed[feeder] += feederKw[feeder] * stepHours;
     }
     input += inputKw * stepHours;
