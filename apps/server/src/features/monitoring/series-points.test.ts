@@ -94,13 +94,13 @@ describe("seriesPoints", () => {
     );
     const day = await seriesPoints(db, databaseId, s.temp, at("00:00"), at("00:00", 11), 10);
     // 50 readings > 4 × 10 = 40; 24 hours ≤ 40: hourly. Step ceil(86400 / 9) = 9600 s → whole hours:
-    // 10800 s (3 h), buckets at 09, 12, 15 UTC: 18, 18 and 14 readings.
-    expect(day?.source).toBe("hour");
-    expect(day?.stepSeconds).toBe(10_800);
+    // 10800 s (3 h), on the local clock (UTC+7): local 15, 18, 21, 00 h = 08, 11, 14, 17 UTC, holding
+    // 09:00–10:50 (12), 11:00–13:50 (18, with the peak), 14:00–16:50 (18), 17:00–17:10 (2).
     expect(day?.points.map((p) => [p.t.slice(11, 16), p.count, p.min, p.max])).toEqual([
-      ["09:00", 18, 5, 5],
-      ["12:00", 18, 5, 12],
-      ["15:00", 14, 5, 5],
+      ["08:00", 12, 5, 5],
+      ["11:00", 18, 5, 12],
+      ["14:00", 18, 5, 5],
+      ["17:00", 2, 5, 5],
     ]);
     // The peak's time is the start of the hour that holds it; avg (17 × 5 + 12) / 18 = 97 / 18.
     expect(day?.points[1]).toMatchObject({ maxAt: "2026-03-10T13:00:00.000Z" });
@@ -126,12 +126,12 @@ describe("seriesPoints", () => {
     );
     const long = await seriesPoints(db, databaseId, s.meter, at("17:00", 9), at("17:00", 12), 3);
     // Local 10 March: the first reading (0) + 23 intervals × 2 = 46; 11 and 12 March: 24 × 2 = 48 each.
-    // 2-day buckets from the epoch (20522 = 10.03 is even): [08.03, 10.03) holds local 10 March (starts
-    // 09.03 17:00Z), [10.03, 12.03) holds 11 March (10.03 17:00Z) and 12 March (11.03 17:00Z): 96.
+    // 2-day buckets of the local calendar from 1970 (10.03 is day 20522, even): [10.03, 12.03) local =
+    // [09.03 17:00Z, 11.03 17:00Z) holds 10 and 11 March: 46 + 48 = 94; [12.03, 14.03) holds 12 March: 48.
     expect(long?.source).toBe("day");
     expect(long?.points.map((p) => [p.t, p.kwh])).toEqual([
-      ["2026-03-08T00:00:00.000Z", 46],
-      ["2026-03-10T00:00:00.000Z", 96],
+      ["2026-03-09T17:00:00.000Z", 94],
+      ["2026-03-11T17:00:00.000Z", 48],
     ]);
     // [09.03 18:00Z, 21:00Z), width 4: 3 readings ≤ 16, raw, step 3600. 18:00's interval starts at
     // 17:00's reading, before the range: 102 − 100 = 2; so 2, 2, 2.

@@ -17,7 +17,7 @@ export type PointSource = "raw" | "hour" | "day";
 export const ROWS_PER_PIXEL = 4;
 
 export interface SeriesPoint {
-  /** The bucket's start (UTC): buckets are multiples of stepSeconds since the epoch. */
+  /** The bucket's start (UTC): buckets are multiples of stepSeconds of the site's wall clock since 1970. */
   t: string;
   /** Readings in the bucket. */
   count: number;
@@ -60,8 +60,10 @@ async function numericSeries(db: Db, databaseId: number, seriesId: number) {
 
 /**
  * The bucket width: the range over widthPx − 1, rounded up to whole seconds (to whole hours or
- * days for a rollup source). Buckets are aligned to the epoch, not to `from`, so panning the range
- * keeps them; a range of length L then touches at most ceil(L / step) + 1 ≤ widthPx buckets.
+ * days for a rollup source). Buckets are aligned to the epoch of the site's wall clock (a day
+ * bucket starts at local midnight), not to `from`, so panning the range keeps them; a range of
+ * length L then touches at most ceil(L / step) + 1 ≤ widthPx buckets (seriesPoints clamps the
+ * rare extra one a daylight-saving hour could add).
  */
 export function stepSecondsFor(rangeSeconds: number, widthPx: number, source: PointSource): number {
   const width = Math.max(2, Math.floor(widthPx));
@@ -105,6 +107,10 @@ export async function seriesPoints(
   else if (rangeSeconds / 3600 <= cap) source = "hour";
   else source = "day";
   const step = stepSecondsFor(rangeSeconds, widthPx, source);
+  const width = Math.max(2, Math.floor(widthPx));
+  const tz = sql`${series.timeZone}::text`;
+  // utcText takes raw SQL: the zone as a quoted literal (an IANA name has no quote, but double any).
+  const tzLiteral = `'${series.timeZone.replaceAll("'", "''")}'`;
 
   let rows: SQL;
   if (source === "raw" && series.kind === "energy") {
@@ -144,10 +150,13 @@ export async function seriesPoints(
     db,
     sql`
     with src as (${rows}),
+    -- Bucket numbers on the site's wall clock (a day bucket starts at local midnight), clamped to
+    -- the range's first widthPx buckets (a daylight-saving hour could otherwise add one).
+    first as (select floor(extract(epoch from ${fTs} at time zone ${tz}) / ${step}::int)::bigint as k0),
     b as (
-      select greatest(floor(extract(epoch from ts) / ${step}::int),
-                      floor(extract(epoch from ${fTs}) / ${step}::int))::bigint as k, *
-      from src
+      select least(greatest(floor(extract(epoch from ts at time zone ${tz}) / ${step}::int)::bigint, k0),
+                   k0 + ${width - 1}::int) as k, src.*
+      from src cross join first
     ),
     agg as (
       select k, sum(n)::int as count, min(lo) as min, max(hi) as max, sum(total) / sum(n) as avg,
@@ -155,8 +164,9 @@ export async function seriesPoints(
         sum(kwh) as kwh
       from b group by k
     )
-    select ${utcText(`to_timestamp(k * ${step})`)} as t, count, min::float8, ${utcText("min_at")} as "minAt",
-      max::float8, ${utcText("max_at")} as "maxAt", avg::float8, kwh::float8
+    select ${utcText(`((to_timestamp(k * ${step}) at time zone 'UTC') at time zone ${tzLiteral})`)} as t, count,
+      min::float8, ${utcText("min_at")} as "minAt", max::float8, ${utcText("max_at")} as "maxAt", avg::float8,
+      kwh::float8
     from agg order by k`,
   );
   return { kind: series.kind, source, stepSeconds: step, points };
