@@ -1,0 +1,288 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import { type MonitoringSeriesKind, monitoringSeries, monitoringSites } from "../../db/schema/index.ts";
+import { isoOf, type TimeInput, utcText } from "./state-time.ts";
+
+// A numeric series (sensor, power, energy) for a chart: never more buckets than the chart is wide,
+// each bucket with its min and max and their times (two points a bucket, so a peak survives).
+
+/** Where the points come from: the readings themselves, or the hourly or daily rollups. */
+export type PointSource = "raw" | "hour" | "day";
+
+/**
+ * A source is used when the range holds at most this many of its rows per pixel: raw readings
+ * (counted, stopping at the limit) before hourly rollups (one a local hour), before daily ones.
+ * At 800 px: up to 3,200 readings raw, up to 3,200 hours (about 133 days) hourly, daily beyond.
+ */
+export const ROWS_PER_PIXEL = 4;
+
+export interface SeriesPoint {
+  /** The bucket's start (UTC): buckets are multiples of stepSeconds of the site's wall clock since 1970. */
+  t: string;
+  /** Readings in the bucket. */
+  count: number;
+  min: number;
+  /** When the min was read (for a rollup source: the start of the hour or day that holds it). */
+  minAt: string;
+  max: number;
+  maxAt: string;
+  avg: number;
+  /** Energy series: kWh of the intervals ending in the bucket (rollups.ts's rule); null otherwise. */
+  kwh: number | null;
+}
+
+export interface SeriesPoints {
+  kind: MonitoringSeriesKind;
+  source: PointSource;
+  stepSeconds: number;
+  points: SeriesPoint[];
+}
+
+const GRAIN_SECONDS = { hour: 3600, day: 86_400 } as const;
+
+async function numericSeries(db: Db, databaseId: number, seriesId: number) {
+  const [series] = await db
+    .select({
+      kind: monitoringSeries.kind,
+      low: monitoringSeries.low,
+      high: monitoringSeries.high,
+      rollover: monitoringSeries.rollover,
+      timeZone: monitoringSites.timeZone,
+    })
+    .from(monitoringSeries)
+    .innerJoin(
+      monitoringSites,
+      and(eq(monitoringSites.databaseId, monitoringSeries.databaseId), eq(monitoringSites.id, monitoringSeries.siteId)),
+    )
+    .where(and(eq(monitoringSeries.databaseId, databaseId), eq(monitoringSeries.id, seriesId)));
+  return series && series.kind !== "state" ? series : null;
+}
+
+/**
+ * The bucket width: the range over widthPx − 1, rounded up to whole seconds (to whole hours or
+ * days for a rollup source). Buckets are aligned to the epoch of the site's wall clock (a day
+ * bucket starts at local midnight), not to `from`, so panning the range keeps them; a range of
+ * length L then touches at most ceil(L / step) + 1 ≤ widthPx buckets (seriesPoints clamps the
+ * rare extra one a daylight-saving hour could add).
+ */
+export function stepSecondsFor(rangeSeconds: number, widthPx: number, source: PointSource): number {
+  const width = Math.max(2, Math.floor(widthPx));
+  const grain = source === "raw" ? 1 : GRAIN_SECONDS[source];
+  const step = Math.max(1, Math.ceil(rangeSeconds / (width - 1)));
+  return Math.ceil(step / grain) * grain;
+}
+
+/**
+ * Chart points of a numeric series over [from, to), at most widthPx buckets, or null when the
+ * series is not a numeric series of this database. One statement picks the rows, another buckets them.
+ */
+export async function seriesPoints(
+  db: Db,
+  databaseId: number,
+  seriesId: number,
+  from: TimeInput,
+  to: TimeInput,
+  widthPx: number,
+): Promise<SeriesPoints | null> {
+  const series = await numericSeries(db, databaseId, seriesId);
+  if (!series) return null;
+  const f = isoOf(from);
+  const t = isoOf(to);
+  const rangeSeconds = Math.max(0, (Date.parse(t) - Date.parse(f)) / 1000);
+  const cap = ROWS_PER_PIXEL * Math.max(2, Math.floor(widthPx));
+  const id = sql`${databaseId}::int`;
+  const sid = sql`${seriesId}::bigint`;
+  const fTs = sql`${f}::timestamptz`;
+  const tTs = sql`${t}::timestamptz`;
+
+  let source: PointSource;
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (
+          select 1 from monitoring_readings
+          where database_id = ${id} and series_id = ${sid} and ts >= ${fTs} and ts < ${tTs} limit ${cap + 1}
+        ) x`,
+  );
+  if ((counted?.n ?? 0) <= cap) source = "raw";
+  else if (rangeSeconds / 3600 <= cap) source = "hour";
+  else source = "day";
+  const step = stepSecondsFor(rangeSeconds, widthPx, source);
+  const width = Math.max(2, Math.floor(widthPx));
+  const tz = sql`${series.timeZone}::text`;
+  // utcText takes raw SQL: the zone as a quoted literal (an IANA name has no quote, but double any).
+  const tzLiteral = `'${series.timeZone.replaceAll("'", "''")}'`;
+
+  let rows: SQL;
+  if (source === "raw" && series.kind === "energy") {
+    // Each reading's kWh is the interval it ends (the reading before the range starts the first).
+    rows = sql`
+      select ts, 1 as n, value as lo, value as hi, value as total,
+        case
+          when prev is null then 0
+          when value >= prev then value - prev
+          when ${series.rollover}::float8 is not null then (${series.rollover}::float8 - prev) + value
+          else value
+        end as kwh
+      from (
+        select r.ts, r.value, lag(r.value) over (order by r.ts) as prev
+        from monitoring_readings r
+        where r.database_id = ${id} and r.series_id = ${sid} and r.ts < ${tTs}
+          and r.ts >= coalesce(
+            (select max(p.ts) from monitoring_readings p
+             where p.database_id = ${id} and p.series_id = ${sid} and p.ts < ${fTs}), ${fTs})
+      ) e
+      where ts >= ${fTs}`;
+  } else if (source === "raw") {
+    rows = sql`
+      select ts, 1 as n, value as lo, value as hi, value as total, null::float8 as kwh
+      from monitoring_readings
+      where database_id = ${id} and series_id = ${sid} and ts >= ${fTs} and ts < ${tTs}`;
+  } else {
+    // The rollup buckets that start in the range, and the one `from` falls in (counted in the first bucket).
+    rows = sql`
+      select bucket as ts, count as n, min as lo, max as hi, sum as total, kwh
+      from monitoring_rollups
+      where database_id = ${id} and series_id = ${sid} and grain = ${source}
+        and bucket >= date_trunc(${source}, ${fTs}, ${series.timeZone}) and bucket < ${tTs}`;
+  }
+
+  const points = await queryRows<SeriesPoint>(
+    db,
+    sql`
+    with src as (${rows}),
+    -- Bucket numbers on the site's wall clock (a day bucket starts at local midnight), clamped to
+    -- the range's first widthPx buckets (a daylight-saving hour could otherwise add one).
+    first as (select floor(extract(epoch from ${fTs} at time zone ${tz}) / ${step}::int)::bigint as k0),
+    b as (
+      select least(greatest(floor(extract(epoch from ts at time zone ${tz}) / ${step}::int)::bigint, k0),
+                   k0 + ${width - 1}::int) as k, src.*
+      from src cross join first
+    ),
+    agg as (
+      select k, sum(n)::int as count, min(lo) as min, max(hi) as max, sum(total) / sum(n) as avg,
+        (array_agg(ts order by lo, ts))[1] as min_at, (array_agg(ts order by hi desc, ts))[1] as max_at,
+        sum(kwh) as kwh
+      from b group by k
+    )
+    select ${utcText(`((to_timestamp(k * ${step}) at time zone 'UTC') at time zone ${tzLiteral})`)} as t, count,
+      min::float8, ${utcText("min_at")} as "minAt", max::float8, ${utcText("max_at")} as "maxAt", avg::float8,
+      kwh::float8
+    from agg order by k`,
+  );
+  return { kind: series.kind, source, stepSeconds: step, points };
+}
+
+export interface RangeStats {
+  count: number;
+  min: number | null;
+  max: number | null;
+  avg: number | null;
+}
+
+/**
+ * Count, min, max and average of the readings in [from, to), exact: the whole local hours inside
+ * the range from the hourly rollups, the ragged edges before the first and after the last whole
+ * hour from the readings themselves. Null when the series is not a numeric series of this database.
+ */
+export async function rangeStats(
+  db: Db,
+  databaseId: number,
+  seriesId: number,
+  from: TimeInput,
+  to: TimeInput,
+): Promise<RangeStats | null> {
+  const series = await numericSeries(db, databaseId, seriesId);
+  if (!series) return null;
+  const id = sql`${databaseId}::int`;
+  const sid = sql`${seriesId}::bigint`;
+  const [stats] = await queryRows<RangeStats>(
+    db,
+    sql`
+    with x as (
+      select ${isoOf(from)}::timestamptz as f, ${isoOf(to)}::timestamptz as t,
+        date_trunc('hour', ${isoOf(from)}::timestamptz, ${series.timeZone}) as fh,
+        date_trunc('hour', ${isoOf(to)}::timestamptz, ${series.timeZone}) as he
+    ),
+    y as (
+      select f, t, case when hs < he then hs else t end as hs, case when hs < he then he else t end as he
+      from (select f, t, he, case when fh < f then fh + interval '1 hour' else fh end as hs from x) z
+    ),
+    parts as (
+      select count as n, min as lo, max as hi, sum as total
+      from monitoring_rollups, y
+      where database_id = ${id} and series_id = ${sid} and grain = 'hour' and bucket >= y.hs and bucket < y.he
+      union all
+      select 1, value, value, value
+      from monitoring_readings, y
+      where database_id = ${id} and series_id = ${sid} and ts >= y.f and ts < y.t and (ts < y.hs or ts >= y.he)
+    )
+    select coalesce(sum(n), 0)::int as count, min(lo)::float8 as min, max(hi)::float8 as max,
+      (sum(total) / nullif(sum(n), 0))::float8 as avg
+    from parts`,
+  );
+  return stats ?? { count: 0, min: null, max: null, avg: null };
+}
+
+export interface ThresholdPeriod {
+  side: "high" | "low";
+  start: string;
+  /** When a reading came back within the thresholds; for a period still going on, the range's end (clipped to now). */
+  end: string;
+  ongoing: boolean;
+  seconds: number;
+  /** The highest (side high) or lowest (side low) reading of the period. */
+  peak: number;
+}
+
+/**
+ * The periods of [from, to) a sensor spent above its high threshold or below its low one. A
+ * reading's value holds until the next reading (as a state does): a period starts at the first
+ * reading beyond the threshold (or at `from`, when the reading in force there already was) and
+ * ends at the next reading within it. Empty for a series without thresholds; null for none.
+ */
+export async function thresholdPeriods(
+  db: Db,
+  databaseId: number,
+  seriesId: number,
+  from: TimeInput,
+  to: TimeInput,
+  now: TimeInput = Date.now(),
+): Promise<ThresholdPeriod[] | null> {
+  const series = await numericSeries(db, databaseId, seriesId);
+  if (!series) return null;
+  if (series.kind !== "sensor" || (series.high === null && series.low === null)) return [];
+  const id = sql`${databaseId}::int`;
+  const sid = sql`${seriesId}::bigint`;
+  const readings = sql`monitoring_readings r where r.database_id = ${id} and r.series_id = ${sid}`;
+  return queryRows<ThresholdPeriod>(
+    db,
+    sql`
+    with bounds as (
+      select f, greatest(f, least(${isoOf(to)}::timestamptz, ${isoOf(now)}::timestamptz)) as t
+      from (select ${isoOf(from)}::timestamptz as f) x
+    ),
+    w as (
+      select r.ts, r.value,
+        case when r.value > ${series.high}::float8 then 'high' when r.value < ${series.low}::float8 then 'low' end as side
+      from ${readings}
+      and r.ts < (select t from bounds)
+      and r.ts >= coalesce((select max(r.ts) from ${readings} and r.ts <= (select f from bounds)), (select f from bounds))
+    ),
+    c as (
+      select ts, value, side, lead(ts) over (order by ts) as next,
+        case when side is distinct from lag(side) over (order by ts) then 1 else 0 end as starts
+      from w
+    ),
+    g as (select *, sum(starts) over (order by ts) as run from c),
+    p as (
+      select side, greatest(min(ts), (select f from bounds)) as s,
+        (array_agg(next order by ts desc))[1] as e,
+        case when side = 'high' then max(value) else min(value) end as peak
+      from g where side is not null group by run, side
+    )
+    select side, ${utcText("s")} as start, ${utcText("coalesce(e, (select t from bounds))")} as "end",
+      e is null as ongoing, extract(epoch from coalesce(e, (select t from bounds)) - s)::float8 as seconds,
+      peak::float8 as peak
+    from p order by s`,
+  );
+}
