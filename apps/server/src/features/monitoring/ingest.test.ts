@@ -1,16 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDatabase, workerDatabase } from "../../../test/test-database.ts";
 import { type Db, queryRows } from "../../db/client.ts";
-import {
-  monitoringDevices,
-  monitoringSeries,
-  monitoringSites,
-  monitoringSubstations,
-  userDatabases,
-} from "../../db/schema/index.ts";
-import { seedCompany } from "../../db/seed/companies.ts";
+import { monitoringDevices, monitoringSeries, monitoringSites, monitoringSubstations } from "../../db/schema/index.ts";
 import { ingestReadings } from "./ingest.ts";
+import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
 import { ensureReadingPartitions } from "./partitions.ts";
 
 // Readings in, rollups out, on a farm in Asia/Novosibirsk (UTC+7, no daylight saving): its local
@@ -26,25 +19,10 @@ let otherDatabaseId: number;
 let s: { temp: number; state: number; input: number; feeder: number; power: number };
 
 beforeEach(async () => {
-  const database = await workerDatabase();
-  await resetDatabase(database);
-  db = database.db;
-  const { company } = await seedCompany(db, { name: "Заря" });
-  const [mon, other] = await db
-    .insert(userDatabases)
-    .values([
-      { companyId: company.id, name: "Датчики", server: "s", dbName: "sensors", kind: "monitoring" },
-      { companyId: company.id, name: "Чужие датчики", server: "s", dbName: "sensors2", kind: "monitoring" },
-    ])
-    .returning();
-  if (!mon || !other) throw new Error("databases inserted");
-  databaseId = mon.id;
-  otherDatabaseId = other.id;
-  const [site] = await db
-    .insert(monitoringSites)
-    .values({ databaseId, name: "МТФ-1", timeZone: "Asia/Novosibirsk" })
-    .returning();
-  if (!site) throw new Error("site inserted");
+  const world = await monitoringWorld(["Датчики", "Чужие датчики"]);
+  db = world.db;
+  [databaseId, otherDatabaseId] = world.databaseIds as [number, number];
+  const site = await addSite(db, databaseId, "Asia/Novosibirsk");
   const [cooler] = await db
     .insert(monitoringDevices)
     .values({ databaseId, siteId: site.id, kind: "cooler", name: "Охладитель молока" })

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDatabase, workerDatabase } from "../../../test/test-database.ts";
 import type { Db } from "../../db/client.ts";
-import { monitoringSeries, monitoringSites, userDatabases } from "../../db/schema/index.ts";
-import { seedCompany } from "../../db/seed/companies.ts";
+import { monitoringSeries } from "../../db/schema/index.ts";
 import { ingestReadings } from "./ingest.ts";
+import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
 import { rangeStats, seriesPoints, stepSecondsFor, thresholdPeriods } from "./series-points.ts";
 
 // Chart points, range statistics and threshold periods on a farm in Asia/Novosibirsk (UTC+7): its
@@ -19,21 +18,10 @@ let databaseId: number;
 let s: { temp: number; meter: number; state: number };
 
 beforeEach(async () => {
-  const database = await workerDatabase();
-  await resetDatabase(database);
-  db = database.db;
-  const { company } = await seedCompany(db, { name: "Заря" });
-  const [mon] = await db
-    .insert(userDatabases)
-    .values({ companyId: company.id, name: "Датчики", server: "s", dbName: "sensors", kind: "monitoring" })
-    .returning();
-  if (!mon) throw new Error("database inserted");
-  databaseId = mon.id;
-  const [site] = await db
-    .insert(monitoringSites)
-    .values({ databaseId, name: "МТФ-1", timeZone: "Asia/Novosibirsk" })
-    .returning();
-  if (!site) throw new Error("site inserted");
+  const world = await monitoringWorld(["Датчики"]);
+  db = world.db;
+  databaseId = world.databaseIds[0] as number;
+  const site = await addSite(db, databaseId, "Asia/Novosibirsk");
   const [temp, meter, state] = await db
     .insert(monitoringSeries)
     .values([

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDatabase, workerDatabase } from "../../../test/test-database.ts";
 import type { Db } from "../../db/client.ts";
-import { monitoringSeries, monitoringSites, userDatabases } from "../../db/schema/index.ts";
-import { seedCompany } from "../../db/seed/companies.ts";
+import { monitoringSeries } from "../../db/schema/index.ts";
 import { ingestReadings } from "./ingest.ts";
+import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
 import { timeInStates } from "./state-time.ts";
 
 // A compressor's states on 10 March 2026 (times UTC). Every expected number is worked out by hand
@@ -19,21 +18,10 @@ let compressor: number;
 let sensor: number;
 
 beforeEach(async () => {
-  const database = await workerDatabase();
-  await resetDatabase(database);
-  db = database.db;
-  const { company } = await seedCompany(db, { name: "Заря" });
-  const [mon] = await db
-    .insert(userDatabases)
-    .values({ companyId: company.id, name: "Датчики", server: "s", dbName: "sensors", kind: "monitoring" })
-    .returning();
-  if (!mon) throw new Error("database inserted");
-  databaseId = mon.id;
-  const [site] = await db
-    .insert(monitoringSites)
-    .values({ databaseId, name: "МТФ-1", timeZone: "Asia/Novosibirsk" })
-    .returning();
-  if (!site) throw new Error("site inserted");
+  const world = await monitoringWorld(["Датчики"]);
+  db = world.db;
+  databaseId = world.databaseIds[0] as number;
+  const site = await addSite(db, databaseId, "Asia/Novosibirsk");
   const [state, temp] = await db
     .insert(monitoringSeries)
     .values([

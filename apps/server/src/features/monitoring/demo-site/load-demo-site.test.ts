@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resetDatabase, workerDatabase } from "../../../../test/test-database.ts";
 import { type Db, queryRows } from "../../../db/client.ts";
-import { userDatabases } from "../../../db/schema/index.ts";
-import { seedCompany } from "../../../db/seed/companies.ts";
+import { monitoringWorld } from "../monitoring.test-kit.ts";
 import { DEMO_SITE_PARAMS } from "./demo-site-params.ts";
 import { demoReadings, FEEDERS } from "./generate-demo-site.ts";
 import { type LoadedDemoSite, loadDemoSite } from "./load-demo-site.ts";
@@ -18,16 +16,9 @@ let databaseId: number;
 let site: LoadedDemoSite;
 
 beforeAll(async () => {
-  const database = await workerDatabase();
-  await resetDatabase(database);
-  db = database.db;
-  const { company } = await seedCompany(db, { name: "Демо" });
-  const [mon] = await db
-    .insert(userDatabases)
-    .values({ companyId: company.id, name: "Мониторинг", server: "s", dbName: "demo_site", kind: "monitoring" })
-    .returning();
-  if (!mon) throw new Error("database inserted");
-  databaseId = mon.id;
+  const world = await monitoringWorld(["Мониторинг"]);
+  db = world.db;
+  databaseId = world.databaseIds[0] as number;
   site = await loadDemoSite(db, databaseId, WEEK);
 }, 120_000);
 
