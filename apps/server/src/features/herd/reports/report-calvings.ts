@@ -15,6 +15,7 @@ import {
   type Parity,
   parityOf,
 } from "./report-calvings-atoms.ts";
+import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
 // ---- Report 6, calvings and calves: cows that calved in the period, month by month, by what the
@@ -81,16 +82,13 @@ function kpis(
     better: "higher" | "lower" | null,
     drill: string | null,
     hint: string,
-  ): HerdReportKpi => ({
-    key,
-    label,
-    unit,
-    value: value(now, nowAbort),
-    compare_value: before && beforeAbort ? value(before, beforeAbort) : null,
-    better,
-    drill: drill === null ? null : input.drill(drill),
-    hint,
-  });
+  ): HerdReportKpi =>
+    kpiCard(
+      input,
+      { key, label, unit, better, drill, hint },
+      value(now, nowAbort),
+      before && beforeAbort ? value(before, beforeAbort) : null,
+    );
   const REMARK =
     "Исход читается из примечания к событию FRESH в день отёла: ТЁЛКА / БЫЧОК — пол телёнка, МЁРТВ — мертворождённый, два телёнка в примечании или ДВОЙНЯ — двойня.";
   return [

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import type { AtomContext } from "./report-atoms.ts";
 import { dryDateOf, dryPeriods, firstTestMilk, sickAfter } from "./report-dry-atoms.ts";
+import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
 // ---- Report 8, the dry period (HERD.md "Health, culling, dry period"): the dry periods that ended
@@ -131,16 +132,7 @@ function kpis(input: ReportInput, now: Figures, before: Figures | null): HerdRep
     better: "higher" | "lower" | null,
     drill: string | null,
     hint: string,
-  ): HerdReportKpi => ({
-    key,
-    label,
-    unit,
-    value: now[key],
-    compare_value: before ? before[key] : null,
-    better,
-    drill: drill === null ? null : input.drill(drill),
-    hint,
-  });
+  ): HerdReportKpi => kpiCard(input, { key, label, unit, better, drill, hint }, now[key], before ? before[key] : null);
   return [
     card(
       "calved",

@@ -4,6 +4,7 @@ import { queryRows } from "../../../db/client.ts";
 import { type AtomContext, keySql, within } from "./report-atoms.ts";
 import { cowDays } from "./report-culling.ts";
 import { HEALTH_CODES, type HealthCode, inCohort60, newCase } from "./report-health-atoms.ts";
+import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
 // ---- Report 7, health (HERD.md "Health, culling, dry period"): per disease, the cows at risk with
@@ -115,16 +116,7 @@ function kpis(input: ReportInput, now: Figures, was: Figures | null): HerdReport
     better: "higher" | "lower" | null,
     drill: string | null,
     hint: string,
-  ): HerdReportKpi => ({
-    key,
-    label,
-    unit,
-    value: value(now),
-    compare_value: was ? value(was) : null,
-    better,
-    drill: drill === null ? null : input.drill(drill),
-    hint,
-  });
+  ): HerdReportKpi => kpiCard(input, { key, label, unit, better, drill, hint }, value(now), was ? value(was) : null);
   const lir = (code: HealthCode) =>
     card(
       `${code.toLowerCase()}_lir`,

@@ -1,6 +1,7 @@
 import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
 import { ruMonthYear } from "@nadoy/contract/ru-month";
 import type { AtomContext } from "./report-atoms.ts";
+import { kpiCard } from "./report-kpi.ts";
 import {
   curveOf,
   lactations305,
@@ -62,16 +63,13 @@ function kpis(
     value: (s: MilkStats) => number | null,
     digits: number,
     drill: string | null = null,
-  ): HerdReportKpi => ({
-    key,
-    label,
-    unit,
-    value: round(value(now), digits),
-    compare_value: before ? round(value(before), digits) : null,
-    better,
-    drill: drill === null ? null : input.drill(drill),
-    hint: HINTS[key as keyof typeof HINTS],
-  });
+  ): HerdReportKpi =>
+    kpiCard(
+      input,
+      { key, label, unit, better, drill, hint: HINTS[key as keyof typeof HINTS] },
+      round(value(now), digits),
+      before ? round(value(before), digits) : null,
+    );
   return [
     card("cows", "Коров на контроле", "гол.", null, (s) => s.cows, 0, "mt"),
     card("milk", "Удой на корову в день", "кг", "higher", (s) => s.milk, 1),

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { readHerdSettings } from "../settings/settings.repository.ts";
 import { type AtomContext, keySql } from "./report-atoms.ts";
+import { kpiCard } from "./report-kpi.ts";
 import { cyclesChain, inPeriod, reportScope } from "./report-repro-sql.ts";
 import {
   cycleWindows,
@@ -112,16 +113,8 @@ function kpis(input: ReportInput, vwp: number, now: Figures, then: Figures | nul
     better: "higher" | "lower" | null,
     drill: string | null,
     hint: string,
-  ): HerdReportKpi => ({
-    key,
-    label,
-    unit,
-    value: now[key] ?? null,
-    compare_value: then ? (then[key] ?? null) : null,
-    better,
-    drill: drill === null ? null : input.drill(drill),
-    hint,
-  });
+  ): HerdReportKpi =>
+    kpiCard(input, { key, label, unit, better, drill, hint }, now[key] ?? null, then ? (then[key] ?? null) : null);
   return [
     card(
       "pr",
