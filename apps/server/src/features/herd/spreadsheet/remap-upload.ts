@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { type Db, type DbKind, queryRows } from "../../../db/client.ts";
 import { ApiError } from "../../../platform/errors.ts";
 import { ALREADY_COMMITTED, NOT_STAGED } from "../upload/commit-upload.ts";
-import { type FileVerdict, stagedLines } from "../upload/staged-row.ts";
+import { copyText, type FileVerdict, stagedLines } from "../upload/staged-row.ts";
 import { openStagingWriter, type StagingWriter } from "../upload/staging-writer.ts";
 import type { UploadRow } from "../upload/upload-access.ts";
 import { removeUploadFile } from "../upload/upload-files.ts";
@@ -79,7 +79,7 @@ export async function remapUpload(
     writer = await openStagingWriter(db, deps.dbKind);
     for await (const batch of reader.batches(createReadStream(join(deps.dataDir, fileKey)))) {
       const lines = stagedLines(ref.databaseId, ref.uploadId, batch, verdict);
-      await writer.write(lines);
+      await writer.writeText(copyText(lines));
     }
     await writer.finish();
     const { header, refused } = verdict;

@@ -54,11 +54,25 @@ function fileEventRows(u: UploadRef, options: MergeOptions): SQL {
     where f.animal_id is not null`;
 }
 
+/** The file's test days (one per animal and day) into herd_test_days; the caller adds the conflict rule. */
+function insertTestDays(u: UploadRef): SQL {
+  return sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
+    select distinct on (f.animal_id, td.test_date) ${u.databaseId}::int, f.animal_id, td.test_date, td.lact, td.test_dim,
+      td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${u.uploadId}::bigint
+    from (${fileTestDays(u)}) td join herd_merge f using (ident)
+    where f.animal_id is not null
+    order by f.animal_id, td.test_date`;
+}
+
+/** The file's pens into the database's list of pens. */
+const insertPens = (u: UploadRef): SQL =>
+  sql`insert into herd_pens (database_id, pen) select distinct ${u.databaseId}::int, pen from (${identifiedLines(u)}) s
+    where pen is not null on conflict do nothing`;
+
 export function mergeStatements(u: UploadRef, counts: HerdUploadCounts, options: MergeOptions): SQL[] {
   // The file matched no animal of the herd (a first import).
   if (counts.animals_changed === 0 && counts.animals_unchanged === 0) return newAnimalsStatements(u, counts, options);
   const db = sql`${u.databaseId}::int`;
-  const upload = sql`${u.uploadId}::bigint`;
   const lines = identifiedLines(u);
   const analyzed = [
     "herd_lactations",
@@ -105,12 +119,7 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts, options:
     ...when(
       // (An upload staged before test_days_changed was counted has none.)
       counts.test_days_new + (counts.test_days_changed ?? 0) > 0,
-      sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
-        select distinct on (f.animal_id, td.test_date) ${db}, f.animal_id, td.test_date, td.lact, td.test_dim,
-          td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${upload}
-        from (${fileTestDays(u)}) td join herd_merge f using (ident)
-        where f.animal_id is not null
-        order by f.animal_id, td.test_date
+      sql`${insertTestDays(u)}
         on conflict (database_id, animal_id, test_date) do update set lact = excluded.lact, dim = excluded.dim,
           milk_kg = excluded.milk_kg, fat_pct = excluded.fat_pct, protein_pct = excluded.protein_pct,
           scc = excluded.scc, upload_id = excluded.upload_id
@@ -133,8 +142,7 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts, options:
           is distinct from (excluded.fresh_date, coalesce(excluded.dry_date, herd_lactations.dry_date))
         returning animal_id)
       update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from changed)`,
-    sql`insert into herd_pens (database_id, pen) select distinct ${db}, pen from (${lines}) s
-        where pen is not null on conflict do nothing`,
+    insertPens(u),
     // Statistics of what this commit just wrote: PostgreSQL's autovacuum has not seen it yet, and
     // without them the planner joins the animals below row by row (seconds instead of milliseconds),
     // and the next upload's preview finds each animal of its file among all the herd's (minutes).
@@ -180,7 +188,6 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts, options:
  */
 function newAnimalsStatements(u: UploadRef, counts: HerdUploadCounts, options: MergeOptions): SQL[] {
   const db = sql`${u.databaseId}::int`;
-  const upload = sql`${u.uploadId}::bigint`;
   const lines = identifiedLines(u);
   const status = animalStatusSql({
     lact: sql`v.lact`,
@@ -228,23 +235,13 @@ function newAnimalsStatements(u: UploadRef, counts: HerdUploadCounts, options: M
             : sql`insert into herd_events (${EVENT_COLUMNS}) ${fileEventRows(u, options)}`,
         ]
       : []),
-    ...(counts.test_days_new > 0
-      ? [
-          sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
-            select ${db}, f.animal_id, td.test_date, td.lact, td.test_dim, td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${upload}
-            from (${fileTestDays(u)}) td join herd_merge f using (ident)
-            where f.animal_id is not null
-            order by f.animal_id, td.test_date
-            on conflict do nothing`,
-        ]
-      : []),
+    ...(counts.test_days_new > 0 ? [sql`${insertTestDays(u)} on conflict do nothing`] : []),
     sql`insert into herd_lactations (database_id, animal_id, lact, fresh_date, dry_date)
         select ${db}, f.animal_id, l.lact, l.fresh_date, l.dry_date
         from herd_merge_lact l join herd_merge f using (ident)
         where f.animal_id is not null
         on conflict do nothing`,
-    sql`insert into herd_pens (database_id, pen) select distinct ${db}, pen from (${lines}) s
-        where pen is not null on conflict do nothing`,
+    insertPens(u),
     sql.raw(`analyze herd_animals, herd_lactations${counts.events_new > 0 ? ", herd_events" : ""}`),
   ];
 }

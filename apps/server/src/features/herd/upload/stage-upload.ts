@@ -9,7 +9,7 @@ import { herdUploadRows, herdUploads } from "../../../db/schema/index.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { ApiError } from "../../../platform/errors.ts";
 import type { HerdDatabase } from "../herd-access.ts";
-import { type FileVerdict, stagedLines } from "./staged-row.ts";
+import { copyText, type FileVerdict, stagedLines } from "./staged-row.ts";
 import type { StagedText } from "./staging-worker-client.ts";
 import { openStagingWriter, type StagingWriter } from "./staging-writer.ts";
 import { closeUploadFile, openUploadFile, removeUploadFile, uploadFileKey } from "./upload-files.ts";
@@ -64,7 +64,7 @@ async function* stagedTextInThread(
 ): AsyncGenerator<StagedText> {
   for await (const batch of reader.batches(source)) {
     const lines = stagedLines(ref.databaseId, ref.uploadId, batch, verdict);
-    if (lines.length > 0) yield { text: `${lines.join("\n")}\n`, rows: lines.length };
+    if (lines.length > 0) yield { text: copyText(lines), rows: lines.length };
   }
 }
 

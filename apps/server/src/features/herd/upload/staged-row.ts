@@ -98,6 +98,9 @@ export function errorLine(
   return [databaseId, uploadId, error.line, text(error.message), ...new Array<string>(27).fill(NULL)].join("\t");
 }
 
+/** COPY text of whole lines: each ends in a newline ("" for none). */
+export const copyText = (lines: readonly string[]): string => (lines.length > 0 ? `${lines.join("\n")}\n` : "");
+
 /** What a batch of records says of the whole file: its header, or why it is refused. */
 export interface FileVerdict {
   header?: Dc305HeaderRecord;

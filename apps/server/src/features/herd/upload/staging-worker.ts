@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { Dc305Parser } from "../dc305/dc305-parser.ts";
 import type { Dc305Record } from "../dc305/records.ts";
-import { type FileVerdict, stagedLines } from "./staged-row.ts";
+import { copyText, type FileVerdict, stagedLines } from "./staged-row.ts";
 import type { StagingWorkerData, StagingWorkerReply, StagingWorkerRequest } from "./staging-worker-client.ts";
 
 // ---- The DC305 parser on a thread of its own: chunks of the file in, COPY text of staged lines out ----
@@ -22,7 +22,7 @@ port.on("message", (request: StagingWorkerRequest) => {
   const verdict: FileVerdict = {};
   const lines = stagedLines(databaseId, uploadId, records, verdict);
   const reply: StagingWorkerReply = {
-    text: lines.length > 0 ? `${lines.join("\n")}\n` : "",
+    text: copyText(lines),
     rows: lines.length,
     ...verdict,
   };

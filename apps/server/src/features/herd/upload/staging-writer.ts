@@ -16,8 +16,6 @@ const COPY_SQL = `copy herd_upload_rows (${STAGED_COLUMNS.join(", ")}) from stdi
 const BLOB_SQL = `copy herd_upload_rows (${STAGED_COLUMNS.join(", ")}) from '/dev/blob'`;
 
 export interface StagingWriter {
-  /** COPY text lines (staged-row.ts), each without its newline. */
-  write(lines: string[]): Promise<void>;
   /** COPY text of whole lines, each ending in a newline. */
   writeText(text: string): Promise<void>;
   /** Ends the COPY: the rows are in the table. */
@@ -52,7 +50,6 @@ async function postgresWriter(pool: pg.Pool): Promise<StagingWriter> {
     if (!stream.write(text)) await once(stream, "drain");
   };
   return {
-    write: (lines) => writeText(lines.length > 0 ? `${lines.join("\n")}\n` : ""),
     writeText,
     async finish() {
       try {
@@ -81,7 +78,6 @@ function pgliteWriter(db: Db): StagingWriter {
     await client.query(BLOB_SQL, [], { blob: new Blob([text]) });
   };
   return {
-    write: (lines) => writeText(lines.length > 0 ? `${lines.join("\n")}\n` : ""),
     writeText,
     async finish() {},
     async abort() {},

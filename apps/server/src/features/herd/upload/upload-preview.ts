@@ -7,6 +7,7 @@ import {
   eventLines,
   fileEvents,
   fileTestDays,
+  identifiedWhere,
   identOf,
   refusedMessage,
   refusedWhere,
@@ -20,9 +21,7 @@ import { uploadWorkMem } from "./upload-work-mem.ts";
 // ---- What a commit of the staged upload would do: counts and the first row errors, in SQL ----
 
 /** An identified line with an event (upload-sql.ts eventLines). */
-const isEventLine = sql.raw(
-  "error is null and (ear_tag is not null or birth_date is not null) and event_code is not null and event_date is not null",
-);
+const isEventLine = sql`${identifiedWhere} and event_code is not null and event_date is not null`;
 
 /** The herd has the event `ev` (of the herd animal `animal`.animal_id) already: by the natural index. */
 const herdHasEvent = (u: UploadRef, animal: SQL = sql.raw("ev")) => sql`select 1 from herd_events e

@@ -19,11 +19,14 @@ export const identOf = (r: string): SQL =>
 export const stagedLines = (u: UploadRef): SQL =>
   sql`select * from herd_upload_rows where database_id = ${u.databaseId}::int and upload_id = ${u.uploadId}::bigint`;
 
+/** A staged line that names an animal: not refused, with an ear tag or a birth date. */
+export const identifiedWhere: SQL = sql.raw("error is null and (ear_tag is not null or birth_date is not null)");
+
 /** Lines that name an animal, with its identity key `ident`. */
 export const identifiedLines = (u: UploadRef): SQL => sql`
   select r.*, ${identOf("r")} as ident
   from (${stagedLines(u)}) r
-  where r.error is null and (r.ear_tag is not null or r.birth_date is not null)`;
+  where ${identifiedWhere}`;
 
 /** A refused line: the parser's message, or no identity. */
 export const refusedWhere: SQL = sql`(error is not null or (ear_tag is null and birth_date is null))`;
