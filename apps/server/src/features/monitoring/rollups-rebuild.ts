@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+
+/**
+ * Computes the hourly and daily rollups of a database's numeric series again from all their
+ * readings, in one pass (a window over each series' readings in time order): after a site's time
+ * zone changes, after a bulk load by COPY, or to check the incremental path. Same rules as
+ * refreshRollups (rollups.ts): local buckets of the site's zone, count/min/max/sum, and for energy
+ * the interval's kWh in the bucket of its END reading, the first reading bringing 0.
+ * Replaces the series' rollups in one transaction: a reader sees the old ones or the new ones.
+ */
+export async function rebuildRollups(db: Db, databaseId: number, seriesIds?: readonly number[]): Promise<void> {
+  const id = sql`${databaseId}::int`;
+  const only = seriesIds
+    ? sql`and s.id = any(${`{${seriesIds.map((n) => Math.trunc(n)).join(",")}}`}::bigint[])`
+    : sql``;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      delete from monitoring_rollups r using monitoring_series s
+      where r.database_id = ${id} and s.database_id = ${id} and s.id = r.series_id ${only}`);
+    await tx.execute(sql`
+      with r as (
+        select r.series_id, r.ts, r.value, site.time_zone as tz,
+          case
+            when s.kind <> 'energy' then null
+            when lag(r.value) over w is null then 0
+            when r.value >= lag(r.value) over w then r.value - lag(r.value) over w
+            when s.rollover is not null then (s.rollover - lag(r.value) over w) + r.value
+            else r.value
+          end as kwh
+        from monitoring_series s
+        join monitoring_sites site on site.database_id = ${id} and site.id = s.site_id
+        join monitoring_readings r on r.database_id = ${id} and r.series_id = s.id
+        where s.database_id = ${id} and s.kind in ('sensor', 'energy', 'power') ${only}
+        window w as (partition by r.series_id order by r.ts)
+      ),
+      hours as (
+        select series_id, date_trunc('hour', ts, tz) as bucket, min(tz) as tz, count(*)::int as n,
+          min(value) as lo, max(value) as hi, sum(value) as total, sum(kwh) as kwh
+        from r group by series_id, date_trunc('hour', ts, tz)
+      )
+      insert into monitoring_rollups (database_id, series_id, grain, bucket, count, min, max, sum, kwh)
+      select ${id}, series_id, 'hour', bucket, n, lo, hi, total, kwh from hours
+      union all
+      -- A local day is whole local hours (every zone's offset is whole hours or halves, and an
+      -- hour bucket starts at a local hour, so its day is the day of its start).
+      select ${id}, series_id, 'day', date_trunc('day', bucket, tz), sum(n)::int, min(lo), max(hi), sum(total), sum(kwh)
+      from hours group by series_id, date_trunc('day', bucket, tz)`);
+  });
+}
