@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + integration (Vitest), build, crash safety (3 rounds, with
+// `npm test`: typecheck, lint, an MQTT broker for the ingestion tests, unit + integration (Vitest), build, crash safety (3 rounds, with
 // TEST_DATABASE_URL), end-to-end (Playwright).
 // Stops at the first failing step and ends with one summary line of the tests counted.
 import { spawnSync } from "node:child_process";
@@ -12,6 +12,7 @@ mkdirSync(reports, { recursive: true });
 const steps = [
   ["typecheck", "npm run typecheck"],
   ["lint", "npm run lint"],
+  ["MQTT broker", "bash scripts/ensure-broker.sh"],
   [
     "unit and integration",
     `npx vitest run --reporter=default --reporter=json --outputFile.json=${reports}/vitest.json`,
