@@ -34,6 +34,7 @@ import { herdSettingsRoutes } from "./features/herd/settings/settings.routes.ts"
 import { herdSpreadsheetRoutes } from "./features/herd/spreadsheet/spreadsheet.routes.ts";
 import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
+import { dropExpiredReadings } from "./features/monitoring/retention.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { reportsRoutes } from "./features/reports/reports.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
@@ -164,6 +165,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pruneUnclaimedAttachments(database.db).catch((error: unknown) =>
         app.log.warn({ err: error }, "attachments: prune failed"),
       );
+      if (config.MONITORING_RETENTION_MONTHS) {
+        dropExpiredReadings(database.db, config.MONITORING_RETENTION_MONTHS).catch((error: unknown) =>
+          app.log.warn({ err: error }, "monitoring: retention failed"),
+        );
+      }
     },
     60 * 60 * 1000,
   );

@@ -98,6 +98,19 @@ export const configSchema = z.object({
    */
   HERD_FILES_COMPANY_BYTES_MAX: z.coerce.number().int().min(1).default(HERD_FILES_COMPANY_BYTES_DEFAULT),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Monitoring readings kept (whole UTC months before the current one); older months' partitions
+   * are dropped at startup and daily, their hourly and daily rollups kept. Empty: kept for good.
+   */
+  MONITORING_RETENTION_MONTHS: z
+    .string()
+    .trim()
+    .regex(/^\d{0,4}$/, "MONITORING_RETENTION_MONTHS: целое число месяцев / whole months")
+    .transform((v) => (v === "" ? undefined : Number(v)))
+    .refine((v) => v === undefined || v >= 1, "MONITORING_RETENTION_MONTHS: не меньше 1 / at least 1")
+    .optional(),
+  /** The MQTT broker the server takes gateways' readings from (features/monitoring/mqtt-ingest.ts); empty: no MQTT. */
+  MQTT_URL: optionalUrl("MQTT_URL"),
 });
 export type Config = z.infer<typeof configSchema>;
 

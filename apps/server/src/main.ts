@@ -8,6 +8,7 @@ import { ensureReferenceData } from "./db/seed/reference.ts";
 import { demoHerdProgressText, seedDemoHerds } from "./features/herd/demo-herd/seed-demo-herds.ts";
 import { herdToday } from "./features/herd/herd-today.ts";
 import { ensureReadingPartitions } from "./features/monitoring/partitions.ts";
+import { dropExpiredReadings } from "./features/monitoring/retention.ts";
 import { serverRoot, webDistFolder } from "./paths.ts";
 import { loadSigningSecret } from "./platform/auth/secret.ts";
 import { connectRedis } from "./platform/redis.ts";
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
   await database.migrate();
   // The monitoring readings' partitions of this month and the next ones (a server runs for months).
   await ensureReadingPartitions(database.db);
+  if (config.MONITORING_RETENTION_MONTHS) {
+    const dropped = await dropExpiredReadings(database.db, config.MONITORING_RETENTION_MONTHS);
+    if (dropped.length > 0) console.log(`Мониторинг: удалены показания старше срока хранения (${dropped.join(", ")})`);
+  }
   await ensureReferenceData(database.db);
   const seeded = demoEnabled(config) ? await seedDemo(database.db) : false;
   // The demo herds go in on the first start (or into a demo herd database found empty), printing progress.

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { ensurePartitionsFor } from "./partitions.ts";
 import { lastPerInstant, type RejectedRow, seriesIdOf, validateReadingRows } from "./reading-rows.ts";
 import { seriesForIngest, upsertReadings } from "./readings.repository.ts";
+import { keptSince } from "./retention.ts";
 import { refreshRollups } from "./rollups.ts";
 
 /** The advisory lock's first key (the second is the database): herd-write-lock.ts uses 74236602. */
@@ -26,10 +27,12 @@ export async function ingestReadings(
   databaseId: number,
   rows: readonly unknown[],
   now = Date.now(),
+  /** MONITORING_RETENTION_MONTHS: readings before its window are refused (they would recreate a dropped month). */
+  retentionMonths?: number,
 ): Promise<IngestResult> {
   const ids = [...new Set(rows.map(seriesIdOf).filter((id): id is number => id !== null))];
   const series = await seriesForIngest(db, databaseId, ids);
-  const { good, rejected } = validateReadingRows(rows, series, now);
+  const { good, rejected } = validateReadingRows(rows, series, now, keptSince(retentionMonths, now));
   const readings = lastPerInstant(good);
   if (readings.length > 0) {
     // Before the transaction: a new partition locks its parent table until its transaction ends,

@@ -68,11 +68,13 @@ export function validateReadingRows(
   rows: readonly unknown[],
   series: ReadonlyMap<number, SeriesForIngest>,
   now: number,
+  /** The start of the retention window (retention.ts keptSince): older readings are refused. */
+  keptSince?: number,
 ): { good: GoodReading[]; rejected: RejectedRow[] } {
   const good: GoodReading[] = [];
   const rejected: RejectedRow[] = [];
   rows.forEach((row, index) => {
-    const result = checkRow(row, series, now);
+    const result = checkRow(row, series, now, keptSince);
     if (typeof result === "string") rejected.push({ index, message: result });
     else good.push({ ...result, index });
   });
@@ -83,6 +85,7 @@ function checkRow(
   row: unknown,
   seriesById: ReadonlyMap<number, SeriesForIngest>,
   now: number,
+  keptSince: number | undefined,
 ): CheckedReading | string {
   if (!isRecord(row)) return "Строка должна быть объектом {series_id, ts, value | state}";
   const seriesId = seriesIdOf(row);
@@ -96,6 +99,9 @@ function checkRow(
   }
   if (ms < OLDEST_READING) return "Время показания раньше 2000 года: проверьте часы устройства";
   if (ms > now + FUTURE_SLACK_MS) return "Время показания больше чем на сутки впереди: проверьте часы устройства";
+  if (keptSince !== undefined && ms < keptSince) {
+    return `Показание старше срока хранения: принимаются показания с ${new Date(keptSince).toISOString().slice(0, 10)}`;
+  }
   const ts = new Date(ms).toISOString();
   const hasValue = row.value !== undefined && row.value !== null;
   const hasState = row.state !== undefined && row.state !== null;
