@@ -16,7 +16,7 @@ import { seedCompany } from "./companies.ts";
 // and monitoring databases, an agronomist who works for «АО «Сибирская нива»» only.
 
 export const DEMO_HERD_SERVER = "dc305.nadoy.local";
-const DEMO_MONITORING_SERVER = "monitoring.nadoy.local";
+export const DEMO_MONITORING_SERVER = "monitoring.nadoy.local";
 const DEMO_1C_SERVER = "1c.nadoy.local";
 
 export const DEMO_BUSINESSES = [

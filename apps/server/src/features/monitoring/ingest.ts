@@ -16,6 +16,16 @@ export interface IngestResult {
   rejected: RejectedRow[];
 }
 
+export interface IngestOptions {
+  /** MONITORING_RETENTION_MONTHS: readings before its window are refused (they would recreate a dropped month). */
+  retentionMonths?: number;
+  /**
+   * A bulk load that calls rebuildRollups (rollups-rebuild.ts) once at its end instead: the
+   * rollups are stale until then. Only for loads nobody reads during (the demo site's first start).
+   */
+  deferRollups?: boolean;
+}
+
 /**
  * Takes a batch of readings of one monitoring database: checks every row, writes the good ones
  * and brings the rollups of the buckets they touch up to date, all in one transaction — a batch
@@ -27,9 +37,9 @@ export async function ingestReadings(
   databaseId: number,
   rows: readonly unknown[],
   now = Date.now(),
-  /** MONITORING_RETENTION_MONTHS: readings before its window are refused (they would recreate a dropped month). */
-  retentionMonths?: number,
+  options: IngestOptions = {},
 ): Promise<IngestResult> {
+  const { retentionMonths } = options;
   const ids = [...new Set(rows.map(seriesIdOf).filter((id): id is number => id !== null))];
   const series = await seriesForIngest(db, databaseId, ids);
   const { good, rejected } = validateReadingRows(rows, series, now, keptSince(retentionMonths, now));
@@ -48,7 +58,7 @@ export async function ingestReadings(
       // then see this one's rows.
       await tx.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK}::int, ${databaseId}::int)`);
       const numeric = await upsertReadings(tx, databaseId, readings);
-      await refreshRollups(tx, databaseId, numeric);
+      if (!options.deferRollups) await refreshRollups(tx, databaseId, numeric);
     });
   }
   return { accepted: good.length, rejected };

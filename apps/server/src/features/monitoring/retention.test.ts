@@ -93,7 +93,7 @@ describe("dropExpiredReadings and ingestion with a retention window", () => {
         { series_id: meter, ts: "2026-02-01T00:00:00Z", value: 110 },
       ],
       NOW,
-      2,
+      { retentionMonths: 2 },
     );
     expect(result).toEqual({
       accepted: 1,

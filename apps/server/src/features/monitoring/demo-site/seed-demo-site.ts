@@ -1,0 +1,114 @@
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../../db/client.ts";
+import { monitoringSites, userDatabases } from "../../../db/schema/index.ts";
+import { DEMO_MONITORING_SERVER } from "../../../db/seed/business.ts";
+import { ingestReadings } from "../ingest.ts";
+import { rebuildRollups } from "../rollups-rebuild.ts";
+import { DEMO_SITE_PARAMS } from "./demo-site-params.ts";
+import { demoReadings, demoSiteModel } from "./generate-demo-site.ts";
+import { loadDemoSite } from "./load-demo-site.ts";
+
+// The demo monitoring site of a monitoring database (the demo company's, NADOY_DEMO): loaded on
+// the first start with the last DEMO_SITE_DAYS days, and topped up to now on every later start,
+// so that «today» and «24 h» never open empty. The generator is deterministic from its first
+// step, so a top-up replays it from the site's first reading and sends only what is newer than
+// its last: the meters' registers go on from where they stopped.
+
+export const DEMO_SITE_SEED = 1;
+export const DEMO_SITE_DAYS = 14;
+const STEP_MINUTES = 15;
+const STEP_MS = STEP_MINUTES * 60_000;
+
+export type DemoSiteProgress = { state: "loaded" | "topped-up" | "current"; rows: number; ms: number };
+
+/** The first step at or after `ms` on the generator's 15-minute grid (UTC quarter hours). */
+const onGrid = (ms: number) => Math.ceil(ms / STEP_MS) * STEP_MS;
+
+export async function seedDemoSite(
+  db: Db,
+  databaseId: number,
+  now = Date.now(),
+  days = DEMO_SITE_DAYS,
+): Promise<DemoSiteProgress> {
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
+  const to = onGrid(now);
+  const [site] = await db
+    .select({ id: monitoringSites.id })
+    .from(monitoringSites)
+    .where(and(eq(monitoringSites.databaseId, databaseId), eq(monitoringSites.name, DEMO_SITE_PARAMS.site.name)));
+  if (!site) {
+    const loaded = await loadDemoSite(db, databaseId, {
+      seed: DEMO_SITE_SEED,
+      from: to - days * 86_400_000,
+      to,
+      stepMinutes: STEP_MINUTES,
+      batchSize: 20_000,
+      bulk: true,
+    });
+    return { state: "loaded", rows: loaded.rows, ms: took() };
+  }
+  const [span] = await queryRows<{ first: string | null; last: string | null }>(
+    db,
+    sql`select min(r.ts)::text as first, max(r.ts)::text as last from monitoring_readings r
+        join monitoring_series s on s.database_id = r.database_id and s.id = r.series_id
+        where r.database_id = ${databaseId}::int and s.site_id = ${site.id}::bigint`,
+  );
+  if (!span?.first || !span.last) return { state: "current", rows: 0, ms: took() };
+  const last = Date.parse(span.last);
+  if (last + STEP_MS >= to) return { state: "current", rows: 0, ms: took() };
+  // The site's series were inserted in the model's order (load-demo-site.ts): ids ascend with it.
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`select id::int from monitoring_series where database_id = ${databaseId}::int and site_id = ${site.id}::bigint
+        order by id`,
+  );
+  const model = demoSiteModel(DEMO_SITE_PARAMS);
+  if (ids.length !== model.series.length) return { state: "current", rows: 0, ms: took() };
+  const keys = new Map(model.series.map((s, i) => [s.key, ids[i]?.id as number]));
+  let batch: unknown[] = [];
+  let rows = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const result = await ingestReadings(db, databaseId, batch, to, { deferRollups: true });
+    rows += result.accepted;
+    batch = [];
+  };
+  for (const reading of demoReadings({
+    seed: DEMO_SITE_SEED,
+    from: Date.parse(span.first),
+    to,
+    stepMinutes: STEP_MINUTES,
+  })) {
+    if (Date.parse(reading.ts) <= last) continue;
+    const id = keys.get(reading.series);
+    if (id === undefined) continue;
+    batch.push(
+      reading.state !== undefined
+        ? { series_id: id, ts: reading.ts, state: reading.state }
+        : { series_id: id, ts: reading.ts, value: reading.value },
+    );
+    if (batch.length >= 20_000) await flush();
+  }
+  await flush();
+  await rebuildRollups(db, databaseId, [...keys.values()]);
+  return { state: "topped-up", rows, ms: took() };
+}
+
+/** The demo company's monitoring databases (db/seed/business.ts). */
+export async function demoMonitoringDatabases(db: Db): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: userDatabases.id, name: userDatabases.name })
+    .from(userDatabases)
+    .where(and(eq(userDatabases.server, DEMO_MONITORING_SERVER), eq(userDatabases.kind, "monitoring")))
+    .orderBy(userDatabases.id);
+}
+
+/** A line of the start's output (Russian, as the rest of it). */
+export function demoSiteProgressText(name: string, p: DemoSiteProgress): string {
+  const rows = p.rows.toLocaleString("ru-RU");
+  const seconds = (p.ms / 1000).toLocaleString("ru-RU", { maximumFractionDigits: 1 });
+  if (p.state === "loaded") return `Демо-мониторинг — ${name}: загружено показаний ${rows} за ${seconds} с`;
+  if (p.state === "topped-up") return `Демо-мониторинг — ${name}: дополнено до текущего момента, показаний ${rows}`;
+  return `Демо-мониторинг — ${name}: уже загружено`;
+}
