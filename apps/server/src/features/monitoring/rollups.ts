@@ -30,74 +30,93 @@ export async function refreshRollups(
   if (readings.length === 0) return;
   const id = sql`${databaseId}::int`;
   const batch = JSON.stringify(readings.map((r) => ({ s: r.seriesId, t: r.ts })));
+  // 1. The hours: the local hours the batch's readings fall in, grouped into runs of consecutive
+  // hours per series (gaps and islands), so that each run is read with one index range scan
+  // instead of a probe per reading or per bucket. An energy series also recomputes the hour of
+  // the first reading after each run (its interval now starts at a new reading) and takes the
+  // reading before each run as the start of the run's first interval.
   await tx.execute(sql`
     with batch as (
-      select distinct b.s as series_id, b.t as ts
+      select distinct b.s as series_id, date_trunc('hour', b.t, site.time_zone) as h, s.kind, site.time_zone as tz
       from jsonb_to_recordset(${batch}::jsonb) as b(s bigint, t timestamptz)
-    ),
-    -- For an energy series, the reading after each new one ends an interval that just changed.
-    points as (
-      select series_id, ts from batch
-      union
-      select b.series_id, n.ts
-      from batch b
-      join monitoring_series s on s.database_id = ${id} and s.id = b.series_id and s.kind = 'energy'
-      cross join lateral (
-        select r.ts from monitoring_readings r
-        where r.database_id = ${id} and r.series_id = b.series_id and r.ts > b.ts
-        order by r.ts limit 1
-      ) n
-    ),
-    touched as (
-      select distinct p.series_id, s.kind, s.rollover, g.grain, g.bucket,
-        case g.grain
-          when 'hour' then g.bucket + interval '1 hour'
-          else ((g.bucket at time zone site.time_zone) + interval '1 day') at time zone site.time_zone
-        end as bucket_end
-      from points p
-      join monitoring_series s on s.database_id = ${id} and s.id = p.series_id
+      join monitoring_series s on s.database_id = ${id} and s.id = b.s
       join monitoring_sites site on site.database_id = ${id} and site.id = s.site_id
-      cross join lateral (
-        values ('hour', date_trunc('hour', p.ts, site.time_zone)), ('day', date_trunc('day', p.ts, site.time_zone))
-      ) g(grain, bucket)
     ),
-    stats as (
-      select t.series_id, t.grain, t.bucket, count(*)::int as n, min(r.value) as lo, max(r.value) as hi,
-        sum(r.value) as total
-      from touched t
-      join monitoring_readings r
-        on r.database_id = ${id} and r.series_id = t.series_id and r.ts >= t.bucket and r.ts < t.bucket_end
-      group by t.series_id, t.grain, t.bucket
+    runs as (
+      select series_id, kind, tz, min(h) as run_start, max(h) + interval '1 hour' as run_end
+      from (select *, h - row_number() over (partition by series_id order by h) * interval '1 hour' as island from batch) x
+      group by series_id, kind, tz, island
     ),
-    energy as (
-      select t.series_id, t.grain, t.bucket,
-        sum(
-          case
-            when d.prev is null then 0
-            when d.value >= d.prev then d.value - d.prev
-            when t.rollover is not null then (t.rollover - d.prev) + d.value
-            else d.value
-          end
-        ) as kwh
-      from (select * from touched where kind = 'energy') t
-      -- The bucket's readings and the one before them (the start of the bucket's first interval).
+    hours as (
+      select series_id, kind, tz, h from batch
+      union
+      select r.series_id, r.kind, r.tz, date_trunc('hour', n.ts, r.tz)
+      from runs r
       cross join lateral (
-        select r.ts, r.value, lag(r.value) over (order by r.ts) as prev
-        from monitoring_readings r
-        where r.database_id = ${id} and r.series_id = t.series_id and r.ts < t.bucket_end
-          and r.ts >= coalesce(
-            (select max(p.ts) from monitoring_readings p
-             where p.database_id = ${id} and p.series_id = t.series_id and p.ts < t.bucket),
-            t.bucket)
-      ) d
-      where d.ts >= t.bucket
-      group by t.series_id, t.grain, t.bucket
+        select m.ts from monitoring_readings m
+        where m.database_id = ${id} and m.series_id = r.series_id and m.ts >= r.run_end
+        order by m.ts limit 1
+      ) n
+      where r.kind = 'energy'
+    ),
+    spans as (
+      select series_id, kind, tz, min(h) as span_start, max(h) + interval '1 hour' as span_end
+      from (select *, h - row_number() over (partition by series_id order by h) * interval '1 hour' as island from hours) x
+      group by series_id, kind, tz, island
+    ),
+    rd as (
+      select sp.series_id, sp.tz, m.ts, m.value,
+        case when sp.kind = 'energy' then coalesce(
+          lag(m.value) over (partition by sp.series_id, sp.span_start order by m.ts),
+          (select p.value from monitoring_readings p
+           where p.database_id = ${id} and p.series_id = sp.series_id and p.ts < sp.span_start
+           order by p.ts desc limit 1)) end as prev,
+        sp.kind = 'energy' as is_energy, s.rollover
+      from spans sp
+      join monitoring_series s on s.database_id = ${id} and s.id = sp.series_id
+      join monitoring_readings m
+        on m.database_id = ${id} and m.series_id = sp.series_id and m.ts >= sp.span_start and m.ts < sp.span_end
+    ),
+    hours_new as (
+      select series_id, date_trunc('hour', ts, tz) as bucket, min(tz) as tz, count(*)::int as count, min(value) as lo,
+        max(value) as hi, sum(value) as total,
+        sum(case
+          when not is_energy then null
+          when prev is null then 0
+          when value >= prev then value - prev
+          when rollover is not null then (rollover - prev) + value
+          else value
+        end) as kwh
+      from rd group by series_id, date_trunc('hour', ts, tz)
+    ),
+    -- A data-modifying CTE runs whether or not it is read.
+    hours_written as (
+      insert into monitoring_rollups (database_id, series_id, grain, bucket, count, min, max, sum, kwh)
+      select ${id}, series_id, 'hour', bucket, count, lo, hi, total, kwh from hours_new
+      on conflict (database_id, series_id, grain, bucket) do update
+        set count = excluded.count, min = excluded.min, max = excluded.max, sum = excluded.sum, kwh = excluded.kwh
+    ),
+    -- 2. The days of those hours, each the sum of its hours (an interval's energy is in the hour of
+    -- its end reading, so a day's kWh is its hours' kWh): the hours just computed, and the day's
+    -- other hours as stored (this statement sees the table as it was before it).
+    days as (
+      select distinct series_id, date_trunc('day', bucket, tz) as day_start, tz from hours_new
+    ),
+    day_hours as (
+      select n.series_id, d.day_start, n.count, n.lo, n.hi, n.total, n.kwh
+      from hours_new n join days d on d.series_id = n.series_id and d.day_start = date_trunc('day', n.bucket, n.tz)
+      union all
+      select d.series_id, d.day_start, h.count, h.min, h.max, h.sum, h.kwh
+      from days d
+      join monitoring_rollups h
+        on h.database_id = ${id} and h.series_id = d.series_id and h.grain = 'hour' and h.bucket >= d.day_start
+          and h.bucket < ((d.day_start at time zone d.tz) + interval '1 day') at time zone d.tz
+      where not exists (select 1 from hours_new n where n.series_id = h.series_id and n.bucket = h.bucket)
     )
     insert into monitoring_rollups (database_id, series_id, grain, bucket, count, min, max, sum, kwh)
-    select ${id}, st.series_id, st.grain, st.bucket, st.n, st.lo, st.hi, st.total, e.kwh
-    from stats st
-    left join energy e on e.series_id = st.series_id and e.grain = st.grain and e.bucket = st.bucket
+    select ${id}, series_id, 'day', day_start, sum(count)::int, min(lo), max(hi), sum(total), sum(kwh)
+    from day_hours
+    group by series_id, day_start
     on conflict (database_id, series_id, grain, bucket) do update
-      set count = excluded.count, min = excluded.min, max = excluded.max, sum = excluded.sum, kwh = excluded.kwh
-  `);
+      set count = excluded.count, min = excluded.min, max = excluded.max, sum = excluded.sum, kwh = excluded.kwh`);
 }
