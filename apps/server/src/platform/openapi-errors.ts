@@ -110,6 +110,16 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
     400: "Таблица: не указаны столбцы обязательных полей («Укажите столбцы для полей: …»)",
     409: "Загрузка уже записана (повторно нельзя), не проверена до конца, база другого вида, или идёт другая загрузка пользователя",
   },
+  "POST /api/herd/key-uploads/": {
+    400: "Файл отклонён целиком (как при обычной загрузке); format=spreadsheet без kind",
+    404: "Создателю ключа база больше не видна (не выдана, отключена)",
+    409: "Идёт предыдущая загрузка создателя ключа (import_in_progress)",
+    413: "Файл больше HERD_UPLOAD_MAX_BYTES или файлы компании заняли бы больше HERD_FILES_COMPANY_BYTES_MAX (quota_exceeded)",
+  },
+  "POST /api/herd/key-uploads/:upload_uuid/commit/": {
+    400: "Таблица: не указаны столбцы обязательных полей",
+    409: "Загрузка уже записана, не проверена до конца, или идёт другая загрузка создателя ключа",
+  },
   "POST /api/herd/uploads/:upload_uuid/mapping/": {
     400: "Загрузка DC305, столбец не из файла, неизвестное поле или одно поле для двух столбцов",
     409: "Загрузка уже записана, не проверена до конца или её файл удалён; база другого вида; или идёт другая загрузка пользователя",
@@ -153,6 +163,11 @@ export const RAW_BODY_TYPES: Record<RouteKey, readonly string[]> = {
   "POST /api/content/images/": [ATTACHMENT_UPLOAD_CONTENT_TYPE],
   "POST /api/tableLists/lists/:uuid/import/": Object.values(LIST_FILE_TYPES),
   // Streamed, never held: any content type (a browser sends text/csv or octet-stream for a .CSV).
+  "POST /api/herd/key-uploads/": [
+    "text/csv",
+    "application/octet-stream",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ],
   "POST /api/herd/:db_uuid/uploads/": [
     "text/csv",
     "application/octet-stream",

@@ -1,4 +1,5 @@
 import { TRANSFER_LOG_ERRORS_KEPT } from "@nadoy/contract/monitoring-ingest";
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client.ts";
 import { dataTransfers, type TransferKind, type TransferResult } from "../db/schema/index.ts";
 import type { KeyCaller } from "./auth/api-keys.ts";
@@ -52,5 +53,18 @@ export async function recordRefusedTransfer(
     rowsRejected: 0,
     result: "refused",
     error: `${refusal.status}: ${refusal.message}`.slice(0, 500),
+  });
+}
+
+/**
+ * Logs, in `scope`, every request of a key route refused whole once its key passed (too many rows
+ * or bytes, an unreadable file: 4xx but 429), so that the DTM log shows why nothing came. A key
+ * refused itself (401, 403 before the key is known) logs nothing.
+ */
+export function logKeyRefusals(scope: FastifyInstance, db: Db, kind: TransferKind): void {
+  scope.addHook("onError", async (request, _reply, error) => {
+    const status = (error as { status?: number }).status ?? error.statusCode ?? 500;
+    if (!request.apiKey || status < 400 || status >= 500 || status === 429) return;
+    await recordRefusedTransfer(db, request.apiKey, { kind, ip: request.ip, status, message: error.message });
   });
 }

@@ -1,11 +1,12 @@
 import type { MatrixFixture } from "./fixture.ts";
-import { everyone, MANAGERS, members, type Row } from "./types.ts";
+import { everyone, MANAGERS, MISSING_UUID, members, type Row } from "./types.ts";
 
 // The key generator (contract keys.ts): company A's workspace is managed by its members of roles
 // 1–5 and by superusers; viewers (6) and clients (7) 403; the other company's user 404, as missing.
 // The ingestion route takes a generated key, not a session: every caller here sends a bearer
 // token and no key, so every one of them gets 401 (key_invalid) — the keys' own tests
-// (features/monitoring/ingest-http.test.ts) call it with keys.
+// (features/monitoring/ingest-http.test.ts, features/herd/upload/herd-key-upload.test.ts) call
+// them with keys.
 
 const inWorkspace = (fx: MatrixFixture) => ({ params: { uuid: fx.keygenWorkspaceUuid } });
 
@@ -42,5 +43,20 @@ export const keyRows: Row[] = [
     expected: everyone(401),
     note: "a key route: a session is no key (401 key_invalid), signed in or not",
     send: () => ({ body: { readings: [] } }),
+  },
+  {
+    route: "POST /api/herd/key-uploads/",
+    expected: everyone(401),
+    note: "a key route (herd_upload): a session is no key",
+    send: () => ({
+      query: { format: "dc305", name: "events.csv" },
+      raw: { payload: "ID,Event\n", contentType: "text/csv" },
+    }),
+  },
+  {
+    route: "POST /api/herd/key-uploads/:upload_uuid/commit/",
+    expected: everyone(401),
+    note: "a key route (herd_upload): a session is no key",
+    send: () => ({ params: { upload_uuid: MISSING_UUID } }),
   },
 ];

@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { ApiError } from "../../platform/errors.ts";
 import { registerRoute } from "../../platform/routes.ts";
-import { recordRefusedTransfer, recordTransfer } from "../../platform/transfer-log.ts";
+import { logKeyRefusals, recordTransfer } from "../../platform/transfer-log.ts";
 import { ingestReadings } from "./ingest.ts";
 import { csvReadings, IngestCsvError, IngestRowsOverError } from "./ingest-csv.ts";
 
@@ -44,18 +44,8 @@ export function monitoringIngestRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
     );
 
-    // A batch refused whole once its key passed (too many rows, too many bytes, not JSON or CSV)
-    // is logged too, so that the DTM log shows why nothing came; a refused key logs nothing.
-    scope.addHook("onError", async (request, _reply, error) => {
-      const status = (error as { status?: number; statusCode?: number }).status ?? error.statusCode ?? 500;
-      if (!request.apiKey || status < 400 || status >= 500 || status === 429) return;
-      await recordRefusedTransfer(db, request.apiKey, {
-        kind: "ingest",
-        ip: request.ip,
-        status,
-        message: error.message,
-      });
-    });
+    // A batch refused whole once its key passed is logged too (a refused key logs nothing).
+    logKeyRefusals(scope, db, "ingest");
 
     registerRoute(scope, db, ingestReadingsRoute, async ({ key, body, ip }) => {
       if (!key) throw new Error("a key route without its key");

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import { KEY_AUTH_SCHEME, KEY_SECRET_PREFIX, type KeyScope } from "@nadoy/contract/keys";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { apiKeys } from "../../db/schema/index.ts";
+import { apiKeys, userDatabases, users } from "../../db/schema/index.ts";
 import { ApiError } from "../errors.ts";
+import type { AuthUser } from "./guard.ts";
 
 // Generated keys (contract keys.ts): made by features/keys, checked here for every route whose
 // contract auth is { key: scope } (platform/routes.ts), so that monitoring and herd routes share
@@ -33,7 +34,10 @@ export interface KeyCaller {
   uuid: string;
   scope: KeyScope;
   databaseId: number;
+  databaseUuid: string;
   dtmCode: string | null;
+  /** Who made it (null once that user is deleted): a herd upload is made in their name. */
+  createdById: number | null;
 }
 
 const refuse = (status: 401 | 403, code: string, message: string) => new ApiError(status, code, message);
@@ -66,11 +70,14 @@ export async function authenticateKey(
       uuid: apiKeys.uuid,
       scope: apiKeys.scope,
       databaseId: apiKeys.databaseId,
+      databaseUuid: userDatabases.uuid,
       dtmCode: apiKeys.dtmCode,
+      createdById: apiKeys.createdById,
       expiresAt: apiKeys.expiresAt,
       revokedAt: apiKeys.revokedAt,
     })
     .from(apiKeys)
+    .innerJoin(userDatabases, eq(userDatabases.id, apiKeys.databaseId))
     .where(eq(apiKeys.secretHash, hashKeySecret(secret)));
   if (!key) throw refuse(401, ErrorCode.keyInvalid, ErrorText.keyInvalid);
   if (key.revokedAt) throw refuse(401, ErrorCode.keyRevoked, ErrorText.keyRevoked);
@@ -82,5 +89,37 @@ export async function authenticateKey(
     .update(apiKeys)
     .set({ lastUsedAt: now, lastUsedIp: ip.slice(0, 64) })
     .where(eq(apiKeys.id, key.id));
-  return { id: key.id, uuid: key.uuid, scope: key.scope, databaseId: key.databaseId, dtmCode: key.dtmCode };
+  const { expiresAt: _expires, revokedAt: _revoked, ...caller } = key;
+  return caller;
+}
+
+/**
+ * The user a key acts for (its creator) with their rights now: a key never does more than its
+ * creator still may (a creator who left the company, lost the database or was deactivated leaves
+ * the key unable to write). Undefined when the creator is gone or inactive.
+ */
+export async function keyActor(db: Db, key: KeyCaller): Promise<AuthUser | undefined> {
+  if (key.createdById === null) return undefined;
+  const [row] = await db
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      isSuperuser: users.isSuperuser,
+      boards: users.boardsEnabled,
+      tableLists: users.tableListsEnabled,
+      tables: users.tablesEnabled,
+      // Spelt out with their tables: drizzle may leave them off inside a one-table select.
+      groups: sql<number[]>`coalesce((select array_agg("ug"."group_id" order by "ug"."position")
+        from "user_groups" "ug" where "ug"."user_id" = "users"."id"), '{}')`,
+    })
+    .from(users)
+    .where(eq(users.id, key.createdById));
+  if (!row?.isActive) return undefined;
+  return {
+    id: row.id,
+    isSuperuser: row.isSuperuser,
+    groups: row.groups.map(Number),
+    sessionId: `key:${key.uuid}`,
+    modules: { boards: row.boards, tableLists: row.tableLists, tables: row.tables },
+  };
 }
