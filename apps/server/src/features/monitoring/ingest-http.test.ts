@@ -172,7 +172,7 @@ describe("monitoring ingestion by key", () => {
   it("reads CSV with the header series_id,ts,value,state", async () => {
     const { secret } = await newKey();
     const csv = `series_id,ts,value,state\n${temp},${HOUR_AGO},3.5,\n${compressor},${HOUR_AGO},,off\n${temp},${TWO_HOURS_AGO},abc,\n`;
-    const res = await send(secret, csv, "text/csv");
+    const res = await send(secret, csv, "text/csv; charset=utf-8");
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json<IngestResult>();
     expect(result.accepted).toBe(2);
