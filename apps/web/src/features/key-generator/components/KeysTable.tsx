@@ -40,16 +40,15 @@ export function KeysTable({
     {
       title: "Состояние",
       render: (_, key) => (
-        <Tag
-          color={STATE_COLORS[key.state]}
-          title={
-            key.state === "revoked" && key.revoked_at
-              ? `Отозван ${formatMoment(key.revoked_at)}${key.revoked_by ? `, ${key.revoked_by.name}` : ""}`
-              : undefined
-          }
-        >
-          {KEY_STATE_LABELS[key.state]}
-        </Tag>
+        <>
+          <Tag color={STATE_COLORS[key.state]}>{KEY_STATE_LABELS[key.state]}</Tag>
+          {key.state === "revoked" && key.revoked_at ? (
+            <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+              {formatMoment(key.revoked_at)}
+              {key.revoked_by ? `, ${key.revoked_by.name}` : ""}
+            </Typography.Text>
+          ) : null}
+        </>
       ),
     },
     {

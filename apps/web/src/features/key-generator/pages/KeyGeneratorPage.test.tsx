@@ -63,6 +63,20 @@ describe("/services/key_generator", { timeout: 30_000 }, () => {
     expect(within(row).getByText("бессрочно")).toBeTruthy();
   });
 
+  it("shows when and by whom a key was revoked, and offers no revoke for it", async () => {
+    const revoked = apiKey({
+      state: "revoked",
+      revoked_at: new Date(2026, 10, 25, 8, 0).toISOString(),
+      revoked_by: { id: 7, name: "Анна Петрова" },
+    });
+    mockSignedIn(user, { [`GET /api/keys/workspaces/${WS}/`]: { status: 200, body: workspace([revoked]) } });
+    renderPage(PATH, <KeyGeneratorPage />, `/services/key_generator/${WS}`);
+    const row = (await screen.findByText("Шлюз коровника")).closest("tr") as HTMLElement;
+    expect(within(row).getByText("Отозван")).toBeTruthy();
+    expect(within(row).getByText("25.11.2026 08:00, Анна Петрова")).toBeTruthy();
+    expect(within(row).queryByRole("button", { name: /Отозвать/ })).toBeNull();
+  });
+
   it("says what to do when there are no keys", async () => {
     mockSignedIn(user, { [`GET /api/keys/workspaces/${WS}/`]: { status: 200, body: workspace([]) } });
     renderPage(PATH, <KeyGeneratorPage />, `/services/key_generator/${WS}`);
