@@ -34,6 +34,8 @@ import { herdSettingsRoutes } from "./features/herd/settings/settings.routes.ts"
 import { herdSpreadsheetRoutes } from "./features/herd/spreadsheet/spreadsheet.routes.ts";
 import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
+import { keysRoutes } from "./features/keys/keys.routes.ts";
+import { monitoringIngestRoutes } from "./features/monitoring/ingest.routes.ts";
 import { dropExpiredReadings } from "./features/monitoring/retention.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { reportsRoutes } from "./features/reports/reports.routes.ts";
@@ -238,6 +240,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   herdSettingsRoutes(app, deps);
   herdSpreadsheetRoutes(app, deps);
   herdFilesRoutes(app, deps);
+  keysRoutes(app, deps);
+  monitoringIngestRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

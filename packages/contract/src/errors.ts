@@ -51,6 +51,14 @@ export const ErrorCode = {
   boardGroupsLimit: "board_groups_limit",
   /** The user's previous file import is still running (409): one at a time per user. */
   importInProgress: "import_in_progress",
+  /** No `Authorization: Key …`, or a key no one issued (401). */
+  keyInvalid: "key_invalid",
+  /** The key was revoked (401). */
+  keyRevoked: "key_revoked",
+  /** The key's expiry has passed (401). */
+  keyExpired: "key_expired",
+  /** The key is valid but issued for another kind of transfer (403). */
+  keyWrongScope: "key_wrong_scope",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -93,6 +101,11 @@ export const ErrorText = {
   importInProgress: "Дождитесь окончания предыдущего импорта: файлы загружаются по одному",
   internal: "Что-то пошло не так...",
   uploadsBusy: "Сервер сейчас принимает много файлов. Повторите через несколько секунд.",
+  keyMissing: "Нужен ключ: заголовок «Authorization: Key <ключ>». Ключ создают в разделе «Генератор ключей».",
+  keyInvalid: "Ключ не найден: проверьте, что он скопирован целиком",
+  keyRevoked: "Ключ отозван. Создайте новый в разделе «Генератор ключей».",
+  keyExpired: "Срок действия ключа истёк. Создайте новый в разделе «Генератор ключей».",
+  keyWrongScope: "Этот ключ выдан для другого вида передачи данных",
 } as const;
 
 const ruNumber = (n: number) => n.toLocaleString("ru-RU");

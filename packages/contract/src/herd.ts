@@ -427,3 +427,32 @@ export const listHerdDatasets = defineRoute({
   response: z.array(herdDatasetSchema),
   summary: "Базы стада пользователя: что в них есть и последняя загрузка",
 });
+
+// ---- herd uploads by a generated key (contract keys.ts, scope herd_upload; issue 19) ----
+//
+// An upload agent on the farm sends a file with `Authorization: Key <key>` instead of a session:
+// the same upload → preview → commit as above, into the key's herd database (no :db_uuid), in the
+// name of the key's creator and with their rights now (a creator who may no longer upload there,
+// or is gone, leaves the key unable to: 403). The key commits only what it uploaded (another
+// upload 404). Every commit, and every upload refused whole, is in the transfer log (the DTM log).
+// Key refusals as for every key route: 401 key_invalid / key_revoked / key_expired, 403
+// key_wrong_scope.
+
+export const uploadHerdFileByKey = defineRoute({
+  method: "POST",
+  path: "/api/herd/key-uploads/",
+  auth: { key: "herd_upload" },
+  status: 201,
+  query: herdUploadQuerySchema,
+  response: herdUploadCreatedSchema,
+  summary: "Загрузить файл стада по ключу (агент на ферме): проверка и предпросмотр, данные не меняются",
+});
+
+export const commitHerdUploadByKey = defineRoute({
+  method: "POST",
+  path: "/api/herd/key-uploads/:upload_uuid/commit/",
+  auth: { key: "herd_upload" },
+  params: z.object({ upload_uuid: z.uuid() }),
+  response: herdUploadCountsSchema.extend({ errors: z.array(herdUploadErrorSchema) }),
+  summary: "Записать загрузку, сделанную этим ключом, в данные стада; повторно — 409",
+});

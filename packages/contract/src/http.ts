@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { KeyScope } from "./keys.ts";
 
 /**
  * Who may call a route. Checked on the server before the handler runs; the web client only
@@ -7,8 +8,15 @@ import type { z } from "zod";
  * - "user": any signed-in, active user
  * - { roles }: superusers, or users whose role (first group, spec §6) is one of these ids
  * - "superuser": superusers only
+ * - { key }: no session: an `Authorization: Key <secret>` of this scope (contract keys.ts), for
+ *   upload agents and devices; the key decides which database the call writes into
  */
-export type RouteAuth = "public" | "user" | "superuser" | { roles: readonly number[] };
+export type RouteAuth = "public" | "user" | "superuser" | { roles: readonly number[] } | { key: KeyScope };
+
+/** A route called with a generated key instead of a session. */
+export function isKeyAuth(auth: RouteAuth): auth is { key: KeyScope } {
+  return typeof auth === "object" && "key" in auth;
+}
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

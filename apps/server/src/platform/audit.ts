@@ -56,7 +56,10 @@ export type AuditAction =
   | "report_deleted"
   | "iframe_group_created"
   | "iframe_group_updated"
-  | "iframe_group_deleted";
+  | "iframe_group_deleted"
+  // The key generator (contract keys.ts): details hold {key_id, …}, never the secret.
+  | "api_key_created"
+  | "api_key_revoked";
 
 export async function audit(
   db: Db,

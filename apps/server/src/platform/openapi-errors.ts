@@ -5,6 +5,7 @@ import {
 } from "@nadoy/contract/attachments";
 import { FRESH_SIGN_IN_MINUTES } from "@nadoy/contract/constants";
 import { LIST_FILE_TYPES } from "@nadoy/contract/lists";
+import { INGEST_BYTES_MAX, INGEST_CSV_CONTENT_TYPE, INGEST_ROWS_MAX } from "@nadoy/contract/monitoring-ingest";
 
 // What a contract route object cannot say about itself but its comments and its feature's service
 // do: the answers beyond the ones every route of its kind has (400 with input, 401/403 with auth,
@@ -57,6 +58,12 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "PATCH /api/admin/databases/:uuid/": { 409: "Такая база на этом сервере уже есть (fields.db_name)" },
   "POST /api/admin/businesses/:uuid/dtm/": { 409: "У компании уже есть такой код DTM (fields.company_code)" },
   "PATCH /api/admin/dtm/:uuid/": { 409: "У компании уже есть такой код DTM (fields.company_code)" },
+  "POST /api/keys/workspaces/:uuid/keys/": {
+    404: "Пространства нет среди доступных вызывающему, или база не этой компании либо не видна ему (fields.database_uuid)",
+  },
+  "POST /api/monitoring/ingest/": {
+    413: `Больше ${INGEST_ROWS_MAX} строк или ${INGEST_BYTES_MAX} байт в одной пачке: ничего не записано`,
+  },
   "GET /api/reports/:uuid/embed/": { 409: "Встраивание отчёта не настроено" },
   "PATCH /api/chat/messages/:id/": { 409: "Сообщение удалено (chat_message_deleted)" },
   "PUT /api/chat/messages/:id/pin/": { 409: "Сообщение удалено (chat_message_deleted)" },
@@ -103,6 +110,16 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
     400: "Таблица: не указаны столбцы обязательных полей («Укажите столбцы для полей: …»)",
     409: "Загрузка уже записана (повторно нельзя), не проверена до конца, база другого вида, или идёт другая загрузка пользователя",
   },
+  "POST /api/herd/key-uploads/": {
+    400: "Файл отклонён целиком (как при обычной загрузке); format=spreadsheet без kind",
+    404: "Создателю ключа база больше не видна (не выдана, отключена)",
+    409: "Идёт предыдущая загрузка создателя ключа (import_in_progress)",
+    413: "Файл больше HERD_UPLOAD_MAX_BYTES или файлы компании заняли бы больше HERD_FILES_COMPANY_BYTES_MAX (quota_exceeded)",
+  },
+  "POST /api/herd/key-uploads/:upload_uuid/commit/": {
+    400: "Таблица: не указаны столбцы обязательных полей",
+    409: "Загрузка уже записана, не проверена до конца, или идёт другая загрузка создателя ключа",
+  },
   "POST /api/herd/uploads/:upload_uuid/mapping/": {
     400: "Загрузка DC305, столбец не из файла, неизвестное поле или одно поле для двух столбцов",
     409: "Загрузка уже записана, не проверена до конца или её файл удалён; база другого вида; или идёт другая загрузка пользователя",
@@ -140,10 +157,17 @@ export const USER_ROUTES_WITH_403: readonly (RouteKey | `/api/${string}/`)[] = [
 
 /** Routes whose body is a file's bytes (no JSON body schema; their contract sets a bodyLimit). */
 export const RAW_BODY_TYPES: Record<RouteKey, readonly string[]> = {
+  // Beside its JSON body: a CSV of the same rows (contract monitoring-ingest.ts).
+  "POST /api/monitoring/ingest/": [INGEST_CSV_CONTENT_TYPE],
   "POST /api/attachments/": [ATTACHMENT_UPLOAD_CONTENT_TYPE],
   "POST /api/content/images/": [ATTACHMENT_UPLOAD_CONTENT_TYPE],
   "POST /api/tableLists/lists/:uuid/import/": Object.values(LIST_FILE_TYPES),
   // Streamed, never held: any content type (a browser sends text/csv or octet-stream for a .CSV).
+  "POST /api/herd/key-uploads/": [
+    "text/csv",
+    "application/octet-stream",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ],
   "POST /api/herd/:db_uuid/uploads/": [
     "text/csv",
     "application/octet-stream",

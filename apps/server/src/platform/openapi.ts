@@ -1,5 +1,6 @@
 import { apiErrorSchema } from "@nadoy/contract/errors";
-import type { RouteAuth, RouteDef } from "@nadoy/contract/http";
+import { isKeyAuth, type RouteAuth, type RouteDef } from "@nadoy/contract/http";
+import { KEY_SCOPE_LABELS, type KeyScope } from "@nadoy/contract/keys";
 import { ROLE_NAMES, type RoleId } from "@nadoy/contract/roles";
 import type { FastifyInstance } from "fastify";
 import type { OpenAPIV3_1 } from "openapi-types";
@@ -13,12 +14,18 @@ import { routeTable } from "./route-table.ts";
 
 type Schema = OpenAPIV3_1.SchemaObject;
 export type Operation = OpenAPIV3_1.OperationObject<{
-  /** The contract's rule: "public" | "user" | "superuser" | "roles". */
-  "x-auth": "public" | "user" | "superuser" | "roles";
+  /** The contract's rule: "public" | "user" | "superuser" | "roles" | "key". */
+  "x-auth": "public" | "user" | "superuser" | "roles" | "key";
   /** For "roles": the role ids (spec §6) that may call it, besides superusers. */
   "x-roles"?: number[];
+  /** For "key": the scope the key must have (contract keys.ts). */
+  "x-key-scope"?: KeyScope;
 }>;
-export type OpenApiDocument = OpenAPIV3_1.Document<{ "x-auth": Operation["x-auth"]; "x-roles"?: number[] }>;
+export type OpenApiDocument = OpenAPIV3_1.Document<{
+  "x-auth": Operation["x-auth"];
+  "x-roles"?: number[];
+  "x-key-scope"?: KeyScope;
+}>;
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 export type Method = (typeof METHODS)[number];
@@ -39,6 +46,12 @@ const ERROR_RESPONSES: Record<string, OpenAPIV3_1.ResponseObject> = {
     content: errorContent,
   },
   Forbidden: { description: "Недостаточно прав (forbidden)", content: errorContent },
+  KeyUnauthorized: {
+    description:
+      "Нет заголовка Authorization: Key, ключ не найден (key_invalid), отозван (key_revoked) или истёк (key_expired); ничего не записано",
+    content: errorContent,
+  },
+  KeyForbidden: { description: "Ключ выдан для другого вида передачи (key_wrong_scope)", content: errorContent },
   NotFound: { description: "Не найдено или недоступно вызывающему (not_found)", content: errorContent },
   URITooLong: {
     description: "Параметр пути длиннее допустимого (uri_too_long): такого объекта быть не может",
@@ -125,6 +138,7 @@ class SchemaConverter {
 const kindOf = (schema: z.ZodType): string => (schema.def as { type: string }).type;
 
 function authKind(auth: RouteAuth): Operation["x-auth"] {
+  if (isKeyAuth(auth)) return "key";
   return typeof auth === "string" ? auth : "roles";
 }
 
@@ -133,6 +147,8 @@ export function authText(auth: RouteAuth): string {
   if (auth === "public") return "Без входа";
   if (auth === "user") return "Вход";
   if (auth === "superuser") return "Только суперпользователь";
+  if (isKeyAuth(auth))
+    return `Ключ из генератора ключей (Authorization: Key …), вид «${KEY_SCOPE_LABELS[auth.key]}»; без входа`;
   return `Роли: ${auth.roles.map((id) => ROLE_NAMES[id as RoleId] ?? String(id)).join(", ")}, суперпользователь`;
 }
 
@@ -150,7 +166,9 @@ const TAG_NAMES: Record<string, string> = {
   docs: "Описание API",
   health: "Состояние сервера",
   instructions: "Инструкции",
+  keys: "Генератор ключей",
   manage: "Контент: управление",
+  monitoring: "Мониторинг оборудования",
   news: "Новости и уведомления",
   openapi: "Описание API",
   reports: "Отчёты",
@@ -191,7 +209,7 @@ function parametersOf(
 function describe(route: RouteDef): string {
   const lines = [`Доступ: ${authText(route.auth)}.`];
   if (route.rateLimit) {
-    const per = route.auth === "public" ? "с одного адреса" : "на пользователя";
+    const per = route.auth === "public" ? "с одного адреса" : isKeyAuth(route.auth) ? "на ключ" : "на пользователя";
     lines.push(`Не больше ${route.rateLimit.max} запросов за ${route.rateLimit.timeWindowMs / 1000} с ${per}.`);
   }
   if (route.bodyLimit !== undefined) lines.push(`Тело запроса не больше ${route.bodyLimit} байт.`);
@@ -214,9 +232,14 @@ function operationOf(converter: SchemaConverter, method: string, url: string, ro
   const rawTypes = RAW_BODY_TYPES[key];
   let requestBody: OpenAPIV3_1.RequestBodyObject | undefined;
   if (route.body) {
+    // A JSON route may take other types too (the ingestion's CSV), each read into the same shape.
+    const text = { type: "string", contentMediaType: "text/plain" } as Schema;
     requestBody = {
       required: true,
-      content: { "application/json": { schema: converter.convert(route.body, "input", `${id}_body`) } },
+      content: {
+        "application/json": { schema: converter.convert(route.body, "input", `${id}_body`) },
+        ...Object.fromEntries((rawTypes ?? []).map((type) => [type, { schema: text }])),
+      },
     };
   } else if (rawTypes) {
     const bytes = { type: "string", contentMediaType: "application/octet-stream" } as Schema;
@@ -238,7 +261,10 @@ function operationOf(converter: SchemaConverter, method: string, url: string, ro
   const responses: OpenAPIV3_1.ResponsesObject = { [String(status)]: success };
   const hasInput = parameters.length > 0 || requestBody !== undefined;
   if (hasInput) responses["400"] = ref("ValidationError");
-  if (route.auth !== "public") {
+  if (isKeyAuth(route.auth)) {
+    responses["401"] = ref("KeyUnauthorized");
+    responses["403"] = ref("KeyForbidden");
+  } else if (route.auth !== "public") {
     responses["401"] = ref("Unauthorized");
     const serviceRefuses = USER_ROUTES_WITH_403.some((entry) => entry === key || url.startsWith(entry));
     if (route.auth !== "user" || serviceRefuses) responses["403"] = ref("Forbidden");
@@ -263,9 +289,10 @@ function operationOf(converter: SchemaConverter, method: string, url: string, ro
     ...(route.summary && { summary: route.summary }),
     description: describe(route),
     tags: [tagOf(url)],
-    security: route.auth === "public" ? [] : [{ bearerAuth: [] }],
+    security: route.auth === "public" ? [] : isKeyAuth(route.auth) ? [{ keyAuth: [] }] : [{ bearerAuth: [] }],
     "x-auth": authKind(route.auth),
-    ...(typeof route.auth === "object" && { "x-roles": [...route.auth.roles] }),
+    ...(typeof route.auth === "object" && "roles" in route.auth && { "x-roles": [...route.auth.roles] }),
+    ...(isKeyAuth(route.auth) && { "x-key-scope": route.auth.key }),
     ...(parameters.length > 0 && { parameters }),
     ...(requestBody && { requestBody }),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
@@ -308,6 +335,14 @@ export function buildOpenApiDocument(app: FastifyInstance, version: string): Ope
           scheme: "bearer",
           bearerFormat: "JWT",
           description: "Токен доступа (access) из POST /api/users/token/; живёт 15 минут, обновляется по refresh",
+        },
+        keyAuth: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description:
+            "Ключ из генератора ключей (/services/key_generator): «Authorization: Key ndk_…». Для агентов загрузки и " +
+            "устройств, без входа и сеанса; ключ определяет базу, куда пишутся данные",
         },
       },
     },

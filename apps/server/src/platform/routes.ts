@@ -1,8 +1,9 @@
-import type { RouteDef } from "@nadoy/contract/http";
+import { isKeyAuth, type RouteDef } from "@nadoy/contract/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
+import { authenticateKey, type KeyCaller } from "./auth/api-keys.ts";
 import { type AuthUser, authenticate, authorize, cachedCaller } from "./auth/guard.ts";
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -11,8 +12,10 @@ export interface RouteContext<R extends RouteDef> {
   body: R extends RouteDef<infer B> ? Infer<B> : never;
   query: R extends RouteDef<infer _B, infer Q> ? Infer<Q> : never;
   params: R extends RouteDef<infer _B, infer _Q, infer P> ? Infer<P> : never;
-  /** The signed-in caller; null only on public routes. */
+  /** The signed-in caller; null only on public routes (and on { key } routes, which read `key`). */
   user: R["auth"] extends "public" ? AuthUser | null : AuthUser;
+  /** The generated key of a { key } route (checked, its scope the route's); null on every other route. */
+  key: KeyCaller | null;
   ip: string;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -26,6 +29,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in caller of a contract route, set by its auth hook (null on public routes). */
     caller: AuthUser | null;
+    /** The key a { key } route was called with, set by its auth hook. */
+    apiKey: KeyCaller | null;
   }
 }
 
@@ -37,6 +42,7 @@ const NO_BODY_STATUSES = new Set([204, 205]);
  */
 export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, route: R, handler: Handler<R>): void {
   if (!app.hasRequestDecorator("caller")) app.decorateRequest("caller", null);
+  if (!app.hasRequestDecorator("apiKey")) app.decorateRequest("apiKey", null);
   const status = route.status ?? 200;
   const schema: Record<string, unknown> = {};
   if (route.body) schema.body = route.body;
@@ -62,7 +68,8 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, 
             ...(route.auth !== "public" && {
               keyGenerator: (request: FastifyRequest) => {
                 const caller = request.caller;
-                return caller ? `user:${caller.id}` : request.ip;
+                if (caller) return `user:${caller.id}`;
+                return request.apiKey ? `key:${request.apiKey.id}` : request.ip;
               },
             }),
           },
@@ -72,6 +79,14 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, 
     // A callback hook: a caller the cache holds (nearly every request) is decided without a promise.
     onRequest: (request, _reply, done) => {
       if (route.auth === "public") return done();
+      // A key route takes no session: the key is checked (and its use recorded) before the body is read.
+      if (isKeyAuth(route.auth)) {
+        authenticateKey(db, request.headers.authorization, route.auth.key, request.ip).then((key) => {
+          request.apiKey = key;
+          done();
+        }, done);
+        return;
+      }
       const admit = (user: AuthUser) => {
         try {
           authorize(route.auth, user);
@@ -91,6 +106,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, 
         query: request.query,
         params: request.params,
         user: request.caller,
+        key: request.apiKey,
         // Read only by the routes that need it: with TRUST_PROXY it parses X-Forwarded-For.
         get ip() {
           return request.ip;

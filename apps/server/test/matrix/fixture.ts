@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { ROLE_IDS } from "@nadoy/contract/roles";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { herdAnimals, userDatabaseAccess, userDatabases, userIframeGroups, users } from "../../src/db/schema/index.ts";
+import {
+  herdAnimals,
+  keygenWorkspaces,
+  userDatabaseAccess,
+  userDatabases,
+  userIframeGroups,
+  users,
+} from "../../src/db/schema/index.ts";
 import { seedCompany } from "../../src/db/seed/companies.ts";
 import { solidPng } from "../../src/db/seed/png.ts";
 import { seedFeedbackList, seedListRows } from "../../src/db/seed/table-lists.ts";
@@ -54,6 +61,8 @@ export interface MatrixFixture {
   /** An animal of the herd database, which every caller is given (the other company's user too: still 404). */
   herdAnimalUuid: string;
   dtmUuid: string;
+  /** Company A's keygen workspace (made with the company). */
+  keygenWorkspaceUuid: string;
   contentImageUuid: string;
   /** The superuser's JSON call; fails unless the status is `status`. Used to seed and to make fresh resources. */
   su<T = Record<string, unknown>>(method: string, url: string, body: unknown, status: number): Promise<T>;
@@ -246,6 +255,11 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
     { company_code: "ZR-001" },
     201,
   );
+  const [keygen] = await db
+    .select({ uuid: keygenWorkspaces.uuid })
+    .from(keygenWorkspaces)
+    .where(eq(keygenWorkspaces.companyId, a.company.id));
+  if (!keygen) throw new Error("company A has its keygen workspace");
 
   return {
     t,
@@ -282,6 +296,7 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
     databaseUuid: database.uuid,
     herdAnimalUuid: animal.uuid,
     dtmUuid: dtm.uuid,
+    keygenWorkspaceUuid: keygen.uuid,
     contentImageUuid: image.json<{ uuid: string }>().uuid,
     su,
   };

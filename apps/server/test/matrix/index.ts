@@ -4,6 +4,7 @@ import { boardRows, chatRows } from "./boards-chat.ts";
 import { contentRows } from "./content.ts";
 import { docsRows } from "./docs.ts";
 import { herdFileRows, herdRows, herdUploadRows } from "./herd.ts";
+import { keyRows } from "./keys.ts";
 import { listRows } from "./lists.ts";
 import { reportRows } from "./reports.ts";
 import type { Row } from "./types.ts";
@@ -21,4 +22,5 @@ export const MATRIX: readonly Row[] = [
   ...herdRows,
   ...herdUploadRows,
   ...herdFileRows,
+  ...keyRows,
 ];

@@ -190,6 +190,10 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/herd/pages/HerdAnimalsPage.tsx"),
     (m) => m.HerdAnimalsPage,
   ),
+  keyGenerator: page(
+    () => import("../features/key-generator/pages/KeyGeneratorPage.tsx"),
+    (m) => m.KeyGeneratorPage,
+  ),
   cloudStorage: page(
     () => import("../features/herd/pages/HerdFilesPage.tsx"),
     (m) => m.HerdFilesPage,

@@ -32,6 +32,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { userDatabases } from "./companies.ts";
+import { apiKeys } from "./keys.ts";
 import { users } from "./users.ts";
 
 // Herd data (issue 17, HERD.md "Identity and data model") of user databases of kind "herd".
@@ -137,6 +138,8 @@ export const herdUploads = pgTable(
     id: bigserial("id", { mode: "number" }).notNull(),
     uuid: uuid("uuid").notNull().defaultRandom(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The generated key it was sent with (contract keys.ts, scope herd_upload), null for a signed-in upload. */
+    apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     fileName: text("file_name").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     format: text("format").$type<(typeof HERD_UPLOAD_FORMATS)[number]>().notNull(),

@@ -7,6 +7,7 @@ export * from "./companies.ts";
 export * from "./content.ts";
 export * from "./herd.ts";
 export * from "./herd-staging.ts";
+export * from "./keys.ts";
 export * from "./mail.ts";
 export * from "./monitoring.ts";
 export * from "./news.ts";

@@ -19,6 +19,8 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   password_reset: "Восстановление пароля",
   yandex_login: "Вход через Яндекс ID",
   profile_updated: "Изменение профиля",
+  api_key_created: "Создание ключа в генераторе ключей",
+  api_key_revoked: "Отзыв ключа",
   email_changed: "Смена адреса электронной почты",
   email_change_requested: "Запрос на смену адреса электронной почты",
   email_change_failed: "Неудачная попытка смены адреса электронной почты",

@@ -29,7 +29,12 @@ const json = (value: unknown): string => `<pre>${escapeHtml(JSON.stringify(value
 
 function authLabel(operation: Operation): string {
   const rule = operation["x-auth"];
-  const auth: RouteAuth = rule === "roles" ? { roles: operation["x-roles"] ?? [] } : rule;
+  const auth: RouteAuth =
+    rule === "roles"
+      ? { roles: operation["x-roles"] ?? [] }
+      : rule === "key"
+        ? { key: operation["x-key-scope"] ?? "ingest" }
+        : rule;
   return `<span class="auth">${escapeHtml(authText(auth))}</span>`;
 }
 

@@ -1,3 +1,4 @@
+import { isKeyAuth } from "@nadoy/contract/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLER_LABELS, createCallers, statusByCaller } from "../../../test/callers.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -60,12 +61,16 @@ describe("GET /api/openapi.json", () => {
     expect(doc.paths?.["/ws/main/"]).toBeUndefined();
   });
 
-  it("asks for no token on public routes and for the bearer token on every other route", () => {
+  it("asks for no token on public routes, a generated key on key routes, the bearer token on every other", () => {
     for (const { method, url, contract } of contractRoutes()) {
       const op = operation(method, url);
       if (contract?.auth === "public") {
         expect(op?.security, `${method} ${url}`).toEqual([]);
         expect(op?.responses?.["403"], `${method} ${url}`).toBeUndefined();
+      } else if (contract && isKeyAuth(contract.auth)) {
+        expect(op?.security, `${method} ${url}`).toEqual([{ keyAuth: [] }]);
+        expect(op?.["x-auth"], `${method} ${url}`).toBe("key");
+        expect(op?.responses?.["401"], `${method} ${url}`).toBeDefined();
       } else {
         expect(op?.security, `${method} ${url}`).toEqual([{ bearerAuth: [] }]);
         expect(op?.responses?.["401"], `${method} ${url}`).toBeDefined();
@@ -74,6 +79,12 @@ describe("GET /api/openapi.json", () => {
     expect(operation("POST", "/api/users/token/")?.security).toEqual([]);
     expect(operation("GET", "/api/users/data/")?.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components?.securitySchemes?.keyAuth).toMatchObject({ type: "apiKey", in: "header" });
+    const ingest = operation("POST", "/api/monitoring/ingest/");
+    expect(ingest?.["x-key-scope"]).toBe("ingest");
+    expect(
+      Object.keys(ingest?.requestBody && "content" in ingest.requestBody ? ingest.requestBody.content : {}),
+    ).toEqual(["application/json", "text/csv"]);
   });
 
   it("names the roles of role routes and marks superuser-only ones", () => {

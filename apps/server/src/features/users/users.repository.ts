@@ -107,6 +107,8 @@ export interface UserDataRow {
   }[];
   /** By code (then id), as the database collates. */
   dtm: { uuid: string; company_code: string }[];
+  /** The keygen workspaces of the caller's companies (every company's for superusers), named after them. */
+  keygenWorkspaces: { uuid: string; name: string }[];
   /** Herd segments of those databases the caller sees (own or shared), by name (then id). */
   segments: { uuid: string; name: string; active: boolean }[];
   reportGroups: ReportGroupRow[];
@@ -162,6 +164,8 @@ function prepareUserData(db: Db, superuser: boolean, everyReport: boolean) {
       dtm: sql<unknown>`(select coalesce(json_agg(json_build_object('uuid', "dtm_entries"."uuid",
         'company_code', "dtm_entries"."company_code") order by "dtm_entries"."company_code", "dtm_entries"."id"), '[]'::json)
         from "dtm_entries" where ${dtmVisibleTo(caller)})`,
+      keygenWorkspaces: sql<unknown>`(select coalesce(json_agg(json_build_object('uuid', "kw"."uuid", 'name', "c"."name")
+        order by "c"."name", "c"."id"), '[]'::json) from ${companySource} join "keygen_workspaces" "kw" on "kw"."company_id" = "c"."id")`,
       // The herd segments the caller sees (features/herd/segments: own or shared with the company).
       segments: sql<unknown>`(select coalesce(json_agg(json_build_object('uuid', "hs"."uuid", 'name', "hs"."name",
         'active', "hs"."active") order by "hs"."name", "hs"."id"), '[]'::json)
@@ -205,6 +209,7 @@ export async function findUserData(
     farms: parsed(row.farms),
     databases: parsed(row.databases),
     dtm: parsed(row.dtm),
+    keygenWorkspaces: parsed(row.keygenWorkspaces),
     segments: parsed(row.segments),
     reportGroups: parsed(row.reportGroups),
     reportRows: parsed(row.reportRows),

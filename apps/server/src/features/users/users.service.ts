@@ -1,4 +1,5 @@
 import { DEFAULT_MENU_STYLE, MENU_STYLES, type MenuStyle, type Theme } from "@nadoy/contract/constants";
+import { canManageKeys } from "@nadoy/contract/keys";
 import { boardsEnabledFor, canOpenProfileSettings, listsEnabledFor, tablesEnabledFor } from "@nadoy/contract/roles";
 import {
   PROFILE_SETTINGS_FIELDS,
@@ -105,7 +106,10 @@ export function createUsersService(deps: UsersServiceDeps) {
           .map(({ uuid, name, active }) => ({ uuid, name, active })),
         // Sorted here, like farms: the drivers may collate names differently.
         custom_segmentation: segments.sort(byName),
-        keygen_workspaces: [],
+        // The key generator (features/keys): its companies' workspaces, for those who issue keys.
+        keygen_workspaces: canManageKeys({ groups: user.groups, is_superuser: user.isSuperuser })
+          ? user.keygenWorkspaces.sort(byName)
+          : [],
         report_generator_workspaces: [],
         user_databases: userDatabases,
         farms: farms.sort(byName),

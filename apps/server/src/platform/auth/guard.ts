@@ -95,6 +95,8 @@ export function authorize(rule: RouteAuth, user: AuthUser): void {
     if (!user.isSuperuser) throw forbidden();
     return;
   }
+  // A key route admits keys, not sessions (platform/routes.ts checks the key instead).
+  if ("key" in rule) throw forbidden();
   // The role is the first group (spec §6), the same rule the menus use.
   if (!hasRoleOrSuperuser({ is_superuser: user.isSuperuser, groups: user.groups }, rule.roles)) throw forbidden();
 }

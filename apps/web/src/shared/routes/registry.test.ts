@@ -129,7 +129,6 @@ const PLACEHOLDERS = [
   "/export-templates/:uuid",
   "/export/:uuid?",
   "/user-templates/:db_uuid/:template_uuid",
-  "/services/key_generator/:uuid?",
   "/services/plan_fact/:uuid/:segment?/:as_group?",
   "/services/report/plan_fact_report/:uuid/:segment?",
   "/services/edit/plan_fact/:id",

@@ -136,7 +136,7 @@ export const ROUTES = {
   feedbackForm: page("/form/:uuid", "forms", "Форма обратной связи"),
 
   // Services
-  keyGenerator: planned("/services/key_generator/:uuid?", "services", "Генератор ключей"),
+  keyGenerator: page("/services/key_generator/:uuid?", "services", "Генератор ключей"),
   planFact: planned("/services/plan_fact/:uuid/:segment?/:as_group?", "services", "План-факт"),
   planFactReport: planned("/services/report/plan_fact_report/:uuid/:segment?", "services", "Отчёт план-факт"),
   planFactEdit: planned("/services/edit/plan_fact/:id", "services", "Редактирование плана"),

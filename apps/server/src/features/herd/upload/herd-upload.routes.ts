@@ -1,17 +1,31 @@
 import { Readable } from "node:stream";
-import { commitHerdUpload, getHerdUploadProgress, uploadHerdFile } from "@nadoy/contract/herd";
-import type { FastifyInstance } from "fastify";
+import {
+  commitHerdUpload,
+  commitHerdUploadByKey,
+  getHerdUploadProgress,
+  type herdUploadQuerySchema,
+  uploadHerdFile,
+  uploadHerdFileByKey,
+} from "@nadoy/contract/herd";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { AppDeps } from "../../../app-deps.ts";
+import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { runImport } from "../../../platform/imports/import-gate.ts";
 import { registerRoute } from "../../../platform/routes.ts";
+import { logKeyRefusals } from "../../../platform/transfer-log.ts";
 import { uploadRoom } from "../files/herd-files-quota.ts";
+import type { HerdDatabase } from "../herd-access.ts";
 import { notFound } from "../herd-access.ts";
 import { newUploadReader, spreadsheetKind } from "../spreadsheet/spreadsheet-reader.ts";
 import { commitUpload } from "./commit-upload.ts";
+import { assertKeyUpload, keyUploader, logKeyCommit, markKeyUpload } from "./key-upload.ts";
 import { stageUpload, tooLarge } from "./stage-upload.ts";
 import { uploadFor, uploadTarget } from "./upload-access.ts";
 import { createUploadProgress, type UploadProgress } from "./upload-progress.ts";
 import { dc305Reader } from "./upload-reader.ts";
+
+type UploadQuery = z.output<typeof herdUploadQuerySchema>;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -33,8 +47,14 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
-    registerRoute(scope, db, uploadHerdFile, async ({ user, params, query, request, reply }) => {
-      const database = await uploadTarget(db, user, params.db_uuid, query.format);
+    // The request's body staged as `user`'s upload into `database` (both routes below).
+    const stageBody = async (
+      user: AuthUser,
+      database: HerdDatabase,
+      query: UploadQuery,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => {
       const reader =
         query.format === "spreadsheet" ? newUploadReader(db, database.id, spreadsheetKind(query.kind)) : dc305Reader;
       // A compressed body's Content-Length says nothing of the file's size: it is counted as read.
@@ -70,12 +90,40 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
           },
         ),
       );
+    };
+
+    registerRoute(scope, db, uploadHerdFile, async ({ user, params, query, request, reply }) => {
+      const database = await uploadTarget(db, user, params.db_uuid, query.format);
+      return stageBody(user, database, query, request, reply);
+    });
+
+    // An upload agent's file: into the key's database, as the key's creator (key-upload.ts).
+    logKeyRefusals(scope, db, "herd_upload");
+    registerRoute(scope, db, uploadHerdFileByKey, async ({ key, query, request, reply }) => {
+      if (!key) throw new Error("a key route without its key");
+      const uploader = await keyUploader(db, key);
+      const database = await uploadTarget(db, uploader, key.databaseUuid, query.format);
+      const created = await stageBody(uploader, database, query, request, reply);
+      await markKeyUpload(db, database.id, created.upload_uuid, key);
+      return created;
     });
   });
 
   registerRoute(app, db, commitHerdUpload, async ({ user, params, query }) => {
     const upload = await uploadFor(db, user, params.upload_uuid);
     return runImport(deps.imports, user.id, () => commitUpload(db, progress, user, upload, query.progress_id));
+  });
+
+  registerRoute(app, db, commitHerdUploadByKey, async ({ key, params, ip }) => {
+    if (!key) throw new Error("a key route without its key");
+    const uploader = await keyUploader(db, key);
+    await assertKeyUpload(db, key, params.upload_uuid);
+    const upload = await uploadFor(db, uploader, params.upload_uuid);
+    const result = await runImport(deps.imports, uploader.id, () =>
+      commitUpload(db, progress, uploader, upload, undefined),
+    );
+    await logKeyCommit(db, key, ip, result);
+    return result;
   });
 
   registerRoute(app, db, getHerdUploadProgress, async ({ user, params }) => {

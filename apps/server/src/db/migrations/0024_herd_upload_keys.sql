@@ -1,0 +1,2 @@
+ALTER TABLE "herd_uploads" ADD COLUMN "api_key_id" integer;--> statement-breakpoint
+ALTER TABLE "herd_uploads" ADD CONSTRAINT "herd_uploads_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE set null ON UPDATE no action;
