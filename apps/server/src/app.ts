@@ -36,6 +36,8 @@ import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
 import { keysRoutes } from "./features/keys/keys.routes.ts";
 import { monitoringIngestRoutes } from "./features/monitoring/ingest.routes.ts";
+import { startMqttIngest } from "./features/monitoring/mqtt-ingest.ts";
+import { mqttIngestHandler } from "./features/monitoring/mqtt-ingest-handler.ts";
 import { dropExpiredReadings } from "./features/monitoring/retention.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { reportsRoutes } from "./features/reports/reports.routes.ts";
@@ -242,6 +244,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   herdFilesRoutes(app, deps);
   keysRoutes(app, deps);
   monitoringIngestRoutes(app, deps);
+  // Gateways' readings over MQTT (README "Monitoring ingestion"), when a broker is configured.
+  if (config.MQTT_URL) {
+    const mqttIngest = startMqttIngest(
+      config.MQTT_URL,
+      mqttIngestHandler(database.db, {
+        ...(config.MONITORING_RETENTION_MONTHS !== undefined && {
+          retentionMonths: config.MONITORING_RETENTION_MONTHS,
+        }),
+      }),
+      { log: app.log },
+    );
+    app.addHook("onClose", () => mqttIngest.close());
+  }
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

@@ -27,6 +27,8 @@ import { defineRoute } from "./http.ts";
 // body that is not such JSON or CSV 400.
 
 export const INGEST_ROWS_MAX = 10_000;
+/** The 413 of a batch over INGEST_ROWS_MAX (HTTP and MQTT). */
+export const INGEST_ROWS_OVER_TEXT = `В одной пачке не больше ${INGEST_ROWS_MAX.toLocaleString("ru-RU")} показаний: разделите её на части`;
 /** 2 MiB: 10,000 JSON rows of ~80 bytes fit with room to spare. */
 export const INGEST_BYTES_MAX = 2 * 1024 * 1024;
 export const INGEST_CSV_CONTENT_TYPE = "text/csv";
@@ -54,4 +56,32 @@ export const ingestReadingsRoute = defineRoute({
   rateLimit: { max: 120, timeWindowMs: 60_000 },
   summary:
     "Приём показаний мониторинга по ключу (JSON или CSV): хорошие строки записываются, плохие возвращаются по номерам",
+});
+
+/**
+ * GET /api/monitoring/ingest/series/ with the same key: the series of the key's database, so that a
+ * gateway (or `npm run monitoring:simulate`) learns the ids to send and what each one takes.
+ */
+export const ingestSeriesSchema = z.object({
+  series: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(["sensor", "state", "energy", "power"]),
+      name: z.string(),
+      unit: z.string().nullable(),
+      low: z.number().nullable(),
+      high: z.number().nullable(),
+      /** A state channel's state codes (what `state` may be). */
+      states: z.array(z.object({ code: z.string(), name: z.string() })).nullable(),
+    }),
+  ),
+});
+export type IngestSeries = z.infer<typeof ingestSeriesSchema>;
+
+export const ingestSeriesRoute = defineRoute({
+  method: "GET",
+  path: "/api/monitoring/ingest/series/",
+  auth: { key: "ingest" },
+  response: ingestSeriesSchema,
+  summary: "Ряды базы мониторинга ключа: номера, виды, единицы, пороги и состояния — для настройки шлюза",
 });

@@ -45,6 +45,12 @@ export const keyRows: Row[] = [
     send: () => ({ body: { readings: [] } }),
   },
   {
+    route: "GET /api/monitoring/ingest/series/",
+    expected: everyone(401),
+    note: "a key route: a session is no key (401 key_invalid), signed in or not",
+    send: () => ({}),
+  },
+  {
     route: "POST /api/herd/key-uploads/",
     expected: everyone(401),
     note: "a key route (herd_upload): a session is no key",

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { CreatedKey } from "@nadoy/contract/keys";
 import { INGEST_ROWS_MAX, type IngestResult } from "@nadoy/contract/monitoring-ingest";
 import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
+import mqtt from "mqtt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../../test/callers.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -19,10 +21,12 @@ import {
 } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { seedUser } from "../../db/seed/users.ts";
+import { startMqttIngest } from "./mqtt-ingest.ts";
+import { mqttIngestHandler } from "./mqtt-ingest-handler.ts";
 
 // POST /api/monitoring/ingest/ with generated keys (contract monitoring-ingest.ts): the key names
 // the database, good rows go in and bad ones come back by index, every batch is in the transfer
-// log, a revoked or expired key is refused and writes nothing.
+// log, a revoked or expired key is refused and writes nothing. The same over MQTT, on the real broker.
 
 let t: TestApp;
 let token: string;
@@ -169,6 +173,35 @@ describe("monitoring ingestion by key", () => {
     expect(await readingCount()).toBe(2);
   });
 
+  it("lists the key's database's series for a gateway to configure itself, and nothing without a key", async () => {
+    const { secret } = await newKey();
+    const res = await t.request({
+      method: "GET",
+      url: "/api/monitoring/ingest/series/",
+      headers: { authorization: `Key ${secret}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      series: [
+        { id: temp, kind: "sensor", name: "Температура молока", unit: "°C", low: null, high: null, states: null },
+        {
+          id: compressor,
+          kind: "state",
+          name: "Компрессор",
+          unit: null,
+          low: null,
+          high: null,
+          states: [
+            { code: "on", name: "Работает" },
+            { code: "off", name: "Выключен" },
+          ],
+        },
+      ],
+    });
+    const anonymous = await t.request({ method: "GET", url: "/api/monitoring/ingest/series/" });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it("reads CSV with the header series_id,ts,value,state", async () => {
     const { secret } = await newKey();
     const csv = `series_id,ts,value,state\n${temp},${HOUR_AGO},3.5,\n${compressor},${HOUR_AGO},,off\n${temp},${TWO_HOURS_AGO},abc,\n`;
@@ -237,5 +270,89 @@ describe("monitoring ingestion by key", () => {
       ["refused", 0, "413:"],
       ["refused", 0, "413:"],
     ]);
+  });
+});
+
+describe("monitoring ingestion over MQTT (the machine's Mosquitto)", () => {
+  const BROKER = process.env.MQTT_TEST_URL ?? "mqtt://127.0.0.1:1883";
+
+  /** A server subscribed on a prefix of its own and a gateway; `ask` publishes and waits for the answer. */
+  async function broker() {
+    const prefix = `test-${randomUUID()}/readings`;
+    const server = startMqttIngest(BROKER, mqttIngestHandler(t.database.db), {
+      prefix,
+      log: { error: () => undefined },
+    });
+    await server.ready;
+    const gateway = await mqtt.connectAsync(BROKER, { protocolVersion: 5 });
+    const ask = async (payload: unknown): Promise<Record<string, unknown>> => {
+      const topic = `${prefix}/farm-gw`;
+      await gateway.subscribeAsync(`${topic}/result`, { qos: 1 });
+      const answer = new Promise<Record<string, unknown>>((resolve) =>
+        gateway.once("message", (_t, buffer) => resolve(JSON.parse(buffer.toString("utf8")))),
+      );
+      await gateway.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
+      return answer;
+    };
+    return { ask, close: async () => Promise.all([server.close(), gateway.endAsync()]) };
+  }
+
+  it("takes a gateway's message like the HTTP route: good rows in, bad ones by index, the batch logged", async () => {
+    const { secret } = await newKey();
+    const { ask, close } = await broker();
+    try {
+      const answer = await ask({
+        key: secret,
+        readings: [
+          { series_id: temp, ts: HOUR_AGO, value: 4.1 },
+          { series_id: temp, ts: "вчера", value: 4.2 },
+          { series_id: compressor, ts: HOUR_AGO, state: "on" },
+        ],
+      });
+      expect(answer).toEqual({
+        accepted: 2,
+        rejected: [{ index: 1, message: expect.stringContaining("не распознано") }],
+      });
+      const [readings] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select (select count(*) from monitoring_readings)::int + (select count(*) from monitoring_state_readings)::int as n`,
+      );
+      expect(readings?.n).toBe(2);
+      const logged = await t.database.db.select().from(dataTransfers);
+      expect(logged).toEqual([
+        expect.objectContaining({
+          kind: "ingest",
+          ip: "mqtt:farm-gw",
+          rowsReceived: 3,
+          rowsAccepted: 2,
+          result: "partial",
+        }),
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("answers a revoked key, a missing key and a payload without readings, and writes nothing", async () => {
+    const revoked = await newKey();
+    await t.request({ method: "POST", url: `/api/keys/${revoked.key.uuid}/revoke/`, token });
+    const { ask, close } = await broker();
+    try {
+      const row = { series_id: temp, ts: HOUR_AGO, value: 4.1 };
+      expect(await ask({ key: revoked.secret, readings: [row] })).toMatchObject({ code: "key_revoked" });
+      expect(await ask({ readings: [row] })).toMatchObject({ code: "key_invalid" });
+      const { secret } = await newKey();
+      expect(await ask({ key: secret, readings: "много" })).toMatchObject({ code: "validation_error" });
+      const [readings] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from monitoring_readings`,
+      );
+      expect(readings?.n).toBe(0);
+      // Only the batch refused after its key passed is in the log.
+      const logged = await t.database.db.select({ result: dataTransfers.result }).from(dataTransfers);
+      expect(logged).toEqual([{ result: "refused" }]);
+    } finally {
+      await close();
+    }
   });
 });

@@ -3,7 +3,9 @@ import {
   INGEST_BYTES_MAX,
   INGEST_CSV_CONTENT_TYPE,
   INGEST_ROWS_MAX,
+  INGEST_ROWS_OVER_TEXT,
   ingestReadingsRoute,
+  ingestSeriesRoute,
 } from "@nadoy/contract/monitoring-ingest";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
@@ -12,13 +14,9 @@ import { registerRoute } from "../../platform/routes.ts";
 import { logKeyRefusals, recordTransfer } from "../../platform/transfer-log.ts";
 import { ingestReadings } from "./ingest.ts";
 import { csvReadings, IngestCsvError, IngestRowsOverError } from "./ingest-csv.ts";
+import { seriesOfDatabase } from "./readings.repository.ts";
 
-const rowsOver = () =>
-  new ApiError(
-    413,
-    ErrorCode.payloadTooLarge,
-    `В одной пачке не больше ${INGEST_ROWS_MAX.toLocaleString("ru-RU")} показаний: разделите её на части`,
-  );
+const rowsOver = () => new ApiError(413, ErrorCode.payloadTooLarge, INGEST_ROWS_OVER_TEXT);
 
 /**
  * POST /api/monitoring/ingest/ (contract monitoring-ingest.ts): a key of scope ingest sends a batch
@@ -47,10 +45,18 @@ export function monitoringIngestRoutes(app: FastifyInstance, deps: AppDeps): voi
     // A batch refused whole once its key passed is logged too (a refused key logs nothing).
     logKeyRefusals(scope, db, "ingest");
 
+    registerRoute(scope, db, ingestSeriesRoute, async ({ key }) => {
+      if (!key) throw new Error("a key route without its key");
+      return { series: await seriesOfDatabase(db, key.databaseId) };
+    });
+
     registerRoute(scope, db, ingestReadingsRoute, async ({ key, body, ip }) => {
       if (!key) throw new Error("a key route without its key");
       if (body.readings.length > INGEST_ROWS_MAX) throw rowsOver();
-      const result = await ingestReadings(db, key.databaseId, body.readings);
+      const retentionMonths = deps.config.MONITORING_RETENTION_MONTHS;
+      const result = await ingestReadings(db, key.databaseId, body.readings, Date.now(), {
+        ...(retentionMonths !== undefined && { retentionMonths }),
+      });
       await recordTransfer(db, key, {
         kind: "ingest",
         ip,

@@ -19,8 +19,9 @@ async function gateway(): Promise<MqttClient> {
 }
 
 async function server(handle: MqttIngestHandler, prefix: string): Promise<MqttIngest> {
-  const ingest = await startMqttIngest(BROKER, handle, { prefix, log: { error: () => undefined } });
+  const ingest = startMqttIngest(BROKER, handle, { prefix, log: { error: () => undefined } });
   open.push(ingest);
+  await ingest.ready;
   return ingest;
 }
 

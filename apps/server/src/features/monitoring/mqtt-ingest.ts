@@ -26,6 +26,8 @@ export type MqttIngestHandler = (
 ) => Promise<MqttIngestAnswer>;
 
 export interface MqttIngest {
+  /** Resolves once subscribed for the first time (the broker may be down at start: it keeps trying). */
+  ready: Promise<void>;
   /** Resolves when every message taken so far has been answered (tests; a graceful stop). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -38,23 +40,22 @@ export function gatewayOf(topic: string, prefix = MQTT_TOPIC_PREFIX): string | n
 }
 
 /**
- * Connects to the broker and subscribes; each message is parsed as JSON and handed to `handle`,
+ * Connects to the broker (and again after it is lost) and subscribes; each message is parsed as JSON and handed to `handle`,
  * its answer published to the gateway's result topic. Messages are handled one at a time per
  * server (ingestion serialises a database's batches anyway), in the order the broker gives them.
  */
-export async function startMqttIngest(
+export function startMqttIngest(
   url: string,
   handle: MqttIngestHandler,
   options: { log?: { error(obj: unknown, msg: string): void }; prefix?: string } = {},
-): Promise<MqttIngest> {
+): MqttIngest {
   const log = options.log ?? console;
   // Another prefix keeps apart servers that share a broker but not a database (the tests).
   const prefix = options.prefix ?? MQTT_TOPIC_PREFIX;
-  const client: MqttClient = await mqtt.connectAsync(url, {
+  const client: MqttClient = mqtt.connect(url, {
     protocolVersion: 5,
     clientId: `nadoy-server-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
-    // The server's own session: QoS 1 messages published while it restarts wait at the broker.
-    clean: true,
+    // A broker down at start or gone for a while: try again every 2 s, subscribing anew each time.
     reconnectPeriod: 2000,
   });
   let chain: Promise<void> = Promise.resolve();
@@ -75,8 +76,16 @@ export async function startMqttIngest(
     });
   });
   client.on("error", (error) => log.error({ err: error }, "mqtt client error"));
-  await client.subscribeAsync(`$share/${SHARE_GROUP}/${prefix}/+`, { qos: 1 });
+  const ready = new Promise<void>((resolve) => {
+    client.on("connect", () => {
+      client
+        .subscribeAsync(`$share/${SHARE_GROUP}/${prefix}/+`, { qos: 1 })
+        .then(() => resolve())
+        .catch((error: unknown) => log.error({ err: error }, "mqtt subscribe failed"));
+    });
+  });
   return {
+    ready,
     idle: () => chain,
     close: async () => {
       await chain;

@@ -21,6 +21,24 @@ export async function seriesForIngest(db: Pick<Db, "select">, databaseId: number
   return new Map<number, SeriesForIngest>(rows.map((r) => [r.id, r]));
 }
 
+/** Every series of a database, as a gateway configures itself by them (contract ingestSeriesRoute). */
+export async function seriesOfDatabase(db: Pick<Db, "select">, databaseId: number) {
+  const rows = await db
+    .select({
+      id: monitoringSeries.id,
+      kind: monitoringSeries.kind,
+      name: monitoringSeries.name,
+      unit: monitoringSeries.unit,
+      low: monitoringSeries.low,
+      high: monitoringSeries.high,
+      states: monitoringSeries.states,
+    })
+    .from(monitoringSeries)
+    .where(eq(monitoringSeries.databaseId, databaseId))
+    .orderBy(monitoringSeries.id);
+  return rows.map((r) => ({ ...r, states: r.states?.map((s) => ({ code: s.code, name: s.name })) ?? null }));
+}
+
 /**
  * Writes the readings; one that names a series and ts already stored replaces its value (a device
  * resending a batch, or correcting a reading, leaves one row). Expects one reading per series and
