@@ -28,7 +28,7 @@ export const idleSockets = 5000;
 
 /**
  * `--only=lcp,api` runs only the named parts (api, poll, pages, submissions, fanout, import, lcp,
- * dc305, reports);
+ * dc305, reports, monitoring (PostgreSQL only));
  * the JSON line and the goals then hold only their figures. Without it, everything runs.
  */
 const onlyArg = process.argv.find((a) => a.startsWith("--only="));

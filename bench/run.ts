@@ -14,6 +14,7 @@ import { measureReports, type ReportsFigures } from "./herd-reports.bench.ts";
 import { measureImport } from "./import.bench.ts";
 import { describeLcp, type LcpFigures, measureLcp } from "./lcp.bench.ts";
 import type { RateFigure } from "./measure.ts";
+import { type MonitoringFigures, measureMonitoring } from "./monitoring.bench.ts";
 import * as options from "./options.ts";
 import { measurePoll } from "./poll.bench.ts";
 import { seedPollers } from "./seed-pollers.ts";
@@ -44,6 +45,12 @@ const GOALS: Record<string, { min?: number; max?: number }> = {
   report_vs_raw_ratio: { max: 3 },
   segment_count_p95_ms: { max: 100 },
   report_demo_pglite_ms: { max: 1500 },
+  // Issue 19: 500 meters × 5 years hourly (PostgreSQL): one meter's year as chart points against
+  // the same bucketing in raw SQL; all meters' daily kWh for a year; HTTP ingestion against COPY.
+  monitoring_year_p95_ms: { max: 50 },
+  monitoring_vs_raw_ratio: { max: 3 },
+  monitoring_daily_p95_ms: { max: 200 },
+  ingest_vs_copy_ratio: { min: 0.5 },
 };
 
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
@@ -74,7 +81,7 @@ try {
     ? await seedPollers({ databaseUrl: database.url, dataDir }, options.pollUsers)
     : undefined;
   // The parts that share one app server (dc305 starts its own, fresh).
-  const needsApp = ["api", "poll", "pages", "lcp", "submissions", "reports"].some(runs);
+  const needsApp = ["api", "poll", "pages", "lcp", "submissions", "reports", "monitoring"].some(runs);
   const app = needsApp
     ? await startApp({
         port: options.ports.app,
@@ -90,6 +97,7 @@ try {
   let submissions: Awaited<ReturnType<typeof measureSubmissions>> | undefined;
   let lcp: LcpFigures | undefined;
   let reports: ReportsFigures | undefined;
+  let monitoring: MonitoringFigures | undefined;
   try {
     if (runs("api") && baselines && app) {
       api = await measureApi(app);
@@ -134,6 +142,23 @@ try {
         );
       }
       log(`  live segment count: p95 ${r.segmentP95Ms.toFixed(0)} ms`);
+    }
+    if (runs("monitoring") && app && database.url) {
+      monitoring = await measureMonitoring({ app, databaseUrl: database.url, quick: options.quick, progress: log });
+      const m = monitoring;
+      log(
+        `\nMonitoring, ${m.readings.toLocaleString("en-US")} hourly readings (COPY ${m.loadSeconds.toFixed(0)} s, ` +
+          `rollups rebuilt ${m.rollupSeconds.toFixed(0)} s):`,
+      );
+      log(
+        `  one meter's year as chart points: p95 ${m.yearP95Ms.toFixed(1)} ms (raw SQL of the same bucketing ` +
+          `${m.yearRawP95Ms.toFixed(1)} ms, ratio ${(m.yearP95Ms / m.yearRawP95Ms).toFixed(2)}); at most ${m.maxPoints} points`,
+      );
+      log(`  all meters' daily kWh for a year: p95 ${m.dailyP95Ms.toFixed(0)} ms`);
+      log(
+        `  HTTP ingestion, 10,000-row batches: ${Math.round(m.ingestRps)} rows/s; raw COPY of the same rows ` +
+          `${Math.round(m.copyRps)} rows/s; ratio ${(m.ingestRps / m.copyRps).toFixed(3)}`,
+      );
     }
     if (runs("submissions") && baselines && app) {
       submissions = await measureSubmissions(app, options.submissions);
@@ -240,6 +265,12 @@ try {
             segment_count_p95_ms: Math.round(reports.segmentP95Ms),
           }
         : { report_demo_pglite_ms: Math.round(reports.slowestP95Ms) })),
+    ...(monitoring && {
+      monitoring_year_p95_ms: round(monitoring.yearP95Ms, 1),
+      monitoring_vs_raw_ratio: round(monitoring.yearP95Ms / monitoring.yearRawP95Ms, 2),
+      monitoring_daily_p95_ms: Math.round(monitoring.dailyP95Ms),
+      ingest_vs_copy_ratio: round(monitoring.ingestRps / monitoring.copyRps),
+    }),
     ...(dc305 && {
       dc305_import_vs_copy_ratio: round(dc305.ratio),
       dc305_import_peak_mb: round(dc305.peakMb, 1),
