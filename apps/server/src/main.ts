@@ -7,11 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./db/seed/demo.ts";
 import { ensureReferenceData } from "./db/seed/reference.ts";
 import { demoHerdProgressText, seedDemoHerds } from "./features/herd/demo-herd/seed-demo-herds.ts";
 import { herdToday } from "./features/herd/herd-today.ts";
-import {
-  demoMonitoringDatabases,
-  demoSiteProgressText,
-  seedDemoSite,
-} from "./features/monitoring/demo-site/seed-demo-site.ts";
+import { ensureDemoSiteDatabase } from "./features/monitoring/demo-site/demo-database.ts";
+import { demoSiteProgressText, seedDemoSite } from "./features/monitoring/demo-site/seed-demo-site.ts";
 import { ensureReadingPartitions } from "./features/monitoring/partitions.ts";
 import { dropExpiredReadings } from "./features/monitoring/retention.ts";
 import { serverRoot, webDistFolder } from "./paths.ts";
@@ -36,11 +33,11 @@ async function main(): Promise<void> {
   // The demo herds go in on the first start (or into a demo herd database found empty), printing progress.
   if (demoEnabled(config)) {
     await seedDemoHerds(database.db, { today: herdToday(), onProgress: (p) => console.log(demoHerdProgressText(p)) });
-    // The demo monitoring site: its last two weeks on the first start, topped up to now later.
-    for (const monitoring of await demoMonitoringDatabases(database.db)) {
-      console.log(demoSiteProgressText(monitoring.name, await seedDemoSite(database.db, monitoring.id)));
-    }
   }
+  // The demo monitoring site behind the staff's demo pages (the demo company's monitoring database,
+  // or one of its own without demo data): its last two weeks on the first start, topped up later.
+  const demoSite = await ensureDemoSiteDatabase(database.db);
+  console.log(demoSiteProgressText(demoSite.name, await seedDemoSite(database.db, demoSite.id)));
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
 
   const app = await buildApp({

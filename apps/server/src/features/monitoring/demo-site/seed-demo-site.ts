@@ -1,14 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
-import { monitoringSites, userDatabases } from "../../../db/schema/index.ts";
-import { DEMO_MONITORING_SERVER } from "../../../db/seed/business.ts";
+import { monitoringSites } from "../../../db/schema/index.ts";
 import { ingestReadings } from "../ingest.ts";
 import { rebuildRollups } from "../rollups-rebuild.ts";
 import { DEMO_SITE_PARAMS } from "./demo-site-params.ts";
 import { demoReadings, demoSiteModel } from "./generate-demo-site.ts";
 import { loadDemoSite } from "./load-demo-site.ts";
 
-// The demo monitoring site of a monitoring database (the demo company's, NADOY_DEMO): loaded on
+// The demo monitoring site of a monitoring database (demo-database.ts: the staff's demo pages): loaded on
 // the first start with the last DEMO_SITE_DAYS days, and topped up to now on every later start,
 // so that «today» and «24 h» never open empty. The generator is deterministic from its first
 // step, so a top-up replays it from the site's first reading and sends only what is newer than
@@ -93,15 +92,6 @@ export async function seedDemoSite(
   await flush();
   await rebuildRollups(db, databaseId, [...keys.values()]);
   return { state: "topped-up", rows, ms: took() };
-}
-
-/** The demo company's monitoring databases (db/seed/business.ts). */
-export async function demoMonitoringDatabases(db: Db): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: userDatabases.id, name: userDatabases.name })
-    .from(userDatabases)
-    .where(and(eq(userDatabases.server, DEMO_MONITORING_SERVER), eq(userDatabases.kind, "monitoring")))
-    .orderBy(userDatabases.id);
 }
 
 /** A line of the start's output (Russian, as the rest of it). */
