@@ -38,6 +38,7 @@ import { keysRoutes } from "./features/keys/keys.routes.ts";
 import { monitoringIngestRoutes } from "./features/monitoring/ingest.routes.ts";
 import { startMqttIngest } from "./features/monitoring/mqtt-ingest.ts";
 import { mqttIngestHandler } from "./features/monitoring/mqtt-ingest-handler.ts";
+import { readingsHints } from "./features/monitoring/readings-hint.ts";
 import { dropExpiredReadings } from "./features/monitoring/retention.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { reportsRoutes } from "./features/reports/reports.routes.ts";
@@ -252,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(config.MONITORING_RETENTION_MONTHS !== undefined && {
           retentionMonths: config.MONITORING_RETENTION_MONTHS,
         }),
+        arrived: readingsHints(database.db, realtime),
       }),
       { log: app.log },
     );

@@ -279,6 +279,16 @@ export const listChangedSchema = z.object({
 });
 
 /**
+ * New readings went into a monitoring database (over HTTP or MQTT): sent to the main sockets of
+ * the database's company, so that a monitoring page showing it refetches at once. Only a hint —
+ * no figures travel; the page asks for them with its own rights, and refetches on reconnect anyway.
+ */
+export const monitoringReadingsSchema = z.object({
+  msg_type: z.literal("MONITORING_READINGS"),
+  database: z.uuid(),
+});
+
+/**
  * New notifications for this user (an editor's send): the bell refetches now instead of at its
  * next poll. Not numbered: the poll is the record. Sent to each recipient's main sockets; for a
  * very large audience once to everyone (a client that got nothing new refetches for nothing).
@@ -287,6 +297,7 @@ export const notificationsChangedSchema = z.object({ msg_type: z.literal("NOTIFI
 
 /** Everything the server sends on the main socket, told apart by `msg_type` (spec §7). */
 export const mainServerMessageSchema = z.discriminatedUnion("msg_type", [
+  monitoringReadingsSchema,
   siteConnectedSchema,
   siteDisconnectedSchema,
   syncSchema,

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import mqtt from "mqtt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../../test/callers.ts";
+import { openMainSocket, socketBase } from "../../../test/sockets.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
 import { queryRows } from "../../db/client.ts";
@@ -200,6 +201,19 @@ describe("monitoring ingestion by key", () => {
     });
     const anonymous = await t.request({ method: "GET", url: "/api/monitoring/ingest/series/" });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("hints the database's company on the main socket that readings arrived, so open pages refetch", async () => {
+    const { secret } = await newKey();
+    const socket = await openMainSocket(await socketBase(t), token);
+    await socket.next((m) => m.msg_type === "SYNC", "SYNC");
+    const res = await send(secret, { readings: [{ series_id: temp, ts: HOUR_AGO, value: 4.1 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await socket.next((m) => m.msg_type === "MONITORING_READINGS", "readings hint")).toEqual({
+      msg_type: "MONITORING_READINGS",
+      database: databaseUuid,
+    });
+    await socket.close();
   });
 
   it("reads CSV with the header series_id,ts,value,state", async () => {

@@ -15,6 +15,7 @@ import { logKeyRefusals, recordTransfer } from "../../platform/transfer-log.ts";
 import { ingestReadings } from "./ingest.ts";
 import { csvReadings, IngestCsvError, IngestRowsOverError } from "./ingest-csv.ts";
 import { seriesOfDatabase } from "./readings.repository.ts";
+import { readingsHints } from "./readings-hint.ts";
 
 const rowsOver = () => new ApiError(413, ErrorCode.payloadTooLarge, INGEST_ROWS_OVER_TEXT);
 
@@ -24,6 +25,7 @@ const rowsOver = () => new ApiError(413, ErrorCode.payloadTooLarge, INGEST_ROWS_
  */
 export function monitoringIngestRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  const arrived = readingsHints(db, deps.realtime);
   // A scope of its own: only this route reads CSV bodies into rows (the list import's raw CSV
   // parser, inherited from the app, is replaced here only).
   app.register(async (scope) => {
@@ -57,6 +59,7 @@ export function monitoringIngestRoutes(app: FastifyInstance, deps: AppDeps): voi
       const result = await ingestReadings(db, key.databaseId, body.readings, Date.now(), {
         ...(retentionMonths !== undefined && { retentionMonths }),
       });
+      if (result.accepted > 0) arrived(key.databaseId);
       await recordTransfer(db, key, {
         kind: "ingest",
         ip,

@@ -6,6 +6,7 @@ import { ApiError } from "../../platform/errors.ts";
 import { recordRefusedTransfer, recordTransfer } from "../../platform/transfer-log.ts";
 import { ingestReadings } from "./ingest.ts";
 import { MALFORMED, type MqttIngestHandler } from "./mqtt-ingest.ts";
+import type { ReadingsArrived } from "./readings-hint.ts";
 
 // An MQTT message is taken exactly as POST /api/monitoring/ingest/ takes its JSON body (the key
 // travels in the payload instead of a header): the same key check, limits, partial acceptance and
@@ -15,7 +16,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 const SHAPE = 'Сообщение должно быть JSON вида {"key": "ndk_…", "readings": [{"series_id", "ts", "value" | "state"}]}';
 
-export function mqttIngestHandler(db: Db, options: { retentionMonths?: number } = {}): MqttIngestHandler {
+export function mqttIngestHandler(
+  db: Db,
+  options: { retentionMonths?: number; arrived?: ReadingsArrived } = {},
+): MqttIngestHandler {
   return async (payload, meta) => {
     if (payload === MALFORMED || !isRecord(payload)) return { code: ErrorCode.validation, message: SHAPE };
     const ip = `mqtt:${meta.gateway}`;
@@ -38,6 +42,7 @@ export function mqttIngestHandler(db: Db, options: { retentionMonths?: number } 
     const result = await ingestReadings(db, key.databaseId, payload.readings, Date.now(), {
       ...(options.retentionMonths !== undefined && { retentionMonths: options.retentionMonths }),
     });
+    if (result.accepted > 0) options.arrived?.(key.databaseId);
     await recordTransfer(db, key, {
       kind: "ingest",
       ip,

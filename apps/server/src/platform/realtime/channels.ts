@@ -26,9 +26,10 @@ const CHANNEL_SCHEMAS: { [C in ChannelName]: z.ZodType<ChannelMessages[C]> } = {
 /**
  * What a company's members hear of on their main sockets, one topic each, so that a socket is
  * subscribed only to what its user may see: board task hints (boards module), list or table
- * change hints (those modules; clients no tables).
+ * change hints (those modules; clients no tables), new monitoring readings (everyone: a hint names
+ * only the database, whose figures each page asks for with its own rights).
  */
-export type CompanyArea = "boards" | "list" | "table";
+export type CompanyArea = "boards" | "list" | "table" | "monitoring";
 
 /** `company:<id>:<area>`: a company's hints of one kind. */
 export function companyTopic(companyId: number, area: CompanyArea): string {

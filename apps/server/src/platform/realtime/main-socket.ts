@@ -65,13 +65,15 @@ export function registerMainSocket(app: FastifyInstance, db: Db, hub: RealtimeHu
 
 /**
  * The unnumbered topics of a user's main socket: presence, and per company (a superuser: every
- * company) the hints of each module the user has — board tasks, lists, tables (not for clients).
+ * company) the hints of each module the user has — board tasks, lists, tables (not for clients) —
+ * and of new monitoring readings.
  */
 export function mainTopics(caller: AuthUser, companyIds: readonly number[]): string[] {
   const areas: CompanyArea[] = [];
   if (caller.isSuperuser || caller.modules.boards) areas.push("boards");
   if (caller.isSuperuser || caller.modules.tableLists) areas.push("list");
   if (caller.isSuperuser || (caller.modules.tables && !isClient({ groups: caller.groups }))) areas.push("table");
+  areas.push("monitoring");
   return [topicOf("main"), ...companyIds.flatMap((id) => areas.map((area) => companyTopic(id, area)))];
 }
 
