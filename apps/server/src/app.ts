@@ -34,6 +34,7 @@ import { herdSettingsRoutes } from "./features/herd/settings/settings.routes.ts"
 import { herdSpreadsheetRoutes } from "./features/herd/spreadsheet/spreadsheet.routes.ts";
 import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
+import { monitoringReadRoutes } from "./features/monitoring/monitoring.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { reportsRoutes } from "./features/reports/reports.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
@@ -232,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   herdSettingsRoutes(app, deps);
   herdSpreadsheetRoutes(app, deps);
   herdFilesRoutes(app, deps);
+  monitoringReadRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

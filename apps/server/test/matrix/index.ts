@@ -5,6 +5,7 @@ import { contentRows } from "./content.ts";
 import { docsRows } from "./docs.ts";
 import { herdFileRows, herdRows, herdUploadRows } from "./herd.ts";
 import { listRows } from "./lists.ts";
+import { monitoringRows } from "./monitoring.ts";
 import { reportRows } from "./reports.ts";
 import type { Row } from "./types.ts";
 
@@ -21,4 +22,5 @@ export const MATRIX: readonly Row[] = [
   ...herdRows,
   ...herdUploadRows,
   ...herdFileRows,
+  ...monitoringRows,
 ];

@@ -1,0 +1,195 @@
+import type { monitoringRangeQuerySchema, powerEnergyQuerySchema } from "@nadoy/contract/monitoring";
+import {
+  MONITORING_PERIODS_MAX,
+  type MonitoringCatalog,
+  type MonitoringPoints,
+  type MonitoringStates,
+  type PowerEnergy,
+  type PowerMeter,
+  type PowerOverview,
+  type ThresholdSummary,
+} from "@nadoy/contract/monitoring";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { databaseOfKindFor, notFound } from "../../platform/access/database-of-kind.ts";
+import type { AccessCaller } from "../../platform/access/farms-databases.ts";
+import { monitoringCatalog } from "./catalog.repository.ts";
+import { type MeterNow, meterEnergy, metersNow } from "./power.repository.ts";
+import { rangeStats, seriesPoints, type ThresholdPeriod, thresholdPeriods } from "./series-points.ts";
+import { stateSegments } from "./state-segments.ts";
+import { timeInStates } from "./state-time.ts";
+
+// The read side of equipment and power monitoring (contract monitoring.ts): every call first
+// resolves the monitoring database the caller may read (404 / 409, platform/access/database-of-kind.ts),
+// then reads only within it. A series id that is not one of the database's series of the right
+// kind is 404, as a missing one.
+
+type RangeQuery = z.output<typeof monitoringRangeQuerySchema>;
+type EnergyQuery = z.output<typeof powerEnergyQuerySchema>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function summary(periods: ThresholdPeriod[]): ThresholdSummary {
+  return {
+    count: periods.length,
+    seconds: periods.reduce((total, p) => total + p.seconds, 0),
+    items: periods.slice(0, MONITORING_PERIODS_MAX),
+  };
+}
+
+const meterOut = (m: MeterNow): PowerMeter => ({
+  series_id: m.series_id,
+  name: m.name,
+  role: m.role,
+  power_kw: m.power_kw,
+  power_at: m.power_at,
+  kwh_today: m.kwh_today,
+  kwh_yesterday: m.kwh_yesterday,
+});
+
+/** Input − Σ feeders, and its share of the input (null when nothing came in). */
+function losses(input: MeterNow | undefined, feeders: MeterNow[], day: "kwh_today" | "kwh_yesterday") {
+  if (!input) return null;
+  const kwh = input[day] - feeders.reduce((total, f) => total + f[day], 0);
+  return { kwh, percent: input[day] > 0 ? (kwh / input[day]) * 100 : null };
+}
+
+export function createMonitoringService(db: Db, now: () => Date = () => new Date()) {
+  const database = (caller: AccessCaller, uuid: string) => databaseOfKindFor(db, caller, uuid, "monitoring");
+
+  return {
+    async catalog(caller: AccessCaller, uuid: string): Promise<MonitoringCatalog> {
+      const found = await database(caller, uuid);
+      const catalog = await monitoringCatalog(db, found.id);
+      return { database: { uuid: found.uuid, name: found.name }, ...catalog };
+    },
+
+    /** Chart points, stats and threshold periods of each series, and the same for the previous period. */
+    async points(caller: AccessCaller, uuid: string, query: RangeQuery): Promise<MonitoringPoints> {
+      const { id } = await database(caller, uuid);
+      const from = Date.parse(query.from);
+      const to = Date.parse(query.to);
+      const prevFrom = from - (to - from);
+      const at = now();
+      const series = [];
+      for (const seriesId of query.series) {
+        const points = await seriesPoints(db, id, seriesId, iso(from), iso(to), query.width);
+        if (!points) throw notFound();
+        const [stats, previousStats, periods, previousPeriods] = await Promise.all([
+          rangeStats(db, id, seriesId, iso(from), iso(to)),
+          rangeStats(db, id, seriesId, iso(prevFrom), iso(from)),
+          thresholdPeriods(db, id, seriesId, iso(from), iso(to), at),
+          thresholdPeriods(db, id, seriesId, iso(prevFrom), iso(from), at),
+        ]);
+        const empty = { count: 0, min: null, max: null, avg: null };
+        series.push({
+          id: seriesId,
+          source: points.source,
+          step_seconds: points.stepSeconds,
+          points: points.points.map((p) => ({
+            t: p.t,
+            count: p.count,
+            min: p.min,
+            min_at: p.minAt,
+            max: p.max,
+            max_at: p.maxAt,
+            avg: p.avg,
+          })),
+          stats: stats ?? empty,
+          previous_stats: previousStats ?? empty,
+          thresholds: summary(periods ?? []),
+          previous_thresholds: summary(previousPeriods ?? []),
+        });
+      }
+      return { from: iso(from), to: iso(to), previous: { from: iso(prevFrom), to: iso(from) }, series };
+    },
+
+    /** Timelines and time in states of each discrete channel; the range's end is clipped to now. */
+    async states(caller: AccessCaller, uuid: string, query: RangeQuery): Promise<MonitoringStates> {
+      const { id } = await database(caller, uuid);
+      const at = now();
+      const from = iso(Date.parse(query.from));
+      const series = [];
+      let to = iso(Date.parse(query.to));
+      for (const seriesId of query.series) {
+        const times = await timeInStates(db, id, seriesId, from, query.to, at);
+        if (!times) throw notFound();
+        to = times.to;
+        const segments = await stateSegments(db, id, seriesId, from, query.to, at, query.width);
+        series.push({
+          id: seriesId,
+          segments,
+          unknown_seconds: times.unknownSeconds,
+          states: times.states,
+          current: times.current,
+        });
+      }
+      return { from, to, series };
+    },
+
+    /** Substations with their meters and losses, and the meters of no substation, per site. */
+    async power(caller: AccessCaller, uuid: string): Promise<PowerOverview> {
+      const { id } = await database(caller, uuid);
+      const at = now();
+      const [catalog, meters] = await Promise.all([monitoringCatalog(db, id), metersNow(db, id, at)]);
+      const sites = catalog.sites.map((site) => {
+        const ofSite = meters.filter((m) => m.site_id === site.id);
+        const substations = catalog.substations
+          .filter((s) => s.site_id === site.id)
+          .map((s) => {
+            const input = ofSite.find((m) => m.substation_id === s.id && m.role === "input");
+            const feeders = ofSite.filter((m) => m.substation_id === s.id && m.role === "feeder");
+            return {
+              id: s.id,
+              name: s.name,
+              input: input ? meterOut(input) : null,
+              feeders: feeders.map(meterOut),
+              losses_today: losses(input, feeders, "kwh_today"),
+              losses_yesterday: losses(input, feeders, "kwh_yesterday"),
+            };
+          });
+        return {
+          id: site.id,
+          name: site.name,
+          time_zone: site.time_zone,
+          today: localDate(at, site.time_zone),
+          substations,
+          meters: ofSite.filter((m) => m.substation_id === null).map(meterOut),
+        };
+      });
+      return { now: at.toISOString(), sites };
+    },
+
+    /** kWh per meter by local hour or day, per site. */
+    async energy(caller: AccessCaller, uuid: string, query: EnergyQuery): Promise<PowerEnergy> {
+      const { id } = await database(caller, uuid);
+      const [catalog, energy] = await Promise.all([
+        monitoringCatalog(db, id),
+        meterEnergy(db, id, query.grain, query.from, query.to),
+      ]);
+      return {
+        grain: query.grain,
+        sites: catalog.sites.map((site) => ({
+          id: site.id,
+          name: site.name,
+          time_zone: site.time_zone,
+          buckets: energy.sites.find((s) => s.site_id === site.id)?.buckets ?? [],
+          meters: energy.meters
+            .filter((m) => m.site_id === site.id)
+            .map((m) => ({
+              series_id: m.series_id,
+              name: m.name,
+              substation_id: m.substation_id,
+              role: m.role,
+              kwh: m.kwh,
+            })),
+        })),
+      };
+    },
+  };
+}
+
+/** The date at `at` in `timeZone`: 2026-03-10. */
+function localDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
