@@ -261,6 +261,33 @@ describe("monitoring: a discrete channel", () => {
     expect(channel?.states[0]?.share).toBeCloseTo(10_770 / 14_400, 10);
     expect(channel?.current).toMatchObject({ code: "off", name: "Выключен", since: "2026-03-10T03:00:00.000Z" });
   });
+  it("shows a channel switching faster than a pixel as the state it mostly held, in at most `width` segments", async () => {
+    const w = await world();
+    const start = Date.parse("2026-03-10T00:00:00Z");
+    // On 7 min, off 3 min, every 10 min for a day; a pixel of 100 is 14.4 min: on holds most of each.
+    await ingest(
+      w.databaseId,
+      Array.from({ length: 144 }, (_, i) => [
+        { series_id: w.s.state, ts: iso(start + i * 600_000), state: "on" },
+        { series_id: w.s.state, ts: iso(start + i * 600_000 + 420_000), state: "off" },
+      ]).flat(),
+    );
+    const body = ok<MonitoringStates>(
+      await get(w.zoo, `/api/monitoring/${w.monitoring.uuid}/states/`, {
+        series: String(w.s.state),
+        from: iso(start),
+        to: iso(start + 24 * HOUR),
+        width: "100",
+      }),
+    );
+    const [channel] = body.series;
+    expect(channel?.segments).toEqual([{ state: "on", start: iso(start), end: iso(start + 24 * HOUR) }]);
+    // 144 × 7 min on, 144 × 3 min off.
+    expect(channel?.states.map((s) => [s.code, s.seconds])).toEqual([
+      ["on", 144 * 420],
+      ["off", 144 * 180],
+    ]);
+  });
 });
 
 describe("monitoring: power", () => {

@@ -10,11 +10,12 @@ export interface StateSegment {
 
 /**
  * A discrete channel's timeline over [from, to) (to clipped to now) for a chart `widthPx` wide, in
- * one statement: the readings become runs of one state (a reading's state holds until the next
- * reading, the one in force at `from` counted from there, as timeInStates does); a run shorter
- * than a pixel is folded into the run before it (the one after, at the start), and runs of one
- * state that then touch are merged. Every run kept is at least a pixel long, so there are at most
- * about widthPx of them, however many readings the range holds.
+ * one statement: the range is cut into widthPx pixels; each pixel takes the state that held
+ * longest in it (a reading's state holds until the next reading, the one in force at `from`
+ * counted from there, as timeInStates does); neighbouring pixels of one state make one segment.
+ * So a channel that switches every few minutes over a month still shows what it mostly did, and
+ * there are never more than widthPx segments, however many readings the range holds. Pixels
+ * before the first reading (nothing known) have no segment.
  */
 export async function stateSegments(
   db: Db,
@@ -28,17 +29,17 @@ export async function stateSegments(
   const id = sql`${databaseId}::int`;
   const sid = sql`${seriesId}::bigint`;
   const f = isoOf(from);
-  const t = isoOf(to);
-  const n = isoOf(now);
-  const end = Math.max(Date.parse(f), Math.min(Date.parse(t), Date.parse(n)));
-  const pixelSeconds = Math.max(0, (end - Date.parse(f)) / 1000 / Math.max(1, Math.floor(widthPx)));
+  const width = Math.max(1, Math.floor(widthPx));
   const readings = sql`monitoring_state_readings r where r.database_id = ${id} and r.series_id = ${sid}`;
   return queryRows<StateSegment>(
     db,
     sql`
     with bounds as (
-      select f, greatest(f, least(${t}::timestamptz, ${n}::timestamptz)) as t
-      from (select ${f}::timestamptz as f) x
+      select f, t, extract(epoch from t - f) / ${width}::int as step
+      from (
+        select f, greatest(f, least(${isoOf(to)}::timestamptz, ${isoOf(now)}::timestamptz)) as t
+        from (select ${f}::timestamptz as f) x
+      ) y
     ),
     win as (
       select r.ts, r.state from ${readings}
@@ -46,37 +47,32 @@ export async function stateSegments(
       and r.ts >= coalesce((select max(r.ts) from ${readings} and r.ts <= (select f from bounds)), (select f from bounds))
     ),
     segs as (
-      select state, greatest(ts, b.f) as a, least(coalesce(lead(ts) over (order by ts), b.t), b.t) as e
+      select state, extract(epoch from greatest(ts, b.f) - b.f) as a,
+        extract(epoch from least(coalesce(lead(ts) over (order by ts), b.t), b.t) - b.f) as e
       from win cross join bounds b
     ),
-    runs1 as (
-      select state, min(a) as a, max(e) as e
-      from (
-        select *, sum(starts) over (order by a) as g
-        from (select *, case when state is distinct from lag(state) over (order by a) then 1 else 0 end as starts from segs) s
-      ) x
-      group by g, state
+    -- Seconds of each state in each pixel k it touches.
+    pieces as (
+      select s.state, k, least(s.e, (k + 1) * b.step) - greatest(s.a, k * b.step) as seconds
+      from segs s cross join bounds b
+      cross join lateral generate_series(
+        floor(s.a / b.step)::int, least(${width - 1}::int, ceil(s.e / b.step)::int - 1)) k
+      where b.step > 0 and s.e > s.a
     ),
-    -- Runs of at least a pixel; each reaches to the next one kept (the first from the first run's start).
-    kept as (
-      select state, a, e, row_number() over (order by a) as i from runs1
-      where extract(epoch from e - a) >= ${pixelSeconds}::float8
+    dominant as (
+      select distinct on (k) k, state
+      from (select k, state, sum(seconds) as seconds from pieces group by k, state) x
+      order by k, seconds desc, state
     ),
-    stretched as (
-      select state,
-        case when i = 1 then (select min(a) from runs1) else a end as a,
-        coalesce(lead(a) over (order by a), (select max(e) from runs1)) as e
-      from kept
-    ),
-    runs2 as (
-      select state, min(a) as a, max(e) as e
-      from (
-        select *, sum(starts) over (order by a) as g
-        from (select *, case when state is distinct from lag(state) over (order by a) then 1 else 0 end as starts
-              from stretched) s
-      ) x
-      group by g, state
+    runs as (
+      select state, min(k) as k0, max(k) as k1
+      from (select k, state, k - row_number() over (partition by state order by k) as g from dominant) x
+      group by state, g
     )
-    select state, ${utcText("a")} as start, ${utcText("e")} as "end" from runs2 where e > a order by a`,
+    select state,
+      ${utcText("greatest(b.f + make_interval(secs => k0 * b.step), (select b.f + make_interval(secs => min(a)) from segs))")} as start,
+      ${utcText("least(b.f + make_interval(secs => (k1 + 1) * b.step), b.t)")} as "end"
+    from runs cross join bounds b
+    order by k0`,
   );
 }
