@@ -29,6 +29,10 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/monitoring/pages/PowerMonitoringPage.tsx"),
     (m) => m.PowerMonitoringPage,
   ),
+  powerHours: page(
+    () => import("../features/monitoring/pages/PowerHoursPage.tsx"),
+    (m) => m.PowerHoursPage,
+  ),
   home: page(
     () => import("../features/home/pages/HomePage.tsx"),
     (m) => m.HomePage,

@@ -1,4 +1,10 @@
-import type { MonitoringCatalog, MonitoringPoints, MonitoringStates, PowerOverview } from "@nadoy/contract/monitoring";
+import type {
+  MonitoringCatalog,
+  MonitoringPoints,
+  MonitoringStates,
+  PowerEnergy,
+  PowerOverview,
+} from "@nadoy/contract/monitoring";
 import type { UserData } from "@nadoy/contract/users";
 import { userDataFixture } from "../../test/fixtures.ts";
 import { mockSignedIn } from "../../test/signed-in.ts";
@@ -13,6 +19,7 @@ const BASE = `/api/monitoring/${DB}/`;
 export const POINTS = `${BASE}points/`;
 export const STATES = `${BASE}states/`;
 export const POWER = `${BASE}power/`;
+export const ENERGY = `${BASE}power/energy/`;
 
 export function monitoringUser(): UserData {
   return userDataFixture({
@@ -57,6 +64,19 @@ export function catalog(overrides: Partial<MonitoringCatalog> = {}): MonitoringC
           { code: "on", name: "Работает", color: "#2e7d32" },
           { code: "off", name: "Выключен", color: "#9e9e9e" },
         ],
+      },
+      {
+        id: 20,
+        site_id: 1,
+        device_id: null,
+        substation_id: 1,
+        meter_role: "input",
+        kind: "energy",
+        name: "Ввод",
+        unit: "кВт·ч",
+        low: null,
+        high: null,
+        states: null,
       },
     ],
     ...overrides,
@@ -173,6 +193,33 @@ export function power(): PowerOverview {
   };
 }
 
+/** Three local hours of ТП-1: the input and two feeders (the first hour nothing metered). */
+export function energy(): PowerEnergy {
+  const meter = (series_id: number, name: string, role: "input" | "feeder", kwh: number[]) => ({
+    series_id,
+    name,
+    substation_id: 1,
+    role,
+    kwh,
+  });
+  return {
+    grain: "hour",
+    sites: [
+      {
+        id: 1,
+        name: "МТФ-1",
+        time_zone: "Asia/Novosibirsk",
+        buckets: ["2026-03-10T00:00:00.000Z", "2026-03-10T01:00:00.000Z", "2026-03-10T02:00:00.000Z"],
+        meters: [
+          meter(20, "Ввод", "input", [0, 12, 10]),
+          meter(21, "Коровник", "feeder", [0, 6, 5]),
+          meter(22, "Доильный зал", "feeder", [0, 5, 4.5]),
+        ],
+      },
+    ],
+  };
+}
+
 type Handlers = Parameters<typeof mockSignedIn>[1];
 
 /** The database's catalog, chart points, states and power. */
@@ -182,6 +229,7 @@ export function serveMonitoring(extra: Handlers = {}) {
     [`GET ${POINTS}`]: { status: 200, body: points() },
     [`GET ${STATES}`]: { status: 200, body: states() },
     [`GET ${POWER}`]: { status: 200, body: power() },
+    [`GET ${ENERGY}`]: { status: 200, body: energy() },
     ...extra,
   });
 }

@@ -119,7 +119,6 @@ const EXTRA_ROUTES = {
 const PLACEHOLDERS = [
   "/equipment_monitoring/power_monitoring/substations/:uuid",
   "/equipment_monitoring/power_monitoring/substation-diff/:uuid",
-  "/equipment_monitoring/power_monitoring/hours/:uuid",
   "/equipment_monitoring/power_monitoring/hours-avg/:uuid",
   "/equipment_monitoring/power_monitoring/days-avg/:uuid",
   "/equipment_monitoring/power_monitoring/avg/:uuid",

@@ -86,7 +86,7 @@ export const ROUTES = {
   ),
   powerHours: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/power_monitoring/hours/:uuid", "monitoring", "Почасовое потребление"),
+    page("/equipment_monitoring/power_monitoring/hours/:uuid", "monitoring", "Почасовое потребление"),
   ),
   powerHoursAvg: ofDatabase(
     "monitoring",

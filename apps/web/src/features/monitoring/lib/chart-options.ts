@@ -125,3 +125,36 @@ export function timelineOption(channels: readonly MonitoringChannel[], names: re
     ],
   };
 }
+
+export interface EnergyMeterRow {
+  name: string;
+  role: "input" | "feeder" | null;
+  kwh: readonly number[];
+}
+
+/**
+ * Hourly (or daily) kWh: the feeders and the meters of no substation as stacked bars (their sum
+ * is what was used), the input meters as lines over them (input − the stack = losses).
+ */
+export function energyChartOption(
+  buckets: readonly string[],
+  meters: readonly EnergyMeterRow[],
+  timeZone: string,
+  grain: "hour" | "day",
+) {
+  const format = grain === "hour" ? "DD.MM HH:mm" : "DD.MM.YYYY";
+  return {
+    animation: false,
+    grid: { left: 56, right: 24, top: 40, bottom: 72 },
+    legend: { top: 0, type: "scroll" as const },
+    tooltip: { trigger: "axis" as const, valueFormatter: (value: number) => `${figure(value)} кВт·ч` },
+    xAxis: { type: "category" as const, data: buckets.map((b) => dayjs(b).tz(timeZone).format(format)) },
+    yAxis: { type: "value" as const, name: "кВт·ч" },
+    dataZoom: [{ type: "inside" as const }, { type: "slider" as const, bottom: 16 }],
+    series: meters.map((m) =>
+      m.role === "input"
+        ? { type: "line" as const, name: m.name, showSymbol: false, data: [...m.kwh] }
+        : { type: "bar" as const, name: m.name, stack: "meters", data: [...m.kwh] },
+    ),
+  };
+}
