@@ -15,7 +15,7 @@ import { databaseOfKindFor, notFound } from "../../platform/access/database-of-k
 import type { AccessCaller } from "../../platform/access/farms-databases.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
 import { type MeterNow, meterEnergy, metersNow } from "./power.repository.ts";
-import { rangeStats, seriesPoints, type ThresholdPeriod, thresholdPeriods } from "./series-points.ts";
+import { rangeStats, seriesPoints, thresholdSummary } from "./series-points.ts";
 import { stateSegments } from "./state-segments.ts";
 import { timeInStates } from "./state-time.ts";
 
@@ -29,13 +29,7 @@ type EnergyQuery = z.output<typeof powerEnergyQuerySchema>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function summary(periods: ThresholdPeriod[]): ThresholdSummary {
-  return {
-    count: periods.length,
-    seconds: periods.reduce((total, p) => total + p.seconds, 0),
-    items: periods.slice(0, MONITORING_PERIODS_MAX),
-  };
-}
+const noPeriods: ThresholdSummary = { count: 0, seconds: 0, items: [] };
 
 const meterOut = (m: MeterNow): PowerMeter => ({
   series_id: m.series_id,
@@ -78,8 +72,8 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
         const [stats, previousStats, periods, previousPeriods] = await Promise.all([
           rangeStats(db, id, seriesId, iso(from), iso(to)),
           rangeStats(db, id, seriesId, iso(prevFrom), iso(from)),
-          thresholdPeriods(db, id, seriesId, iso(from), iso(to), at),
-          thresholdPeriods(db, id, seriesId, iso(prevFrom), iso(from), at),
+          thresholdSummary(db, id, seriesId, iso(from), iso(to), at, MONITORING_PERIODS_MAX),
+          thresholdSummary(db, id, seriesId, iso(prevFrom), iso(from), at, MONITORING_PERIODS_MAX),
         ]);
         const empty = { count: 0, min: null, max: null, avg: null };
         series.push({
@@ -97,8 +91,8 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
           })),
           stats: stats ?? empty,
           previous_stats: previousStats ?? empty,
-          thresholds: summary(periods ?? []),
-          previous_thresholds: summary(previousPeriods ?? []),
+          thresholds: periods ?? noPeriods,
+          previous_thresholds: previousPeriods ?? noPeriods,
         });
       }
       return { from: iso(from), to: iso(to), previous: { from: iso(prevFrom), to: iso(from) }, series };

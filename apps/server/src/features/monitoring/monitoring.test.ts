@@ -227,6 +227,32 @@ describe("monitoring: a sensor's chart", () => {
     expect(points.reduce((n, p) => n + p.count, 0)).toBe(1440);
     expect(body.series[0]?.stats).toMatchObject({ count: 1440, min: 0, max: 9, avg: 4.5 });
   });
+  it("lists the first 100 periods beyond the thresholds and counts them all", async () => {
+    const w = await world();
+    const start = Date.parse("2026-03-10T00:00:00Z");
+    // 120 times: 7 °C for a minute (above 6), then 4 °C for a minute.
+    await ingest(
+      w.databaseId,
+      Array.from({ length: 240 }, (_, i) => ({
+        series_id: w.s.temp,
+        ts: iso(start + i * 60_000),
+        value: i % 2 === 0 ? 7 : 4,
+      })),
+    );
+    const body = ok<MonitoringPoints>(
+      await get(w.zoo, `/api/monitoring/${w.monitoring.uuid}/points/`, {
+        series: String(w.s.temp),
+        from: iso(start),
+        to: iso(start + 4 * HOUR),
+        width: "400",
+      }),
+    );
+    const thresholds = body.series[0]?.thresholds;
+    expect(thresholds?.count).toBe(120);
+    expect(thresholds?.seconds).toBe(120 * 60);
+    expect(thresholds?.items).toHaveLength(100);
+    expect(thresholds?.items[99]?.start).toBe(iso(start + 198 * 60_000));
+  });
 });
 
 describe("monitoring: a discrete channel", () => {
