@@ -180,6 +180,17 @@ export const getMonitoringPoints = defineRoute({
     "Мониторинг: точки графика рядов (не больше ширины), мин./макс./среднее и выходы за пороги с прошлым периодом",
 });
 
+export const exportMonitoringPoints = defineRoute({
+  method: "GET",
+  path: "/api/monitoring/:db_uuid/points/export/",
+  auth: "user",
+  params: dbParams,
+  query: monitoringRangeQuerySchema,
+  response: z.unknown(),
+  summary:
+    "Мониторинг в XLSX: что на графике (точки по местному времени площадки), мин./макс./среднее, выходы за пороги, параметры",
+});
+
 // ---- discrete channels ----
 
 export const stateSegmentSchema = z.object({ state: z.string(), start: instant, end: instant });

@@ -83,6 +83,7 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "GET /api/herd/:db_uuid/events/": { 409: HERD_WRONG_KIND },
   "GET /api/monitoring/:db_uuid/": { 409: MONITORING_WRONG_KIND },
   "GET /api/monitoring/:db_uuid/points/": { 409: MONITORING_WRONG_KIND },
+  "GET /api/monitoring/:db_uuid/points/export/": { 409: MONITORING_WRONG_KIND },
   "GET /api/monitoring/:db_uuid/states/": { 409: MONITORING_WRONG_KIND },
   "GET /api/monitoring/:db_uuid/power/": { 409: MONITORING_WRONG_KIND },
   "GET /api/monitoring/:db_uuid/power/energy/": { 409: MONITORING_WRONG_KIND },

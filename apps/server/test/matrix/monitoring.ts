@@ -23,6 +23,11 @@ export const monitoringRows: Row[] = [
     send: inDatabase((fx) => ({ ...RANGE, series: String(fx.monitoring.sensorId) })),
   },
   {
+    route: "GET /api/monitoring/:db_uuid/points/export/",
+    expected: readable,
+    send: inDatabase((fx) => ({ ...RANGE, series: String(fx.monitoring.sensorId) })),
+  },
+  {
     route: "GET /api/monitoring/:db_uuid/states/",
     expected: readable,
     send: inDatabase((fx) => ({ ...RANGE, series: String(fx.monitoring.stateId) })),

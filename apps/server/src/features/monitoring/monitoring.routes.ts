@@ -1,4 +1,5 @@
 import {
+  exportMonitoringPoints,
   getMonitoringCatalog,
   getMonitoringPoints,
   getMonitoringStates,
@@ -7,6 +8,7 @@ import {
 } from "@nadoy/contract/monitoring";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
+import { attachmentDisposition } from "../../platform/content-disposition.ts";
 import { registerRoute as route } from "../../platform/routes.ts";
 import { createMonitoringService } from "./monitoring.service.ts";
 
@@ -17,6 +19,13 @@ export function monitoringReadRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   route(app, db, getMonitoringCatalog, ({ user, params }) => monitoring.catalog(user, params.db_uuid));
   route(app, db, getMonitoringPoints, ({ user, params, query }) => monitoring.points(user, params.db_uuid, query));
+  route(app, db, exportMonitoringPoints, async ({ user, params, query, reply }) => {
+    const file = await monitoring.exportPoints(user, params.db_uuid, query);
+    reply
+      .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+      .header("content-disposition", attachmentDisposition(file.name, "monitoring"));
+    return file.body;
+  });
   route(app, db, getMonitoringStates, ({ user, params, query }) => monitoring.states(user, params.db_uuid, query));
   route(app, db, getPowerOverview, ({ user, params }) => monitoring.power(user, params.db_uuid));
   route(app, db, getPowerEnergy, ({ user, params, query }) => monitoring.energy(user, params.db_uuid, query));

@@ -9,11 +9,14 @@ import {
   type PowerOverview,
   type ThresholdSummary,
 } from "@nadoy/contract/monitoring";
+import { displayName } from "@nadoy/contract/users";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client.ts";
+import { type Db, queryRows } from "../../db/client.ts";
 import { databaseOfKindFor, notFound } from "../../platform/access/database-of-kind.ts";
 import type { AccessCaller } from "../../platform/access/farms-databases.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
+import { pointsXlsx } from "./points-xlsx.ts";
 import { type MeterNow, meterEnergy, metersNow } from "./power.repository.ts";
 import { rangeStats, seriesPoints, thresholdSummary } from "./series-points.ts";
 import { stateSegments } from "./state-segments.ts";
@@ -96,6 +99,29 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
         });
       }
       return { from: iso(from), to: iso(to), previous: { from: iso(prevFrom), to: iso(from) }, series };
+    },
+
+    /** The chart as XLSX (points.ts's figures at the site's wall clock), with who made it and when. */
+    async exportPoints(caller: AccessCaller, uuid: string, query: RangeQuery) {
+      const shown = await this.points(caller, uuid, query);
+      const { id, name } = await database(caller, uuid);
+      const [catalog, [person]] = await Promise.all([
+        monitoringCatalog(db, id),
+        queryRows<{ username: string; first_name: string; last_name: string }>(
+          db,
+          sql`select username, first_name, last_name from users where id = ${caller.id}`,
+        ),
+      ]);
+      const first = catalog.series.find((s) => s.id === query.series[0]);
+      const timeZone = catalog.sites.find((s) => s.id === first?.site_id)?.time_zone ?? "Europe/Moscow";
+      const body = await pointsXlsx(shown, {
+        database: name,
+        timeZone,
+        series: new Map(catalog.series.map((s) => [s.id, s])),
+        generatedBy: person ? displayName(person) : "",
+        generatedAt: now(),
+      });
+      return { body, name: `Мониторинг — ${name}.xlsx` };
     },
 
     /** Timelines and time in states of each discrete channel; the range's end is clipped to now. */

@@ -6,6 +6,7 @@ import type {
   PowerOverview,
 } from "@nadoy/contract/monitoring";
 import { wrongDatabaseKindText } from "@nadoy/contract/users";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessTokenFor } from "../../../test/callers.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -252,6 +253,52 @@ describe("monitoring: a sensor's chart", () => {
     expect(thresholds?.seconds).toBe(120 * 60);
     expect(thresholds?.items).toHaveLength(100);
     expect(thresholds?.items[99]?.start).toBe(iso(start + 198 * 60_000));
+  });
+  it("exports what the chart shows as XLSX, at the site's wall clock", async () => {
+    const w = await world();
+    await ingest(w.databaseId, [
+      { series_id: w.s.temp, ts: "2026-03-10T00:00:00Z", value: 4 },
+      { series_id: w.s.temp, ts: "2026-03-10T01:00:00Z", value: 7 },
+      { series_id: w.s.temp, ts: "2026-03-10T02:00:00Z", value: 5 },
+    ]);
+    const res = await get(w.client, `/api/monitoring/${w.monitoring.uuid}/points/export/`, {
+      series: String(w.s.temp),
+      from: "2026-03-10T00:00:00Z",
+      to: "2026-03-10T04:00:00Z",
+      width: "100",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("spreadsheetml");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const values = (sheet: string, row: number) =>
+      (book.getWorksheet(sheet)?.getRow(row).values as unknown[] | undefined)?.slice(1);
+    // (4 + 7 + 5) / 3 = 5 1/3, nothing before; one period above 6 °C, 01:00–02:00Z = 1 h.
+    expect(values("Сводка", 2)).toEqual([
+      "Температура молока, °C",
+      4,
+      7,
+      16 / 3,
+      3,
+      undefined,
+      undefined,
+      undefined,
+      0,
+      1,
+      1,
+    ]);
+    // A bucket is named by its start: 146 s buckets counted on the site's clock, so the one holding
+    // 00:00Z (07:00 in Novosibirsk) starts at 06:58.
+    expect(values("Точки", 2)).toEqual(["Температура молока, °C", "10.03.2026 06:58", 4, 4, 4, 1]);
+    expect(values("Выходы за пороги", 2)).toEqual([
+      "Температура молока, °C",
+      "выше верхнего",
+      "10.03.2026 08:00",
+      "10.03.2026 09:00",
+      60,
+      7,
+    ]);
+    expect(values("Параметры", 2)).toEqual(["Период", "10.03.2026 07:00 — 10.03.2026 11:00"]);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  exportMonitoringPoints,
   getMonitoringCatalog,
   getMonitoringPoints,
   getMonitoringStates,
@@ -6,8 +7,9 @@ import {
   getPowerOverview,
   type PowerEnergyQuery,
 } from "@nadoy/contract/monitoring";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../shared/lib/api-client.ts";
+import { downloadFile, saveBlob } from "../../shared/lib/api-file.ts";
 
 // The routes of contract monitoring.ts the monitoring pages call.
 
@@ -61,5 +63,18 @@ export function usePowerEnergy(dbUuid: string, query: PowerEnergyQuery) {
     queryKey: [...KEY, dbUuid, "energy", query],
     queryFn: () => callApi(getPowerEnergy, { params: { db_uuid: dbUuid }, query }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET …/points/export/ with the chart's request, saved as `fileName`. */
+export function useExportMonitoringPoints(dbUuid: string) {
+  return useMutation({
+    mutationFn: async ({ request, fileName }: { request: RangeRequest; fileName: string }) => {
+      const blob = await downloadFile(exportMonitoringPoints, {
+        params: { db_uuid: dbUuid },
+        query: rangeQuery(request),
+      });
+      saveBlob(blob, fileName);
+    },
   });
 }

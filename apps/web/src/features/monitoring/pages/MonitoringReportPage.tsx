@@ -3,7 +3,8 @@ import type { MonitoringSeries, MonitoringSeriesPoints, MonitoringStats } from "
 import { MONITORING_SERIES_MAX } from "@nadoy/contract/monitoring";
 import { Button, Flex, Select, Spin, Table, Typography } from "antd";
 import { useMemo, useState } from "react";
-import { useMonitoringPoints } from "../api.ts";
+import { useApiErrorToast } from "../../../shared/hooks/use-api-error-toast.ts";
+import { useExportMonitoringPoints, useMonitoringPoints } from "../api.ts";
 import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
 import { RangeBar } from "../components/RangeBar.tsx";
@@ -33,7 +34,10 @@ function Report({ dbUuid, catalog, timeZone }: FrameData) {
   const [chosen, setChosen] = useState<number[]>(() => charted.slice(0, 3).map((s) => s.id));
   const { pick, range, setPick, setCustom } = useSiteRange(timeZone);
   const { ref, width } = useChartWidth<HTMLDivElement>();
-  const points = useMonitoringPoints(dbUuid, { series: chosen, ...range, width });
+  const request = { series: chosen, ...range, width };
+  const points = useMonitoringPoints(dbUuid, request);
+  const xlsx = useExportMonitoringPoints(dbUuid);
+  const showFailure = useApiErrorToast();
 
   if (charted.length === 0) {
     return <MonitoringEmpty title="В этой базе пока нет датчиков." hint={NO_READINGS_HINT} />;
@@ -71,6 +75,22 @@ function Report({ dbUuid, catalog, timeZone }: FrameData) {
         <RangeBar pick={pick} range={range} timeZone={timeZone} onPick={setPick} onCustom={setCustom} />
         <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={data.length === 0}>
           CSV
+        </Button>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={xlsx.isPending}
+          disabled={data.length === 0}
+          onClick={() =>
+            xlsx.mutate(
+              {
+                request,
+                fileName: `Мониторинг ${catalog.database.name} ${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}.xlsx`,
+              },
+              { onError: showFailure },
+            )
+          }
+        >
+          XLSX
         </Button>
       </Flex>
       <Typography.Text type="secondary">
