@@ -2,6 +2,7 @@ import type { MonitoringCatalog } from "@nadoy/contract/monitoring";
 import { Flex, Result, Spin, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
+import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { useMonitoringCatalog } from "../api.ts";
 
 const DEFAULT_ZONE = "Europe/Moscow";
@@ -32,7 +33,7 @@ export function MonitoringFrame({ title, children }: { title: string; children: 
   }
   if (catalog.isPending) return <Spin style={{ display: "block", margin: "64px auto" }} />;
   if (catalog.isError) {
-    return <Result status="warning" title="Мониторинг недоступен" subTitle={catalog.error.message} />;
+    return <Result status="warning" title="Мониторинг недоступен" subTitle={errorMessage(catalog.error)} />;
   }
   const data = catalog.data;
   return (

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { Button, Flex, Spin, Table, Typography } from "antd";
+import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { usePowerEnergy } from "../api.ts";
 import { EnergyChart } from "../components/EnergyChart.tsx";
 import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
@@ -49,7 +50,7 @@ function Hours({ dbUuid, catalog, timeZone }: FrameData) {
       {energy.isPending ? (
         <Spin style={{ display: "block", margin: "48px auto" }} />
       ) : energy.isError ? (
-        <Typography.Text type="danger">{energy.error.message}</Typography.Text>
+        <Typography.Text type="danger">{errorMessage(energy.error)}</Typography.Text>
       ) : !site || empty ? (
         <MonitoringEmpty
           title="За этот период потребления нет."

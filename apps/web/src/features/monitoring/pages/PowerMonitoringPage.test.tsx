@@ -34,4 +34,14 @@ describe("/equipment_monitoring/power_monitoring/:uuid", () => {
     open();
     expect(await screen.findByText("В этой базе пока нет счётчиков электроэнергии.")).toBeTruthy();
   });
+
+  it("says why when the server refuses the database", async () => {
+    const message = "Эта база — данные стада: мониторинг оборудования для неё недоступен";
+    serveMonitoring({
+      [`GET /api/monitoring/${DB}/`]: { status: 409, body: { code: "conflict", message } },
+    });
+    open();
+    expect(await screen.findByText("Мониторинг недоступен")).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
 });

@@ -2,6 +2,7 @@ import { DownloadOutlined } from "@ant-design/icons";
 import type { PowerMeter, PowerSite, PowerSubstation } from "@nadoy/contract/monitoring";
 import { Button, Flex, Spin, Statistic, Table, Typography } from "antd";
 import { Link } from "react-router";
+import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { usePowerOverview } from "../api.ts";
 import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
@@ -90,7 +91,7 @@ function exportRows(sites: PowerSite[]) {
 function Power({ dbUuid, catalog }: FrameData) {
   const power = usePowerOverview(dbUuid);
   if (power.isPending) return <Spin style={{ display: "block", margin: "48px auto" }} />;
-  if (power.isError) return <Typography.Text type="danger">{power.error.message}</Typography.Text>;
+  if (power.isError) return <Typography.Text type="danger">{errorMessage(power.error)}</Typography.Text>;
   const sites = power.data.sites;
   const anyMeter = sites.some((s) => s.meters.length > 0 || s.substations.some((x) => x.input || x.feeders.length));
   if (!anyMeter)
