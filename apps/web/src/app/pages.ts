@@ -33,6 +33,10 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/monitoring/pages/PowerHoursPage.tsx"),
     (m) => m.PowerHoursPage,
   ),
+  powerSubstations: page(
+    () => import("../features/monitoring/pages/PowerSubstationsPage.tsx"),
+    (m) => m.PowerSubstationsPage,
+  ),
   home: page(
     () => import("../features/home/pages/HomePage.tsx"),
     (m) => m.HomePage,

@@ -57,10 +57,10 @@ export function novosibirskMidnight(now: number): number {
 }
 
 /**
- * «Заря» with the monitoring database «Датчики» (site МТФ-1: a milk temperature sensor 2–6 °C, a
- * compressor channel on/off, substation ТП-1 with an
- * input meter, its power and two feeders) and the herd database «Стадо»; a zootechnician (3) and
- * a client (7) given both; a user of «Восход» given «Датчики» too (no member of «Заря»: 404).
+ * «Заря» with the monitoring database «Датчики» (site МТФ-1 in Asia/Novosibirsk: a milk temperature
+ * sensor 2–6 °C, a compressor channel on/off, substation ТП-1 with an input meter, its power and
+ * two feeders) and the herd database «Стадо»; a zootechnician (3) and a client (7) given both; a
+ * user of «Восход» given «Датчики» too (no member of «Заря»: 404).
  */
 export async function monitoringApiWorld(t: TestApp) {
   const db = t.database.db;

@@ -78,7 +78,7 @@ export const ROUTES = {
   ),
   powerSubstations: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/power_monitoring/substations/:uuid", "monitoring", "Подстанции"),
+    page("/equipment_monitoring/power_monitoring/substations/:uuid", "monitoring", "Подстанции"),
   ),
   powerSubstationDiff: ofDatabase(
     "monitoring",
