@@ -11,11 +11,13 @@ import type { AppDeps } from "../../app-deps.ts";
 import { attachmentDisposition } from "../../platform/content-disposition.ts";
 import { registerRoute as route } from "../../platform/routes.ts";
 import { createMonitoringService } from "./monitoring.service.ts";
+import { createPowerService } from "./power.service.ts";
 
 /** Equipment and power monitoring, read side (contract monitoring.ts). */
 export function monitoringReadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const monitoring = createMonitoringService(db);
+  const power = createPowerService(db);
 
   route(app, db, getMonitoringCatalog, ({ user, params }) => monitoring.catalog(user, params.db_uuid));
   route(app, db, getMonitoringPoints, ({ user, params, query }) => monitoring.points(user, params.db_uuid, query));
@@ -27,6 +29,6 @@ export function monitoringReadRoutes(app: FastifyInstance, deps: AppDeps): void 
     return file.body;
   });
   route(app, db, getMonitoringStates, ({ user, params, query }) => monitoring.states(user, params.db_uuid, query));
-  route(app, db, getPowerOverview, ({ user, params }) => monitoring.power(user, params.db_uuid));
-  route(app, db, getPowerEnergy, ({ user, params, query }) => monitoring.energy(user, params.db_uuid, query));
+  route(app, db, getPowerOverview, ({ user, params }) => power.overview(user, params.db_uuid));
+  route(app, db, getPowerEnergy, ({ user, params, query }) => power.energy(user, params.db_uuid, query));
 }
