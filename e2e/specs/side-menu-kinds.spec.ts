@@ -40,7 +40,8 @@ test("each database is offered only under its kind, and a page of another kind s
   await expect(page.getByText("Эта база — мониторинг оборудования: отчёты по стаду для неё недоступны")).toBeVisible();
   await expect(page.getByText("Раздел в разработке")).toHaveCount(0);
   await page.goto(`/equipment_monitoring/monitoring_report/${monitoringUuid}`);
-  await expect(page.getByText("Раздел в разработке")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Мониторинг оборудования: / })).toBeVisible();
+  await expect(page.getByText(/^Эта база —/)).toHaveCount(0);
 });
 
 test("a pinned side menu stays open across pages and reloads", async ({ page }) => {

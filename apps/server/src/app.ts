@@ -36,6 +36,7 @@ import { herdUploadRoutes } from "./features/herd/upload/herd-upload.routes.ts";
 import { instructionsRoutes } from "./features/instructions/instructions.routes.ts";
 import { keysRoutes } from "./features/keys/keys.routes.ts";
 import { monitoringIngestRoutes } from "./features/monitoring/ingest.routes.ts";
+import { monitoringReadRoutes } from "./features/monitoring/monitoring.routes.ts";
 import { startMqttIngest } from "./features/monitoring/mqtt-ingest.ts";
 import { mqttIngestHandler } from "./features/monitoring/mqtt-ingest-handler.ts";
 import { readingsHints } from "./features/monitoring/readings-hint.ts";
@@ -259,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     app.addHook("onClose", () => mqttIngest.close());
   }
+  monitoringReadRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

@@ -15,6 +15,9 @@ import { INGEST_BYTES_MAX, INGEST_CSV_CONTENT_TYPE, INGEST_ROWS_MAX } from "@nad
 /** A herd route opened for a database of another kind (monitoring, accounting) that the caller sees. */
 const HERD_WRONG_KIND = "База другого вида: мониторинг или бухгалтерия, не данные стада («Эта база — …»)";
 
+/** A monitoring route opened for a database of another kind (herd data, accounting) that the caller sees. */
+const MONITORING_WRONG_KIND = "База другого вида: данные стада или бухгалтерия, не мониторинг («Эта база — …»)";
+
 export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;
 
 /** Extra statuses per route, each with what it means (Russian, shown in the docs). */
@@ -85,6 +88,12 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "GET /api/herd/:db_uuid/animals/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/animals/:animal_uuid/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/events/": { 409: HERD_WRONG_KIND },
+  "GET /api/monitoring/:db_uuid/": { 409: MONITORING_WRONG_KIND },
+  "GET /api/monitoring/:db_uuid/points/": { 409: MONITORING_WRONG_KIND },
+  "GET /api/monitoring/:db_uuid/points/export/": { 409: MONITORING_WRONG_KIND },
+  "GET /api/monitoring/:db_uuid/states/": { 409: MONITORING_WRONG_KIND },
+  "GET /api/monitoring/:db_uuid/power/": { 409: MONITORING_WRONG_KIND },
+  "GET /api/monitoring/:db_uuid/power/energy/": { 409: MONITORING_WRONG_KIND },
   "GET /api/herd/:db_uuid/uploads/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/reports/:n/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/reports/:n/animals/": { 409: HERD_WRONG_KIND },

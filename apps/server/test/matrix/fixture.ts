@@ -5,6 +5,8 @@ import type { LightMyRequestResponse } from "fastify";
 import {
   herdAnimals,
   keygenWorkspaces,
+  monitoringSeries,
+  monitoringSites,
   userDatabaseAccess,
   userDatabases,
   userIframeGroups,
@@ -60,6 +62,8 @@ export interface MatrixFixture {
   databaseUuid: string;
   /** An animal of the herd database, which every caller is given (the other company's user too: still 404). */
   herdAnimalUuid: string;
+  /** Company A's monitoring database, given to every caller as the herd one is, with a sensor and a state channel. */
+  monitoring: { uuid: string; sensorId: number; stateId: number };
   dtmUuid: string;
   /** Company A's keygen workspace (made with the company). */
   keygenWorkspaceUuid: string;
@@ -249,6 +253,33 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
     .values({ databaseId: herdDatabase.id, barnNumber: "33", birthDate: "2020-10-23", status: "milking", lact: 3 })
     .returning({ uuid: herdAnimals.uuid });
   if (!animal) throw new Error("the animal exists");
+  const monitoring = await su<{ uuid: string }>(
+    "POST",
+    `/api/admin/businesses/${a.company.uuid}/databases/`,
+    { name: "Датчики", server: "sensors.test", db_name: "sensors_main", kind: "monitoring" },
+    201,
+  );
+  const [monitoringDatabase] = await db
+    .select({ id: userDatabases.id })
+    .from(userDatabases)
+    .where(eq(userDatabases.uuid, monitoring.uuid));
+  if (!monitoringDatabase) throw new Error("the monitoring database exists");
+  await db
+    .insert(userDatabaseAccess)
+    .values(WHO.filter((w) => w !== "anonymous").map((w) => ({ userId: ids[w], databaseId: monitoringDatabase.id })));
+  const [site] = await db
+    .insert(monitoringSites)
+    .values({ databaseId: monitoringDatabase.id, name: "МТФ «Заря-1»", timeZone: "Europe/Moscow" })
+    .returning();
+  if (!site) throw new Error("the site exists");
+  const [sensor, stateChannel] = await db
+    .insert(monitoringSeries)
+    .values([
+      { databaseId: monitoringDatabase.id, siteId: site.id, kind: "sensor", name: "Температура", unit: "°C" },
+      { databaseId: monitoringDatabase.id, siteId: site.id, kind: "state", name: "Компрессор" },
+    ])
+    .returning({ id: monitoringSeries.id });
+  if (!sensor || !stateChannel) throw new Error("the series exist");
   const dtm = await su<{ uuid: string }>(
     "POST",
     `/api/admin/businesses/${a.company.uuid}/dtm/`,
@@ -295,6 +326,7 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
     report: { uuid: report.uuid, groupPk: reportGroup.pk },
     databaseUuid: database.uuid,
     herdAnimalUuid: animal.uuid,
+    monitoring: { uuid: monitoring.uuid, sensorId: sensor.id, stateId: stateChannel.id },
     dtmUuid: dtm.uuid,
     keygenWorkspaceUuid: keygen.uuid,
     contentImageUuid: image.json<{ uuid: string }>().uuid,

@@ -6,6 +6,7 @@ import { docsRows } from "./docs.ts";
 import { herdFileRows, herdRows, herdUploadRows } from "./herd.ts";
 import { keyRows } from "./keys.ts";
 import { listRows } from "./lists.ts";
+import { monitoringRows } from "./monitoring.ts";
 import { reportRows } from "./reports.ts";
 import type { Row } from "./types.ts";
 
@@ -23,4 +24,5 @@ export const MATRIX: readonly Row[] = [
   ...herdUploadRows,
   ...herdFileRows,
   ...keyRows,
+  ...monitoringRows,
 ];

@@ -27,9 +27,9 @@ describe("a page of one database opened for a database of another kind", () => {
 
   it.each([
     "/export-templates/db-herd",
-    "/equipment_monitoring/monitoring_report/db-mon",
+    "/equipment_monitoring/power_monitoring/hours-avg/db-mon",
     "/services/parser_1c/db-1c",
-    "/equipment_monitoring/monitoring_report/demo",
+    "/equipment_monitoring/power_monitoring/avg/demo",
   ])("%s (the right kind, or the demo) shows the page", async (path) => {
     mockSignedIn(everythingUserData({ groups: [3] }));
     renderApp(path);

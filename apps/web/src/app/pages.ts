@@ -17,6 +17,26 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): La
  * for each route marked built and refuse one for a placeholder.
  */
 export const PAGES: Record<BuiltRouteKey, LazyPage> = {
+  monitoringReport: page(
+    () => import("../features/monitoring/pages/MonitoringReportPage.tsx"),
+    (m) => m.MonitoringReportPage,
+  ),
+  monitoringReportDiscrete: page(
+    () => import("../features/monitoring/pages/MonitoringDiscretePage.tsx"),
+    (m) => m.MonitoringDiscretePage,
+  ),
+  powerMonitoring: page(
+    () => import("../features/monitoring/pages/PowerMonitoringPage.tsx"),
+    (m) => m.PowerMonitoringPage,
+  ),
+  powerHours: page(
+    () => import("../features/monitoring/pages/PowerHoursPage.tsx"),
+    (m) => m.PowerHoursPage,
+  ),
+  powerSubstations: page(
+    () => import("../features/monitoring/pages/PowerSubstationsPage.tsx"),
+    (m) => m.PowerSubstationsPage,
+  ),
   home: page(
     () => import("../features/home/pages/HomePage.tsx"),
     (m) => m.HomePage,

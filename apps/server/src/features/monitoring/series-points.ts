@@ -251,12 +251,62 @@ export async function thresholdPeriods(
   const series = await numericSeries(db, databaseId, seriesId);
   if (!series) return null;
   if (series.kind !== "sensor" || (series.high === null && series.low === null)) return [];
+  return queryRows<ThresholdPeriod>(
+    db,
+    sql`select side, start, "end", ongoing, seconds, peak
+        from (${periodsSql(series, databaseId, seriesId, from, to, now)}) x order by s`,
+  );
+}
+
+export interface ThresholdSummary {
+  count: number;
+  seconds: number;
+  /** The first `limit` periods. */
+  items: ThresholdPeriod[];
+}
+
+/**
+ * The count and total time of thresholdPeriods and the first `limit` of them, in one statement:
+ * however many periods a range holds, the answer stays small. Null as thresholdPeriods.
+ */
+export async function thresholdSummary(
+  db: Db,
+  databaseId: number,
+  seriesId: number,
+  from: TimeInput,
+  to: TimeInput,
+  now: TimeInput,
+  limit: number,
+): Promise<ThresholdSummary | null> {
+  const series = await numericSeries(db, databaseId, seriesId);
+  if (!series) return null;
+  if (series.kind !== "sensor" || (series.high === null && series.low === null)) {
+    return { count: 0, seconds: 0, items: [] };
+  }
+  const [row] = await queryRows<ThresholdSummary>(
+    db,
+    sql`select count(*)::int as count, coalesce(sum(seconds), 0)::float8 as seconds,
+          coalesce(jsonb_agg(jsonb_build_object('side', side, 'start', start, 'end', "end", 'ongoing', ongoing,
+            'seconds', seconds, 'peak', peak) order by s) filter (where n <= ${limit}::int), '[]'::jsonb) as items
+        from (select *, row_number() over (order by s) as n
+              from (${periodsSql(series, databaseId, seriesId, from, to, now)}) x) y`,
+  );
+  return row ?? { count: 0, seconds: 0, items: [] };
+}
+
+/** The periods' rows (side, start, end, ongoing, seconds, peak, and s: the start as timestamptz). */
+function periodsSql(
+  series: { high: number | null; low: number | null },
+  databaseId: number,
+  seriesId: number,
+  from: TimeInput,
+  to: TimeInput,
+  now: TimeInput,
+): SQL {
   const id = sql`${databaseId}::int`;
   const sid = sql`${seriesId}::bigint`;
   const readings = sql`monitoring_readings r where r.database_id = ${id} and r.series_id = ${sid}`;
-  return queryRows<ThresholdPeriod>(
-    db,
-    sql`
+  return sql`
     with bounds as (
       select f, greatest(f, least(${isoOf(to)}::timestamptz, ${isoOf(now)}::timestamptz)) as t
       from (select ${isoOf(from)}::timestamptz as f) x
@@ -280,9 +330,8 @@ export async function thresholdPeriods(
         case when side = 'high' then max(value) else min(value) end as peak
       from g where side is not null group by run, side
     )
-    select side, ${utcText("s")} as start, ${utcText("coalesce(e, (select t from bounds))")} as "end",
+    select side, s, ${utcText("s")} as start, ${utcText("coalesce(e, (select t from bounds))")} as "end",
       e is null as ongoing, extract(epoch from coalesce(e, (select t from bounds)) - s)::float8 as seconds,
       peak::float8 as peak
-    from p order by s`,
-  );
+    from p`;
 }

@@ -117,12 +117,7 @@ const EXTRA_ROUTES = {
 
 /** The routes whose module is not built yet: each shows «Раздел в разработке». */
 const PLACEHOLDERS = [
-  "/equipment_monitoring/monitoring_report/:uuid",
-  "/equipment_monitoring/monitoring_report_discrete/:uuid",
-  "/equipment_monitoring/power_monitoring/:uuid",
-  "/equipment_monitoring/power_monitoring/substations/:uuid",
   "/equipment_monitoring/power_monitoring/substation-diff/:uuid",
-  "/equipment_monitoring/power_monitoring/hours/:uuid",
   "/equipment_monitoring/power_monitoring/hours-avg/:uuid",
   "/equipment_monitoring/power_monitoring/days-avg/:uuid",
   "/equipment_monitoring/power_monitoring/avg/:uuid",

@@ -66,19 +66,19 @@ export const ROUTES = {
   // Equipment and power monitoring
   monitoringReport: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/monitoring_report/:uuid", "monitoring", "Мониторинг оборудования"),
+    page("/equipment_monitoring/monitoring_report/:uuid", "monitoring", "Мониторинг оборудования"),
   ),
   monitoringReportDiscrete: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/monitoring_report_discrete/:uuid", "monitoring", "Состояния оборудования"),
+    page("/equipment_monitoring/monitoring_report_discrete/:uuid", "monitoring", "Состояния оборудования"),
   ),
   powerMonitoring: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/power_monitoring/:uuid", "monitoring", "Мониторинг электроэнергии"),
+    page("/equipment_monitoring/power_monitoring/:uuid", "monitoring", "Мониторинг электроэнергии"),
   ),
   powerSubstations: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/power_monitoring/substations/:uuid", "monitoring", "Подстанции"),
+    page("/equipment_monitoring/power_monitoring/substations/:uuid", "monitoring", "Подстанции"),
   ),
   powerSubstationDiff: ofDatabase(
     "monitoring",
@@ -86,7 +86,7 @@ export const ROUTES = {
   ),
   powerHours: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/power_monitoring/hours/:uuid", "monitoring", "Почасовое потребление"),
+    page("/equipment_monitoring/power_monitoring/hours/:uuid", "monitoring", "Почасовое потребление"),
   ),
   powerHoursAvg: ofDatabase(
     "monitoring",

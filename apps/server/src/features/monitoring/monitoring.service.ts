@@ -1,0 +1,128 @@
+import type { monitoringRangeQuerySchema } from "@nadoy/contract/monitoring";
+import {
+  MONITORING_PERIODS_MAX,
+  type MonitoringCatalog,
+  type MonitoringPoints,
+  type MonitoringStates,
+  type ThresholdSummary,
+} from "@nadoy/contract/monitoring";
+import { displayName } from "@nadoy/contract/users";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
+import { databaseOfKindFor, notFound } from "../../platform/access/database-of-kind.ts";
+import type { AccessCaller } from "../../platform/access/farms-databases.ts";
+import { monitoringCatalog } from "./catalog.repository.ts";
+import { pointsXlsx } from "./points-xlsx.ts";
+import { rangeStats, seriesPoints, thresholdSummary } from "./series-points.ts";
+import { stateSegments } from "./state-segments.ts";
+import { timeInStates } from "./state-time.ts";
+
+// The read side of equipment and power monitoring (contract monitoring.ts): every call first
+// resolves the monitoring database the caller may read (404 / 409, platform/access/database-of-kind.ts),
+// then reads only within it. A series id that is not one of the database's series of the right
+// kind is 404, as a missing one.
+
+type RangeQuery = z.output<typeof monitoringRangeQuerySchema>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const noPeriods: ThresholdSummary = { count: 0, seconds: 0, items: [] };
+
+export function createMonitoringService(db: Db, now: () => Date = () => new Date()) {
+  const database = (caller: AccessCaller, uuid: string) => databaseOfKindFor(db, caller, uuid, "monitoring");
+
+  return {
+    async catalog(caller: AccessCaller, uuid: string): Promise<MonitoringCatalog> {
+      const found = await database(caller, uuid);
+      const catalog = await monitoringCatalog(db, found.id);
+      return { database: { uuid: found.uuid, name: found.name }, ...catalog };
+    },
+
+    /** Chart points, stats and threshold periods of each series, and the same for the previous period. */
+    async points(caller: AccessCaller, uuid: string, query: RangeQuery): Promise<MonitoringPoints> {
+      const { id } = await database(caller, uuid);
+      const from = Date.parse(query.from);
+      const to = Date.parse(query.to);
+      const prevFrom = from - (to - from);
+      const at = now();
+      const series = [];
+      for (const seriesId of query.series) {
+        const points = await seriesPoints(db, id, seriesId, iso(from), iso(to), query.width);
+        if (!points) throw notFound();
+        const [stats, previousStats, periods, previousPeriods] = await Promise.all([
+          rangeStats(db, id, seriesId, iso(from), iso(to)),
+          rangeStats(db, id, seriesId, iso(prevFrom), iso(from)),
+          thresholdSummary(db, id, seriesId, iso(from), iso(to), at, MONITORING_PERIODS_MAX),
+          thresholdSummary(db, id, seriesId, iso(prevFrom), iso(from), at, MONITORING_PERIODS_MAX),
+        ]);
+        const empty = { count: 0, min: null, max: null, avg: null };
+        series.push({
+          id: seriesId,
+          source: points.source,
+          step_seconds: points.stepSeconds,
+          points: points.points.map((p) => ({
+            t: p.t,
+            count: p.count,
+            min: p.min,
+            min_at: p.minAt,
+            max: p.max,
+            max_at: p.maxAt,
+            avg: p.avg,
+          })),
+          stats: stats ?? empty,
+          previous_stats: previousStats ?? empty,
+          thresholds: periods ?? noPeriods,
+          previous_thresholds: previousPeriods ?? noPeriods,
+        });
+      }
+      return { from: iso(from), to: iso(to), previous: { from: iso(prevFrom), to: iso(from) }, series };
+    },
+
+    /** The chart as XLSX (points.ts's figures at the site's wall clock), with who made it and when. */
+    async exportPoints(caller: AccessCaller, uuid: string, query: RangeQuery) {
+      const shown = await this.points(caller, uuid, query);
+      const { id, name } = await database(caller, uuid);
+      const [catalog, [person]] = await Promise.all([
+        monitoringCatalog(db, id),
+        queryRows<{ username: string; first_name: string; last_name: string }>(
+          db,
+          sql`select username, first_name, last_name from users where id = ${caller.id}`,
+        ),
+      ]);
+      const first = catalog.series.find((s) => s.id === query.series[0]);
+      const timeZone = catalog.sites.find((s) => s.id === first?.site_id)?.time_zone ?? "Europe/Moscow";
+      const body = await pointsXlsx(shown, {
+        database: name,
+        timeZone,
+        series: new Map(catalog.series.map((s) => [s.id, s])),
+        generatedBy: person ? displayName(person) : "",
+        generatedAt: now(),
+      });
+      return { body, name: `Мониторинг — ${name}.xlsx` };
+    },
+
+    /** Timelines and time in states of each discrete channel; the range's end is clipped to now. */
+    async states(caller: AccessCaller, uuid: string, query: RangeQuery): Promise<MonitoringStates> {
+      const { id } = await database(caller, uuid);
+      const at = now();
+      const from = iso(Date.parse(query.from));
+      const series = [];
+      let to = iso(Date.parse(query.to));
+      for (const seriesId of query.series) {
+        const times = await timeInStates(db, id, seriesId, from, query.to, at);
+        if (!times) throw notFound();
+        to = times.to;
+        const segments = await stateSegments(db, id, seriesId, from, query.to, at, query.width);
+        series.push({
+          id: seriesId,
+          segments,
+          unknown_seconds: times.unknownSeconds,
+          states: times.states,
+          current: times.current,
+        });
+      }
+      return { from, to, series };
+    },
+  };
+}

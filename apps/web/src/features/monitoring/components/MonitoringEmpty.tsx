@@ -1,0 +1,22 @@
+import { Empty } from "antd";
+import type { ReactNode } from "react";
+
+/** An empty state that says what to do. */
+export function MonitoringEmpty({ title, hint }: { title: string; hint: ReactNode }) {
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          <strong>{title}</strong>
+          <br />
+          {hint}
+        </>
+      }
+    />
+  );
+}
+
+/** What a database without readings needs: a device key and readings sent with it. */
+export const NO_READINGS_HINT =
+  "Создайте ключ устройства в разделе «Генератор ключей» и настройте отправку показаний — данные появятся здесь.";

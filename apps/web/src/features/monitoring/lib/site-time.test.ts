@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { durationText, figure, quickRange, siteDateTime } from "./site-time.ts";
+
+describe("site time", () => {
+  const now = Date.parse("2026-03-10T03:30:00Z"); // 10:30 in Novosibirsk (UTC+7)
+
+  it("starts «today» at the site's local midnight, not the browser's", () => {
+    expect(quickRange("today", "Asia/Novosibirsk", now)).toEqual({
+      from: "2026-03-09T17:00:00.000Z",
+      to: "2026-03-10T03:30:00.000Z",
+    });
+    expect(quickRange("today", "Europe/Moscow", now).from).toBe("2026-03-09T21:00:00.000Z");
+  });
+
+  it("counts 24 hours, 7 and 30 days back from now", () => {
+    expect(quickRange("24h", "Asia/Novosibirsk", now).from).toBe("2026-03-09T03:30:00.000Z");
+    expect(quickRange("7d", "Asia/Novosibirsk", now).from).toBe("2026-03-03T03:30:00.000Z");
+    expect(quickRange("30d", "Asia/Novosibirsk", now).from).toBe("2026-02-08T03:30:00.000Z");
+  });
+
+  it("shows instants on the site's wall clock", () => {
+    expect(siteDateTime("2026-03-09T17:00:00.000Z", "Asia/Novosibirsk")).toBe("10.03.2026 00:00");
+  });
+
+  it("says durations and figures in Russian", () => {
+    expect(durationText(7200)).toBe("2 ч 00 мин");
+    expect(durationText(45 * 60)).toBe("45 мин");
+    expect(durationText(3 * 86_400 + 4 * 3600)).toBe("3 д 4 ч");
+    expect(durationText(12)).toBe("12 с");
+    expect(figure(1234.5, "кВт·ч")).toBe("1\u00a0234,5 кВт·ч");
+    expect(figure(null)).toBe("—");
+  });
+});

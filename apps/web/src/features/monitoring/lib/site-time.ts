@@ -1,0 +1,70 @@
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+
+// The site's local time (its IANA zone): every date, hour and range on the monitoring pages is
+// the farm's, whatever the browser's zone.
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export { dayjs };
+
+/** Quick ranges of the charts: today (from local midnight), the last 24 h, 7 and 30 days; or custom. */
+export const QUICK_RANGES = ["today", "24h", "7d", "30d"] as const;
+export type QuickRange = (typeof QUICK_RANGES)[number];
+export const QUICK_RANGE_LABELS: Record<QuickRange | "custom", string> = {
+  today: "Сегодня",
+  "24h": "24 часа",
+  "7d": "7 дней",
+  "30d": "30 дней",
+  custom: "Свой период",
+};
+
+export interface Range {
+  from: string;
+  to: string;
+}
+
+/** The range a quick pick means at `now` in `timeZone` (ISO instants, UTC). */
+export function quickRange(pick: QuickRange, timeZone: string, now: number = Date.now()): Range {
+  const end = dayjs(now).tz(timeZone);
+  const to = end.toISOString();
+  if (pick === "today") return { from: end.startOf("day").toISOString(), to };
+  const hours = pick === "24h" ? 24 : pick === "7d" ? 7 * 24 : 30 * 24;
+  return { from: end.subtract(hours, "hour").toISOString(), to };
+}
+
+/** An instant as the site's wall clock: «10.03.2026 07:00». */
+export function siteDateTime(iso: string, timeZone: string): string {
+  return dayjs(iso).tz(timeZone).format("DD.MM.YYYY HH:mm");
+}
+
+/** An instant as the site's hour: «07:00»; or day «10.03» for a day grain. */
+export function siteHour(iso: string, timeZone: string): string {
+  return dayjs(iso).tz(timeZone).format("HH:mm");
+}
+
+export function siteDay(iso: string, timeZone: string): string {
+  return dayjs(iso).tz(timeZone).format("DD.MM.YYYY");
+}
+
+/** A duration in Russian: «2 ч 05 мин», «45 мин», «3 д 4 ч». */
+export function durationText(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const days = Math.floor(s / 86_400);
+  const hours = Math.floor((s % 86_400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days > 0) return `${days} д ${hours} ч`;
+  if (hours > 0) return `${hours} ч ${String(minutes).padStart(2, "0")} мин`;
+  if (minutes > 0) return `${minutes} мин`;
+  return `${s} с`;
+}
+
+const numberFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
+
+/** A figure in Russian notation («1 234,5»), «—» for none. */
+export function figure(value: number | null | undefined, unit?: string | null): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "—";
+  return unit ? `${numberFormat.format(value)} ${unit}` : numberFormat.format(value);
+}

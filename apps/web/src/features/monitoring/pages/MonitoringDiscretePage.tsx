@@ -1,0 +1,135 @@
+import { DownloadOutlined } from "@ant-design/icons";
+import type { MonitoringChannel, MonitoringSeries } from "@nadoy/contract/monitoring";
+import { MONITORING_SERIES_MAX } from "@nadoy/contract/monitoring";
+import { Button, Flex, Select, Spin, Table, Tag, Typography } from "antd";
+import { useMemo, useState } from "react";
+import { useMonitoringStates } from "../api.ts";
+import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
+import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
+import { RangeBar } from "../components/RangeBar.tsx";
+import { StateTimeline } from "../components/StateTimeline.tsx";
+import { useChartWidth } from "../components/use-chart-width.ts";
+import { useSiteRange } from "../components/use-site-range.ts";
+import { saveCsv } from "../lib/csv.ts";
+import { durationText, siteDateTime } from "../lib/site-time.ts";
+
+// /equipment_monitoring/monitoring_report_discrete/:uuid — discrete channels (on/off/idle/fault):
+// a state timeline per channel, time and % in each state, the current state and how long it lasts.
+
+const percent = (share: number) => `${(share * 100).toLocaleString("ru-RU", { maximumFractionDigits: 1 })} %`;
+
+function channelLabel(series: MonitoringSeries, devices: FrameData["catalog"]["devices"]) {
+  const device = devices.find((d) => d.id === series.device_id);
+  return device ? `${device.name} — ${series.name}` : series.name;
+}
+
+function Discrete({ dbUuid, catalog, timeZone }: FrameData) {
+  const channels = useMemo(() => catalog.series.filter((s) => s.kind === "state"), [catalog]);
+  const [chosen, setChosen] = useState<number[]>(() => channels.slice(0, MONITORING_SERIES_MAX).map((s) => s.id));
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone);
+  const { ref, width } = useChartWidth<HTMLDivElement>();
+  const states = useMonitoringStates(dbUuid, { series: chosen, ...range, width });
+
+  if (channels.length === 0) {
+    return <MonitoringEmpty title="В этой базе пока нет каналов состояний." hint={NO_READINGS_HINT} />;
+  }
+  const label = (id: number) => {
+    const s = channels.find((c) => c.id === id);
+    return s ? channelLabel(s, catalog.devices) : String(id);
+  };
+  const data: MonitoringChannel[] = states.data?.series ?? [];
+  const exportCsv = () =>
+    saveCsv(
+      [
+        ["Канал", "Состояние", "Время, ч", "Доля, %"],
+        ...data.flatMap((c) =>
+          c.states.map((s) => [
+            label(c.id),
+            s.name,
+            Math.round((s.seconds / 3600) * 100) / 100,
+            Math.round(s.share * 1000) / 10,
+          ]),
+        ),
+      ],
+      `Состояния ${catalog.database.name} ${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}.csv`,
+    );
+  const noReadings = states.isSuccess && data.every((c) => c.segments.length === 0);
+
+  return (
+    <>
+      <Flex gap="small" wrap align="center">
+        <Select
+          mode="multiple"
+          aria-label="Каналы"
+          placeholder="Выберите каналы"
+          style={{ minWidth: 320, flex: 1 }}
+          maxCount={MONITORING_SERIES_MAX}
+          value={chosen}
+          onChange={setChosen}
+          options={channels.map((s) => ({ value: s.id, label: channelLabel(s, catalog.devices) }))}
+        />
+        <RangeBar pick={pick} range={range} timeZone={timeZone} onPick={setPick} onCustom={setCustom} />
+        <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={data.length === 0}>
+          CSV
+        </Button>
+      </Flex>
+      <Typography.Text type="secondary">
+        {siteDateTime(range.from, timeZone)} — {siteDateTime(range.to, timeZone)}, время площадки ({timeZone})
+      </Typography.Text>
+      <div ref={ref}>
+        {chosen.length === 0 ? (
+          <MonitoringEmpty title="Каналы не выбраны." hint="Выберите один или несколько каналов в списке выше." />
+        ) : states.isPending ? (
+          <Spin style={{ display: "block", margin: "48px auto" }} />
+        ) : noReadings ? (
+          <MonitoringEmpty
+            title="За этот период состояний нет."
+            hint="Выберите период подлиннее или проверьте, что устройство отправляет состояния."
+          />
+        ) : (
+          <StateTimeline channels={data} names={data.map((c) => label(c.id))} timeZone={timeZone} />
+        )}
+      </div>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="id"
+        aria-label="Время в состояниях"
+        dataSource={data}
+        columns={[
+          { title: "Канал", key: "name", render: (_, c) => label(c.id) },
+          {
+            title: "Сейчас",
+            key: "current",
+            render: (_, c) =>
+              c.current ? (
+                <span>
+                  <Tag color={c.current.color ?? undefined}>{c.current.name}</Tag>
+                  {durationText(c.current.seconds)} (с {siteDateTime(c.current.since, timeZone)})
+                </span>
+              ) : (
+                "нет данных"
+              ),
+          },
+          {
+            title: "Время в состояниях",
+            key: "states",
+            render: (_, c) => (
+              <Flex gap={4} wrap>
+                {c.states.map((s) => (
+                  <Tag key={s.code} color={s.color ?? undefined}>
+                    {s.name}: {durationText(s.seconds)}, {percent(s.share)}
+                  </Tag>
+                ))}
+              </Flex>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+export function MonitoringDiscretePage() {
+  return <MonitoringFrame title="Состояния оборудования">{(data) => <Discrete {...data} />}</MonitoringFrame>;
+}
