@@ -22,7 +22,9 @@ export const MONITORING_PERIODS_MAX = 100;
 export const MONITORING_HOURLY_DAYS_MAX = 62;
 
 const instant = z.iso.datetime({ offset: true });
-const dbParams = z.object({ db_uuid: z.uuid() });
+/** The address of the staff's demo pages: the demo site's database in place of a database's uuid. */
+export const MONITORING_DEMO = "demo";
+const dbParams = z.object({ db_uuid: z.union([z.uuid(), z.literal(MONITORING_DEMO)]) });
 
 export const MONITORING_SERIES_KIND_VALUES = ["sensor", "state", "energy", "power"] as const;
 export const monitoringSeriesKindSchema = z.enum(MONITORING_SERIES_KIND_VALUES);

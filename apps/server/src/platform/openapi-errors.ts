@@ -17,6 +17,8 @@ const HERD_WRONG_KIND = "База другого вида: мониторинг 
 
 /** A monitoring route opened for a database of another kind (herd data, accounting) that the caller sees. */
 const MONITORING_WRONG_KIND = "База другого вида: данные стада или бухгалтерия, не мониторинг («Эта база — …»)";
+/** A monitoring read route: another kind's database 409; `demo` (the staff's demo site) 403 for a client. */
+const MONITORING_READ = { 403: "Демонстрационные страницы — для сотрудников", 409: MONITORING_WRONG_KIND };
 
 export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;
 
@@ -88,12 +90,12 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "GET /api/herd/:db_uuid/animals/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/animals/:animal_uuid/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/events/": { 409: HERD_WRONG_KIND },
-  "GET /api/monitoring/:db_uuid/": { 409: MONITORING_WRONG_KIND },
-  "GET /api/monitoring/:db_uuid/points/": { 409: MONITORING_WRONG_KIND },
-  "GET /api/monitoring/:db_uuid/points/export/": { 409: MONITORING_WRONG_KIND },
-  "GET /api/monitoring/:db_uuid/states/": { 409: MONITORING_WRONG_KIND },
-  "GET /api/monitoring/:db_uuid/power/": { 409: MONITORING_WRONG_KIND },
-  "GET /api/monitoring/:db_uuid/power/energy/": { 409: MONITORING_WRONG_KIND },
+  "GET /api/monitoring/:db_uuid/": MONITORING_READ,
+  "GET /api/monitoring/:db_uuid/points/": MONITORING_READ,
+  "GET /api/monitoring/:db_uuid/points/export/": MONITORING_READ,
+  "GET /api/monitoring/:db_uuid/states/": MONITORING_READ,
+  "GET /api/monitoring/:db_uuid/power/": MONITORING_READ,
+  "GET /api/monitoring/:db_uuid/power/energy/": MONITORING_READ,
   "GET /api/herd/:db_uuid/uploads/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/reports/:n/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/reports/:n/animals/": { 409: HERD_WRONG_KIND },

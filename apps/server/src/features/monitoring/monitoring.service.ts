@@ -10,9 +10,9 @@ import { displayName } from "@nadoy/contract/users";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
-import { databaseOfKindFor, notFound } from "../../platform/access/database-of-kind.ts";
-import type { AccessCaller } from "../../platform/access/farms-databases.ts";
+import { notFound } from "../../platform/access/database-of-kind.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
+import { type MonitoringCaller, monitoringDatabaseFor } from "./monitoring-database.ts";
 import { pointsXlsx } from "./points-xlsx.ts";
 import { rangeStats, seriesPoints, thresholdSummary } from "./series-points.ts";
 import { stateSegments } from "./state-segments.ts";
@@ -30,17 +30,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const noPeriods: ThresholdSummary = { count: 0, seconds: 0, items: [] };
 
 export function createMonitoringService(db: Db, now: () => Date = () => new Date()) {
-  const database = (caller: AccessCaller, uuid: string) => databaseOfKindFor(db, caller, uuid, "monitoring");
+  const database = (caller: MonitoringCaller, uuid: string) => monitoringDatabaseFor(db, caller, uuid);
 
   return {
-    async catalog(caller: AccessCaller, uuid: string): Promise<MonitoringCatalog> {
+    async catalog(caller: MonitoringCaller, uuid: string): Promise<MonitoringCatalog> {
       const found = await database(caller, uuid);
       const catalog = await monitoringCatalog(db, found.id);
       return { database: { uuid: found.uuid, name: found.name }, ...catalog };
     },
 
     /** Chart points, stats and threshold periods of each series, and the same for the previous period. */
-    async points(caller: AccessCaller, uuid: string, query: RangeQuery): Promise<MonitoringPoints> {
+    async points(caller: MonitoringCaller, uuid: string, query: RangeQuery): Promise<MonitoringPoints> {
       const { id } = await database(caller, uuid);
       const from = Date.parse(query.from);
       const to = Date.parse(query.to);
@@ -80,7 +80,7 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
     },
 
     /** The chart as XLSX (points.ts's figures at the site's wall clock), with who made it and when. */
-    async exportPoints(caller: AccessCaller, uuid: string, query: RangeQuery) {
+    async exportPoints(caller: MonitoringCaller, uuid: string, query: RangeQuery) {
       const shown = await this.points(caller, uuid, query);
       const { id, name } = await database(caller, uuid);
       const [catalog, [person]] = await Promise.all([
@@ -103,7 +103,7 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
     },
 
     /** Timelines and time in states of each discrete channel; the range's end is clipped to now. */
-    async states(caller: AccessCaller, uuid: string, query: RangeQuery): Promise<MonitoringStates> {
+    async states(caller: MonitoringCaller, uuid: string, query: RangeQuery): Promise<MonitoringStates> {
       const { id } = await database(caller, uuid);
       const at = now();
       const from = iso(Date.parse(query.from));

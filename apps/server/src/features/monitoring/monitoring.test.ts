@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
 import { ok } from "../herd/herd.test-kit.ts";
+import { ensureDemoSiteDatabase } from "./demo-site/demo-database.ts";
 import { getAs, HOUR, ingestOk, iso, monitoringApiWorld } from "./monitoring.test-kit.ts";
 
 // The monitoring read routes over HTTP, on a farm in Asia/Novosibirsk (UTC+7, no daylight saving:
@@ -39,6 +40,22 @@ describe("monitoring: who may read", () => {
     const wrong = await get(w.zoo, `/api/monitoring/${w.herd.uuid}/`);
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().message).toBe(wrongDatabaseKindText("herd", "monitoring"));
+  });
+
+  it("opens the demo site's database at `demo` for staff, 403 for a client, 404 before it is made", async () => {
+    const w = await world();
+    const url = "/api/monitoring/demo/";
+    expect((await get(w.zoo, url)).statusCode).toBe(404);
+    const demo = await ensureDemoSiteDatabase(t.database.db);
+    // Another company's staff too: the demo site is nobody's farm.
+    for (const token of [w.zoo, w.other]) {
+      const catalog = ok<MonitoringCatalog>(await get(token, url));
+      expect(catalog.database).toEqual({ uuid: demo.uuid, name: "Демо-ферма (мониторинг)" });
+    }
+    const refused = await get(w.client, url);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Демонстрационные страницы — для сотрудников");
+    expect((await get(undefined, url)).statusCode).toBe(401);
   });
 
   it("a series of the database of another kind, or unknown, is 404", async () => {

@@ -1,9 +1,8 @@
 import type { PowerEnergy, PowerMeter, PowerOverview, powerEnergyQuerySchema } from "@nadoy/contract/monitoring";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { databaseOfKindFor } from "../../platform/access/database-of-kind.ts";
-import type { AccessCaller } from "../../platform/access/farms-databases.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
+import { type MonitoringCaller, monitoringDatabaseFor } from "./monitoring-database.ts";
 import { type MeterNow, meterEnergy, metersNow } from "./power.repository.ts";
 
 // The power side of monitoring (contract monitoring.ts): substations with their meters, power now,
@@ -30,11 +29,11 @@ function losses(input: MeterNow | undefined, feeders: MeterNow[], day: "kwh_toda
 }
 
 export function createPowerService(db: Db, now: () => Date = () => new Date()) {
-  const database = (caller: AccessCaller, uuid: string) => databaseOfKindFor(db, caller, uuid, "monitoring");
+  const database = (caller: MonitoringCaller, uuid: string) => monitoringDatabaseFor(db, caller, uuid);
 
   return {
     /** Substations with their meters and losses, and the meters of no substation, per site. */
-    async overview(caller: AccessCaller, uuid: string): Promise<PowerOverview> {
+    async overview(caller: MonitoringCaller, uuid: string): Promise<PowerOverview> {
       const { id } = await database(caller, uuid);
       const at = now();
       const [catalog, meters] = await Promise.all([monitoringCatalog(db, id), metersNow(db, id, at)]);
@@ -67,7 +66,7 @@ export function createPowerService(db: Db, now: () => Date = () => new Date()) {
     },
 
     /** kWh per meter by local hour or day, per site. */
-    async energy(caller: AccessCaller, uuid: string, query: EnergyQuery): Promise<PowerEnergy> {
+    async energy(caller: MonitoringCaller, uuid: string, query: EnergyQuery): Promise<PowerEnergy> {
       const { id } = await database(caller, uuid);
       const [catalog, energy] = await Promise.all([
         monitoringCatalog(db, id),
