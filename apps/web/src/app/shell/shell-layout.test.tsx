@@ -102,7 +102,8 @@ describe("spec §2 layout rules in the app", () => {
     ["/services/report/plan_fact_report/pf1", "Раздел в разработке"],
     ["/services/farm_audit/f1/2026-11-01", "Раздел в разработке"],
     ["/equipment_monitoring/power_monitoring/hours-avg/db1", "Раздел в разработке"],
-    ["/equipment_monitoring/power_monitoring/demo", "Демонстрационная площадка ещё не подключена"],
+    // The demo site through the mocked API, which answers nothing: the page says it cannot open it.
+    ["/equipment_monitoring/power_monitoring/demo", "Мониторинг недоступен"],
   ])("%s has the shell without the footer", async (path, pageText) => {
     mockSignedIn();
     const { container } = renderApp(path);
