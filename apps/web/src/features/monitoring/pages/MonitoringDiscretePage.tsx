@@ -26,7 +26,7 @@ function channelLabel(series: MonitoringSeries, devices: FrameData["catalog"]["d
 function Discrete({ dbUuid, catalog, timeZone }: FrameData) {
   const channels = useMemo(() => catalog.series.filter((s) => s.kind === "state"), [catalog]);
   const [chosen, setChosen] = useState<number[]>(() => channels.slice(0, MONITORING_SERIES_MAX).map((s) => s.id));
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone);
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "today", dbUuid);
   const { ref, width } = useChartWidth<HTMLDivElement>();
   const states = useMonitoringStates(dbUuid, { series: chosen, ...range, width });
 

@@ -32,7 +32,7 @@ function Report({ dbUuid, catalog, timeZone }: FrameData) {
   const charted = useMemo(() => catalog.series.filter((s) => CHARTED.has(s.kind)), [catalog]);
   const byId = useMemo(() => new Map(catalog.series.map((s) => [s.id, s])), [catalog]);
   const [chosen, setChosen] = useState<number[]>(() => charted.slice(0, 3).map((s) => s.id));
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone);
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "today", dbUuid);
   const { ref, width } = useChartWidth<HTMLDivElement>();
   const request = { series: chosen, ...range, width };
   const points = useMonitoringPoints(dbUuid, request);

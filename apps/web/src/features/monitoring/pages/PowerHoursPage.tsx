@@ -16,7 +16,7 @@ import { dayjs, figure, siteDateTime } from "../lib/site-time.ts";
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 function Hours({ dbUuid, catalog, timeZone }: FrameData) {
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone);
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "today", dbUuid);
   const energy = usePowerEnergy(dbUuid, { ...range, grain: "hour" });
   if (!catalog.series.some((s) => s.kind === "energy")) {
     return <MonitoringEmpty title="В этой базе пока нет счётчиков электроэнергии." hint={NO_READINGS_HINT} />;

@@ -7,6 +7,7 @@ import { href } from "../../../shared/routes/href.ts";
 import { usePowerOverview } from "../api.ts";
 import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
+import { useMonitoringLive } from "../components/use-monitoring-live.ts";
 import { saveCsv } from "../lib/csv.ts";
 import { figure, siteDateTime } from "../lib/site-time.ts";
 
@@ -90,6 +91,7 @@ function exportRows(sites: PowerSite[]) {
 
 function Power({ dbUuid, catalog }: FrameData) {
   const power = usePowerOverview(dbUuid);
+  useMonitoringLive(dbUuid);
   if (power.isPending) return <Spin style={{ display: "block", margin: "48px auto" }} />;
   if (power.isError) return <Typography.Text type="danger">{errorMessage(power.error)}</Typography.Text>;
   const sites = power.data.sites;

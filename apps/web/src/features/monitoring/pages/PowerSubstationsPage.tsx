@@ -16,7 +16,7 @@ import { type LossRow, substationLosses } from "../lib/substation-losses.ts";
 const percentText = (r: LossRow) => (r.percent === null ? "—" : `${figure(r.percent)} %`);
 
 function Substations({ dbUuid, catalog, timeZone }: FrameData) {
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "7d");
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "7d", dbUuid);
   const energy = usePowerEnergy(dbUuid, { ...range, grain: "day" });
   if (catalog.substations.length === 0) {
     return (
