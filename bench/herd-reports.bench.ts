@@ -15,6 +15,7 @@ import { openPostgres } from "../apps/server/src/db/client.ts";
 import { loadDemoHerd } from "../apps/server/src/features/herd/demo-herd/load-demo-herd.ts";
 import { herdToday } from "../apps/server/src/features/herd/herd-today.ts";
 import type { AppServer } from "./app-server.ts";
+import { databaseGivenTo } from "./user-database.ts";
 
 const USERNAME = "zootech";
 const BIG_HERD = { seed: 3, scale: 1.2, years: 10 } as const;
@@ -91,20 +92,11 @@ async function getOk(url: string, token: string, init: RequestInit = {}): Promis
 
 /** PostgreSQL: the big herd in a database of the demo company, given to the demo zootechnician. */
 async function loadBigHerd(client: pg.Client, databaseUrl: string): Promise<{ id: number; uuid: string }> {
-  const { rows } = await client.query<{ id: number; uuid: string; user_id: number }>(
-    `insert into user_databases (company_id, name, server, db_name, kind)
-     select m.company_id, 'Бенчмарк отчётов', 'bench.nadoy.local', 'bench_reports_' || m.company_id, 'herd'
-     from company_memberships m join users u on u.id = m.user_id where u.username = $1
-     order by m.company_id limit 1
-     returning id, uuid, (select id from users where username = $1) as user_id`,
-    [USERNAME],
-  );
-  const database = rows[0];
-  if (!database) throw new Error(`${USERNAME} is in no company`);
-  await client.query("insert into user_database_access (user_id, database_id) values ($1, $2)", [
-    database.user_id,
-    database.id,
-  ]);
+  const database = await databaseGivenTo(client, USERNAME, {
+    name: "Бенчмарк отчётов",
+    dbName: "bench_reports",
+    kind: "herd",
+  });
   const opened = await openPostgres(databaseUrl, 2);
   try {
     await loadDemoHerd(opened.db, database.id, { ...BIG_HERD, today: herdToday() });

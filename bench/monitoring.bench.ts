@@ -14,6 +14,7 @@ import { openPostgres } from "../apps/server/src/db/client.ts";
 import { rebuildRollups } from "../apps/server/src/features/monitoring/rollups-rebuild.ts";
 import type { AppServer } from "./app-server.ts";
 import { addMeters, copyMeterReadings, meterLines } from "./monitoring-load.ts";
+import { databaseGivenTo } from "./user-database.ts";
 
 const USERNAME = "zootech";
 const HOUR_MS = 3_600_000;
@@ -68,21 +69,11 @@ export async function measureMonitoring(options: {
   await client.connect();
   const opened = await openPostgres(databaseUrl, 2);
   try {
-    // A monitoring database of the zootechnician's company, given to them.
-    const { rows } = await client.query<{ id: number; uuid: string; user_id: number }>(
-      `insert into user_databases (company_id, name, server, db_name, kind)
-       select m.company_id, 'Бенчмарк мониторинга', 'bench.nadoy.local', 'bench_monitoring_' || m.company_id, 'monitoring'
-       from company_memberships m join users u on u.id = m.user_id where u.username = $1
-       order by m.company_id limit 1
-       returning id, uuid, (select id from users where username = $1) as user_id`,
-      [USERNAME],
-    );
-    const database = rows[0];
-    if (!database) throw new Error(`${USERNAME} is in no company`);
-    await client.query("insert into user_database_access (user_id, database_id) values ($1, $2)", [
-      database.user_id,
-      database.id,
-    ]);
+    const database = await databaseGivenTo(client, USERNAME, {
+      name: "Бенчмарк мониторинга",
+      dbName: "bench_monitoring",
+      kind: "monitoring",
+    });
 
     const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
     const hours = Math.round(years * 365.25 * 24);

@@ -48,14 +48,15 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
       const at = now();
       const series = [];
       for (const seriesId of query.series) {
-        const points = await seriesPoints(db, id, seriesId, iso(from), iso(to), query.width);
-        if (!points) throw notFound();
-        const [stats, previousStats, periods, previousPeriods] = await Promise.all([
+        // One round trip's time rather than five: the statements run side by side on the pool.
+        const [points, stats, previousStats, periods, previousPeriods] = await Promise.all([
+          seriesPoints(db, id, seriesId, iso(from), iso(to), query.width),
           rangeStats(db, id, seriesId, iso(from), iso(to)),
           rangeStats(db, id, seriesId, iso(prevFrom), iso(from)),
           thresholdSummary(db, id, seriesId, iso(from), iso(to), at, MONITORING_PERIODS_MAX),
           thresholdSummary(db, id, seriesId, iso(prevFrom), iso(from), at, MONITORING_PERIODS_MAX),
         ]);
+        if (!points) throw notFound();
         const empty = { count: 0, min: null, max: null, avg: null };
         series.push({
           id: seriesId,
