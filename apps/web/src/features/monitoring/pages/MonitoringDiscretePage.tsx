@@ -1,12 +1,13 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import type { MonitoringChannel, MonitoringSeries } from "@nadoy/contract/monitoring";
+import type { MonitoringChannel } from "@nadoy/contract/monitoring";
 import { MONITORING_SERIES_MAX } from "@nadoy/contract/monitoring";
-import { Button, Flex, Select, Spin, Table, Tag, Typography } from "antd";
+import { Button, Flex, Spin, Table, Tag } from "antd";
 import { useMemo, useState } from "react";
 import { useMonitoringStates } from "../api.ts";
 import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
 import { RangeBar } from "../components/RangeBar.tsx";
+import { RangeCaption, SeriesPicker, seriesLabel } from "../components/SeriesPicker.tsx";
 import { StateTimeline } from "../components/StateTimeline.tsx";
 import { useChartWidth } from "../components/use-chart-width.ts";
 import { useSiteRange } from "../components/use-site-range.ts";
@@ -17,11 +18,6 @@ import { durationText, siteDateTime } from "../lib/site-time.ts";
 // a state timeline per channel, time and % in each state, the current state and how long it lasts.
 
 const percent = (share: number) => `${(share * 100).toLocaleString("ru-RU", { maximumFractionDigits: 1 })} %`;
-
-function channelLabel(series: MonitoringSeries, devices: FrameData["catalog"]["devices"]) {
-  const device = devices.find((d) => d.id === series.device_id);
-  return device ? `${device.name} — ${series.name}` : series.name;
-}
 
 function Discrete({ dbUuid, catalog, timeZone }: FrameData) {
   const channels = useMemo(() => catalog.series.filter((s) => s.kind === "state"), [catalog]);
@@ -35,7 +31,7 @@ function Discrete({ dbUuid, catalog, timeZone }: FrameData) {
   }
   const label = (id: number) => {
     const s = channels.find((c) => c.id === id);
-    return s ? channelLabel(s, catalog.devices) : String(id);
+    return s ? seriesLabel(s, catalog.devices) : String(id);
   };
   const data: MonitoringChannel[] = states.data?.series ?? [];
   const exportCsv = () =>
@@ -58,24 +54,20 @@ function Discrete({ dbUuid, catalog, timeZone }: FrameData) {
   return (
     <>
       <Flex gap="small" wrap align="center">
-        <Select
-          mode="multiple"
-          aria-label="Каналы"
+        <SeriesPicker
+          label="Каналы"
           placeholder="Выберите каналы"
-          style={{ minWidth: 320, flex: 1 }}
-          maxCount={MONITORING_SERIES_MAX}
+          series={channels}
+          devices={catalog.devices}
           value={chosen}
           onChange={setChosen}
-          options={channels.map((s) => ({ value: s.id, label: channelLabel(s, catalog.devices) }))}
         />
         <RangeBar pick={pick} range={range} timeZone={timeZone} onPick={setPick} onCustom={setCustom} />
         <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={data.length === 0}>
           CSV
         </Button>
       </Flex>
-      <Typography.Text type="secondary">
-        {siteDateTime(range.from, timeZone)} — {siteDateTime(range.to, timeZone)}, время площадки ({timeZone})
-      </Typography.Text>
+      <RangeCaption range={range} timeZone={timeZone} />
       <div ref={ref}>
         {chosen.length === 0 ? (
           <MonitoringEmpty title="Каналы не выбраны." hint="Выберите один или несколько каналов в списке выше." />

@@ -1,7 +1,6 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import type { MonitoringSeries, MonitoringSeriesPoints, MonitoringStats } from "@nadoy/contract/monitoring";
-import { MONITORING_SERIES_MAX } from "@nadoy/contract/monitoring";
-import { Button, Flex, Select, Spin, Table, Typography } from "antd";
+import type { MonitoringSeriesPoints, MonitoringStats } from "@nadoy/contract/monitoring";
+import { Button, Flex, Spin, Table, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useApiErrorToast } from "../../../shared/hooks/use-api-error-toast.ts";
 import { useExportMonitoringPoints, useMonitoringPoints } from "../api.ts";
@@ -9,6 +8,7 @@ import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
 import { RangeBar } from "../components/RangeBar.tsx";
 import { SeriesChart } from "../components/SeriesChart.tsx";
+import { RangeCaption, SeriesPicker, seriesLabel } from "../components/SeriesPicker.tsx";
 import { useChartWidth } from "../components/use-chart-width.ts";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
@@ -19,11 +19,6 @@ import { durationText, figure, siteDateTime } from "../lib/site-time.ts";
 // period of equal length, and the periods beyond the thresholds.
 
 const CHARTED = new Set(["sensor", "power"]);
-
-function seriesLabel(series: MonitoringSeries, devices: FrameData["catalog"]["devices"]) {
-  const device = devices.find((d) => d.id === series.device_id);
-  return device ? `${device.name} — ${series.name}` : series.name;
-}
 
 const statsText = (stats: MonitoringStats, unit: string | null) =>
   `${figure(stats.min, unit)} / ${figure(stats.max, unit)} / ${figure(stats.avg, unit)}`;
@@ -62,15 +57,13 @@ function Report({ dbUuid, catalog, timeZone }: FrameData) {
   return (
     <>
       <Flex gap="small" wrap align="center">
-        <Select
-          mode="multiple"
-          aria-label="Датчики"
+        <SeriesPicker
+          label="Датчики"
           placeholder="Выберите датчики"
-          style={{ minWidth: 320, flex: 1 }}
-          maxCount={MONITORING_SERIES_MAX}
+          series={charted}
+          devices={catalog.devices}
           value={chosen}
           onChange={setChosen}
-          options={charted.map((s) => ({ value: s.id, label: seriesLabel(s, catalog.devices) }))}
         />
         <RangeBar pick={pick} range={range} timeZone={timeZone} onPick={setPick} onCustom={setCustom} />
         <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={data.length === 0}>
@@ -93,9 +86,7 @@ function Report({ dbUuid, catalog, timeZone }: FrameData) {
           XLSX
         </Button>
       </Flex>
-      <Typography.Text type="secondary">
-        {siteDateTime(range.from, timeZone)} — {siteDateTime(range.to, timeZone)}, время площадки ({timeZone})
-      </Typography.Text>
+      <RangeCaption range={range} timeZone={timeZone} />
       <div ref={ref}>
         {chosen.length === 0 ? (
           <MonitoringEmpty title="Датчики не выбраны." hint="Выберите один или несколько датчиков в списке выше." />
