@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client.ts";
 import { dataTransfers, type TransferKind, type TransferResult } from "../db/schema/index.ts";
 import type { KeyCaller } from "./auth/api-keys.ts";
+import { sourceIsBack } from "./silent-sources.ts";
 
 // The transfer log (data_transfers): one row per batch a generated key sent, whichever feature
 // took it (monitoring readings, herd uploads), so that the DTM module lists them in one place.
@@ -34,6 +35,7 @@ export async function recordTransfer(db: Db, key: KeyCaller, outcome: TransferOu
     firstErrors: outcome.rejected.slice(0, TRANSFER_LOG_ERRORS_KEPT),
     result: transferResult(outcome.received, outcome.accepted),
   });
+  await sourceIsBack(db, key.id);
 }
 
 /** A batch refused whole after its key was accepted (too large, unreadable): logged with the answer. */
@@ -54,6 +56,8 @@ export async function recordRefusedTransfer(
     result: "refused",
     error: `${refusal.status}: ${refusal.message}`.slice(0, 500),
   });
+  // The agent is alive even if this batch was refused.
+  await sourceIsBack(db, key.id);
 }
 
 /**

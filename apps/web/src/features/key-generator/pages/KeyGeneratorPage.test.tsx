@@ -30,6 +30,8 @@ function apiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     revoked_at: null,
     revoked_by: null,
     state: "active",
+    expected_interval_min: null,
+    silent_since: null,
     ...overrides,
   };
 }
