@@ -105,6 +105,22 @@ describe("/services/dtm_module", { timeout: 30_000 }, () => {
     });
   });
 
+  it("switches between entries with the select, dropping the key filter", async () => {
+    const api = mockSignedIn(user, {
+      [`GET ${API}`]: { status: 200, body: answer([transfer()]) },
+      [`GET /api/dtm/${ENTRY2}/transfers/`]: { status: 200, body: answer([]) },
+    });
+    const { router } = renderPage(PATH, <DtmModulePage />, `/services/dtm_module/${ENTRY}`);
+    await screen.findByText("Шлюз коровника");
+    await pickOption(screen.getByRole("combobox", { name: "Ключ" }), "Шлюз коровника (ndk_AbCd…)");
+    await pickOption(screen.getByRole("combobox", { name: "Код DTM" }), "ZR-002");
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/services/dtm_module/${ENTRY2}`));
+    await waitFor(() => {
+      const last = api.calls.filter((c) => c.path === `/api/dtm/${ENTRY2}/transfers/`).at(-1);
+      expect(Object.fromEntries(last?.query ?? [])).toEqual({ from: "2026-11-12", to: "2026-11-25", page: "1" });
+    });
+  });
+
   it("says to bind a key when the code has none", async () => {
     mockSignedIn(user, { [`GET ${API}`]: { status: 200, body: answer([], []) } });
     renderPage(PATH, <DtmModulePage />, `/services/dtm_module/${ENTRY}`);

@@ -29,6 +29,13 @@ export function DtmModulePage() {
   const { message } = App.useApp();
   const [filter, setFilter] = useState<DtmFilter>(() => defaultFilter());
   const [page, setPage] = useState(1);
+  // Another entry (the select, the side menu): its keys are others, its list starts on page 1.
+  const [shownUuid, setShownUuid] = useState(uuid);
+  if (shownUuid !== uuid) {
+    setShownUuid(uuid);
+    setPage(1);
+    setFilter((f) => ({ ...f, key: undefined }));
+  }
   const transfers = useDtmTransfers(uuid, queryOf(filter, page));
   const data = transfers.data;
   const exportXlsx = useExportDtm(uuid ?? "", data?.entry.company_code ?? "");
@@ -55,10 +62,7 @@ export function DtmModulePage() {
               value={uuid}
               style={{ minWidth: 200 }}
               options={entries.map((e) => ({ value: e.uuid, label: e.company_code }))}
-              onChange={(value: string) => {
-                setPage(1);
-                navigate(href.dtmModule({ uuid: value }));
-              }}
+              onChange={(value: string) => navigate(href.dtmModule({ uuid: value }))}
             />
           ) : null}
           {data && data.total > 0 ? (
