@@ -14,11 +14,13 @@ import {
   keygenWorkspaces,
   monitoringSeries,
   monitoringSites,
+  notifications,
   userDatabaseAccess,
   userDatabases,
 } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { seedUser } from "../../db/seed/users.ts";
+import { checkSilentSources } from "../../platform/silent-sources.ts";
 
 // POST /api/monitoring/ingest/ with generated keys (contract monitoring-ingest.ts): the key names
 // the database, good rows go in and bad ones come back by index, every batch is in the transfer
@@ -237,5 +239,22 @@ describe("monitoring ingestion by key", () => {
       ["refused", 0, "413:"],
       ["refused", 0, "413:"],
     ]);
+  });
+
+  it("a batch from a key reported silent tells the company it is back, once", async () => {
+    const { key, secret } = await newKey({ expected_interval_min: 5 });
+    const told = await checkSilentSources(t.database.db, new Date(Date.now() + 6 * 60_000));
+    expect(told.length).toBeGreaterThan(0);
+    const body = { readings: [{ series_id: temp, ts: HOUR_AGO, value: 4 }] };
+    expect((await send(secret, body)).statusCode).toBe(200);
+    expect((await send(secret, body)).statusCode).toBe(200);
+    const back = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, "Источник данных снова на связи"));
+    expect(back.map((n) => n.msg)).toEqual(["Ключ «Шлюз» (код DTM ZR-001) снова передаёт данные."]);
+    const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.uuid, key.uuid));
+    expect(row?.silentSince).toBeNull();
+    await t.database.db.update(apiKeys).set({ expectedIntervalMin: null }).where(eq(apiKeys.uuid, key.uuid));
   });
 });
