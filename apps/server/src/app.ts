@@ -25,6 +25,7 @@ import { businessRoutes } from "./features/business/business.routes.ts";
 import { chatRoutes } from "./features/chat/chat.routes.ts";
 import { contentNewsRoutes } from "./features/content-news/content-news.routes.ts";
 import { contentNotificationsRoutes } from "./features/content-notifications/content-notifications.routes.ts";
+import { dtmRoutes } from "./features/dtm/dtm.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { herdFilesRoutes } from "./features/herd/files/herd-files.routes.ts";
 import { herdReadRoutes } from "./features/herd/herd.routes.ts";
@@ -59,9 +60,11 @@ import { databaseEventLog, pruneEvents } from "./platform/realtime/event-log.ts"
 import { RealtimeHub } from "./platform/realtime/hub.ts";
 import { registerMainSocket } from "./platform/realtime/main-socket.ts";
 import { memoryBackend } from "./platform/realtime/memory-backend.ts";
+import { hintRecipients } from "./platform/realtime/notification-hints.ts";
 import { redisBackend } from "./platform/realtime/redis-backend.ts";
 import { responseSerializerCompiler } from "./platform/response-serializer.ts";
 import { recordRouteTable } from "./platform/route-table.ts";
+import { checkSilentSources, SILENT_CHECK_MS } from "./platform/silent-sources.ts";
 import { builtPageScriptHashes, installSecurityHeaders, installWeb } from "./platform/web.ts";
 import { installWellFormedJsonParser } from "./platform/well-formed-json.ts";
 
@@ -181,6 +184,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   pruning.unref();
   app.addHook("onClose", async () => clearInterval(pruning));
+  // Keys that stopped sending (platform/silent-sources.ts): marked and reported once, whichever
+  // instance gets there first.
+  const silentCheck = setInterval(() => {
+    checkSilentSources(database.db, new Date())
+      .then((userIds) => hintRecipients(realtime, app.log, userIds))
+      .catch((error: unknown) => app.log.warn({ err: error }, "silent sources: check failed"));
+  }, SILENT_CHECK_MS);
+  silentCheck.unref();
+  app.addHook("onClose", async () => clearInterval(silentCheck));
   app.decorate("realtime", realtime);
   // Before the websocket plugin's own preClose: sockets close with 1001 and presence is left first.
   app.addHook("preClose", () => realtime.stop());
@@ -245,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   herdSpreadsheetRoutes(app, deps);
   herdFilesRoutes(app, deps);
   keysRoutes(app, deps);
+  dtmRoutes(app, deps);
   monitoringIngestRoutes(app, deps);
   // Gateways' readings over MQTT (README "Monitoring ingestion"), when a broker is configured.
   if (config.MQTT_URL) {
@@ -255,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           retentionMonths: config.MONITORING_RETENTION_MONTHS,
         }),
         arrived: readingsHints(database.db, realtime),
+        told: (userIds) => hintRecipients(realtime, app.log, userIds),
       }),
       { log: app.log },
     );

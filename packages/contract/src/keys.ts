@@ -23,6 +23,10 @@ import type { DatabaseKind } from "./users.ts";
 // Answers: a workspace the caller may not manage (another company's, unknown) 404; a database
 // not the workspace company's or not visible 404 (fields.database_uuid); a database of the wrong
 // kind for the scope, or a DTM code the company does not have, 400 with fields.
+//
+// A key may have an expected interval: when it sends nothing for longer (counted from its last
+// transfer, or its creation), the company's staff (roles 1–5) get one bell notification, and one
+// more when it sends again (server platform/silent-sources.ts).
 
 /** Roles (besides superusers) that issue and revoke their companies' keys: all but viewers and clients. */
 export const KEY_MANAGER_ROLES: readonly RoleId[] = [
@@ -59,6 +63,8 @@ export const KEY_SECRET_PREFIX = "ndk_";
 export const KEY_AUTH_SCHEME = "Key";
 
 export const KEY_NAME_MAX = 100;
+/** The longest expected interval between a key's transfers: a week, in minutes. */
+export const KEY_EXPECTED_INTERVAL_MAX = 7 * 24 * 60;
 export const DTM_CODE_MAX = 64;
 
 export const KEY_STATES = ["active", "expired", "revoked"] as const;
@@ -88,6 +94,10 @@ export const apiKeySchema = z.object({
   revoked_at: z.iso.datetime().nullable(),
   revoked_by: person.nullable(),
   state: z.enum(KEY_STATES),
+  /** How often the key should send, in minutes; longer silence is reported once to the company's staff. */
+  expected_interval_min: z.number().int().nullable(),
+  /** Since when the key has been reported silent; null once it sends again. */
+  silent_since: z.iso.datetime().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
@@ -110,6 +120,8 @@ export const createKeySchema = z.strictObject({
   /** Must be in the future; none: the key does not expire. */
   expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
   dtm_code: z.string().trim().min(1).max(DTM_CODE_MAX).nullable().optional(),
+  /** Minutes; none: the key is never reported silent. */
+  expected_interval_min: z.number().int().min(1).max(KEY_EXPECTED_INTERVAL_MAX).nullable().optional(),
 });
 export type CreateKeyInput = z.infer<typeof createKeySchema>;
 

@@ -3,6 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client.ts";
 import { dataTransfers, type TransferKind, type TransferResult } from "../db/schema/index.ts";
 import type { KeyCaller } from "./auth/api-keys.ts";
+import type { RealtimeHub } from "./realtime/hub.ts";
+import { hintRecipients } from "./realtime/notification-hints.ts";
+import { sourceIsBack } from "./silent-sources.ts";
 
 // The transfer log (data_transfers): one row per batch a generated key sent, whichever feature
 // took it (monitoring readings, herd uploads), so that the DTM module lists them in one place.
@@ -21,7 +24,8 @@ export function transferResult(received: number, accepted: number): TransferResu
   return accepted === 0 ? "failed" : "partial";
 }
 
-export async function recordTransfer(db: Db, key: KeyCaller, outcome: TransferOutcome): Promise<void> {
+/** Logs the batch; answers the users told that the key, silent till now, is back (hint their bells). */
+export async function recordTransfer(db: Db, key: KeyCaller, outcome: TransferOutcome): Promise<number[]> {
   await db.insert(dataTransfers).values({
     keyId: key.id,
     databaseId: key.databaseId,
@@ -34,6 +38,7 @@ export async function recordTransfer(db: Db, key: KeyCaller, outcome: TransferOu
     firstErrors: outcome.rejected.slice(0, TRANSFER_LOG_ERRORS_KEPT),
     result: transferResult(outcome.received, outcome.accepted),
   });
+  return sourceIsBack(db, key.id);
 }
 
 /** A batch refused whole after its key was accepted (too large, unreadable): logged with the answer. */
@@ -41,7 +46,7 @@ export async function recordRefusedTransfer(
   db: Db,
   key: KeyCaller,
   refusal: { kind: TransferKind; ip: string; status: number; message: string },
-): Promise<void> {
+): Promise<number[]> {
   await db.insert(dataTransfers).values({
     keyId: key.id,
     databaseId: key.databaseId,
@@ -54,6 +59,8 @@ export async function recordRefusedTransfer(
     result: "refused",
     error: `${refusal.status}: ${refusal.message}`.slice(0, 500),
   });
+  // The agent is alive even if this batch was refused.
+  return sourceIsBack(db, key.id);
 }
 
 /**
@@ -61,10 +68,16 @@ export async function recordRefusedTransfer(
  * or bytes, an unreadable file: 4xx but 429), so that the DTM log shows why nothing came. A key
  * refused itself (401, 403 before the key is known) logs nothing.
  */
-export function logKeyRefusals(scope: FastifyInstance, db: Db, kind: TransferKind): void {
+export function logKeyRefusals(scope: FastifyInstance, db: Db, kind: TransferKind, realtime: RealtimeHub): void {
   scope.addHook("onError", async (request, _reply, error) => {
     const status = (error as { status?: number }).status ?? error.statusCode ?? 500;
     if (!request.apiKey || status < 400 || status >= 500 || status === 429) return;
-    await recordRefusedTransfer(db, request.apiKey, { kind, ip: request.ip, status, message: error.message });
+    const back = await recordRefusedTransfer(db, request.apiKey, {
+      kind,
+      ip: request.ip,
+      status,
+      message: error.message,
+    });
+    await hintRecipients(realtime, request.log, back);
   });
 }

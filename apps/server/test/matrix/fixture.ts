@@ -3,12 +3,14 @@ import { ROLE_IDS } from "@nadoy/contract/roles";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import {
+  dtmEntries,
   herdAnimals,
   keygenWorkspaces,
   monitoringSeries,
   monitoringSites,
   userDatabaseAccess,
   userDatabases,
+  userDtmAccess,
   userIframeGroups,
   users,
 } from "../../src/db/schema/index.ts";
@@ -286,6 +288,12 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
     { company_code: "ZR-001" },
     201,
   );
+  // Given to every caller: the members of company A see it, the other company's user does not.
+  const [dtmEntry] = await db.select({ id: dtmEntries.id }).from(dtmEntries).where(eq(dtmEntries.uuid, dtm.uuid));
+  if (!dtmEntry) throw new Error("the DTM entry exists");
+  await db
+    .insert(userDtmAccess)
+    .values(WHO.filter((w) => w !== "anonymous").map((w) => ({ userId: ids[w], dtmEntryId: dtmEntry.id })));
   const [keygen] = await db
     .select({ uuid: keygenWorkspaces.uuid })
     .from(keygenWorkspaces)

@@ -3,6 +3,7 @@ import { authRows } from "./auth.ts";
 import { boardRows, chatRows } from "./boards-chat.ts";
 import { contentRows } from "./content.ts";
 import { docsRows } from "./docs.ts";
+import { dtmRows } from "./dtm.ts";
 import { herdFileRows, herdRows, herdUploadRows } from "./herd.ts";
 import { keyRows } from "./keys.ts";
 import { listRows } from "./lists.ts";
@@ -25,4 +26,5 @@ export const MATRIX: readonly Row[] = [
   ...herdFileRows,
   ...keyRows,
   ...monitoringRows,
+  ...dtmRows,
 ];

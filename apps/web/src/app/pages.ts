@@ -214,6 +214,10 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/key-generator/pages/KeyGeneratorPage.tsx"),
     (m) => m.KeyGeneratorPage,
   ),
+  dtmModule: page(
+    () => import("../features/dtm-module/pages/DtmModulePage.tsx"),
+    (m) => m.DtmModulePage,
+  ),
   cloudStorage: page(
     () => import("../features/herd/pages/HerdFilesPage.tsx"),
     (m) => m.HerdFilesPage,

@@ -1,3 +1,4 @@
+import type { TransferKind, TransferResult } from "@nadoy/contract/dtm";
 import type { KeyScope } from "@nadoy/contract/keys";
 import { sql } from "drizzle-orm";
 import {
@@ -64,23 +65,24 @@ export const apiKeys = pgTable(
     lastUsedIp: varchar("last_used_ip", { length: 64 }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedById: integer("revoked_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** How often the key is expected to send, in minutes; none: never reported silent (platform/silent-sources.ts). */
+    expectedIntervalMin: integer("expected_interval_min"),
+    /** When the key was reported silent (its staff notified once); cleared by its next transfer. */
+    silentSince: timestamp("silent_since", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("api_keys_secret_hash_idx").on(t.secretHash),
     index("api_keys_workspace_idx").on(t.workspaceId, t.createdAt),
     index("api_keys_database_idx").on(t.databaseId),
     check("api_keys_scope", sql`scope in ('ingest', 'herd_upload')`),
+    check("api_keys_expected_interval", sql`expected_interval_min is null or expected_interval_min > 0`),
+    // The silent-sources job reads only the keys with an expected interval that are still valid.
+    index("api_keys_expected_idx").on(t.id).where(sql`expected_interval_min is not null and revoked_at is null`),
   ],
 );
 
-export const TRANSFER_KINDS = ["ingest", "herd_upload"] as const;
-export type TransferKind = (typeof TRANSFER_KINDS)[number];
-/**
- * ok: every row accepted; partial: some refused; failed: none accepted; refused: the whole batch
- * was refused before its rows were read (too large, not JSON or CSV): `error` says why.
- */
-export const TRANSFER_RESULTS = ["ok", "partial", "failed", "refused"] as const;
-export type TransferResult = (typeof TRANSFER_RESULTS)[number];
+// Kinds and results (and what each result means): contract dtm.ts.
+export { TRANSFER_KINDS, TRANSFER_RESULTS, type TransferKind, type TransferResult } from "@nadoy/contract/dtm";
 
 /**
  * Every batch a key sent (DOMAIN.md "DTM module": when, what, result): the DTM log lists these by
@@ -109,6 +111,9 @@ export const dataTransfers = pgTable(
   (t) => [
     index("data_transfers_key_idx").on(t.keyId, t.at),
     index("data_transfers_dtm_idx").on(t.dtmCode, t.at),
+    // The DTM module's filters by kind and by result (by key: data_transfers_key_idx).
+    index("data_transfers_dtm_kind_idx").on(t.dtmCode, t.kind, t.at),
+    index("data_transfers_dtm_result_idx").on(t.dtmCode, t.result, t.at),
     index("data_transfers_database_idx").on(t.databaseId, t.at),
   ],
 );

@@ -7,7 +7,7 @@ import { connectUser, socketBase } from "../../../test/sockets.ts";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
 import { notifications, users } from "../../db/schema/index.ts";
-import { PER_USER_HINTS_MAX } from "./notification-hints.ts";
+import { PER_USER_HINTS_MAX } from "../../platform/realtime/notification-hints.ts";
 
 let t: TestApp;
 let api: ReturnType<typeof contentEditorsApi>;

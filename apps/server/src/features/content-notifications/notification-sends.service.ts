@@ -11,8 +11,8 @@ import { audit } from "../../platform/audit.ts";
 import type { AuthUser } from "../../platform/auth/guard.ts";
 import { validationError } from "../../platform/errors.ts";
 import type { RealtimeHub } from "../../platform/realtime/hub.ts";
+import { hintRecipients } from "../../platform/realtime/notification-hints.ts";
 import { audienceText, parseStoredAudience } from "./audience-text.ts";
-import { hintRecipients } from "./notification-hints.ts";
 import * as repo from "./notification-sends.repository.ts";
 
 type SendBody = z.infer<typeof sendNotificationBodySchema>;

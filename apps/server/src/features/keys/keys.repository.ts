@@ -85,6 +85,8 @@ export interface KeyRow {
   last_used_at: Date | string | null;
   last_used_ip: string | null;
   revoked_at: Date | string | null;
+  expected_interval_min: number | null;
+  silent_since: Date | string | null;
   creator_id: number | null;
   creator_username: string | null;
   creator_first_name: string | null;
@@ -97,6 +99,7 @@ export interface KeyRow {
 
 const keySelect = sql`select k.id, k.uuid, k.name, k.scope, d.uuid as database_uuid, d.name as database_name,
     k.dtm_code, k.hint, k.expires_at, k.created_at, k.last_used_at, k.last_used_ip, k.revoked_at,
+    k.expected_interval_min, k.silent_since,
     cu.id as creator_id, cu.username as creator_username, cu.first_name as creator_first_name,
     cu.last_name as creator_last_name,
     ru.id as revoker_id, ru.username as revoker_username, ru.first_name as revoker_first_name,
@@ -142,6 +145,7 @@ export interface NewKey {
   hint: string;
   dtmCode: string | null;
   expiresAt: Date | null;
+  expectedIntervalMin: number | null;
   createdById: number;
 }
 

@@ -51,6 +51,8 @@ function toDto(row: repo.KeyRow, now: number): ApiKey {
     revoked_at: iso(row.revoked_at),
     revoked_by: person(row.revoker_id, row.revoker_username, row.revoker_first_name, row.revoker_last_name),
     state: keyState(row, now),
+    expected_interval_min: row.expected_interval_min,
+    silent_since: iso(row.silent_since),
   };
 }
 
@@ -113,6 +115,7 @@ export function createKeysService(db: Db) {
           hint,
           dtmCode,
           expiresAt,
+          expectedIntervalMin: input.expected_interval_min ?? null,
           createdById: caller.id,
         });
         await audit(tx, {

@@ -113,6 +113,15 @@ describe("keys", () => {
     expect(herdKey.key.expires_at).toBe("2098-12-31T21:00:00.000Z");
   });
 
+  it("keeps an expected interval in minutes (1 to a week), none by default", async () => {
+    const base = { name: "Счётчик", scope: "ingest", database_uuid: w.monitoring.uuid };
+    const watched = await createKeyAs(t, w.zoo.token, w.workspace, { ...base, expected_interval_min: 15 });
+    expect(watched.key).toMatchObject({ expected_interval_min: 15, silent_since: null });
+    expect((await createKeyAs(t, w.zoo.token, w.workspace, base)).key.expected_interval_min).toBeNull();
+    expect((await create(w.zoo.token, { ...base, expected_interval_min: 0 })).statusCode).toBe(400);
+    expect((await create(w.zoo.token, { ...base, expected_interval_min: 7 * 24 * 60 + 1 })).statusCode).toBe(400);
+  });
+
   it("revokes: by whom and when; a revoked key is shown revoked; another company's key is 404", async () => {
     const { key } = await createKeyAs(t, w.zoo.token, w.workspace, {
       name: "Старый шлюз",

@@ -17,11 +17,13 @@ import {
   keygenWorkspaces,
   monitoringSeries,
   monitoringSites,
+  notifications,
   userDatabaseAccess,
   userDatabases,
 } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { seedUser } from "../../db/seed/users.ts";
+import { checkSilentSources } from "../../platform/silent-sources.ts";
 import { startMqttIngest } from "./mqtt-ingest.ts";
 import { mqttIngestHandler } from "./mqtt-ingest-handler.ts";
 
@@ -284,6 +286,23 @@ describe("monitoring ingestion by key", () => {
       ["refused", 0, "413:"],
       ["refused", 0, "413:"],
     ]);
+  });
+
+  it("a batch from a key reported silent tells the company it is back, once", async () => {
+    const { key, secret } = await newKey({ expected_interval_min: 5 });
+    const told = await checkSilentSources(t.database.db, new Date(Date.now() + 6 * 60_000));
+    expect(told.length).toBeGreaterThan(0);
+    const body = { readings: [{ series_id: temp, ts: HOUR_AGO, value: 4 }] };
+    expect((await send(secret, body)).statusCode).toBe(200);
+    expect((await send(secret, body)).statusCode).toBe(200);
+    const back = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, "Источник данных снова на связи"));
+    expect(back.map((n) => n.msg)).toEqual(["Ключ «Шлюз» (код DTM ZR-001) снова передаёт данные."]);
+    const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.uuid, key.uuid));
+    expect(row?.silentSince).toBeNull();
+    await t.database.db.update(apiKeys).set({ expectedIntervalMin: null }).where(eq(apiKeys.uuid, key.uuid));
   });
 });
 

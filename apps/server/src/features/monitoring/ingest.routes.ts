@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { ApiError } from "../../platform/errors.ts";
+import { hintRecipients } from "../../platform/realtime/notification-hints.ts";
 import { registerRoute } from "../../platform/routes.ts";
 import { logKeyRefusals, recordTransfer } from "../../platform/transfer-log.ts";
 import { ingestReadings } from "./ingest.ts";
@@ -45,14 +46,14 @@ export function monitoringIngestRoutes(app: FastifyInstance, deps: AppDeps): voi
     );
 
     // A batch refused whole once its key passed is logged too (a refused key logs nothing).
-    logKeyRefusals(scope, db, "ingest");
+    logKeyRefusals(scope, db, "ingest", deps.realtime);
 
     registerRoute(scope, db, ingestSeriesRoute, async ({ key }) => {
       if (!key) throw new Error("a key route without its key");
       return { series: await seriesOfDatabase(db, key.databaseId) };
     });
 
-    registerRoute(scope, db, ingestReadingsRoute, async ({ key, body, ip }) => {
+    registerRoute(scope, db, ingestReadingsRoute, async ({ key, body, ip, request }) => {
       if (!key) throw new Error("a key route without its key");
       if (body.readings.length > INGEST_ROWS_MAX) throw rowsOver();
       const retentionMonths = deps.config.MONITORING_RETENTION_MONTHS;
@@ -60,13 +61,14 @@ export function monitoringIngestRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...(retentionMonths !== undefined && { retentionMonths }),
       });
       if (result.accepted > 0) arrived(key.databaseId);
-      await recordTransfer(db, key, {
+      const back = await recordTransfer(db, key, {
         kind: "ingest",
         ip,
         received: body.readings.length,
         accepted: result.accepted,
         rejected: result.rejected,
       });
+      await hintRecipients(deps.realtime, request.log, back);
       return result;
     });
   });

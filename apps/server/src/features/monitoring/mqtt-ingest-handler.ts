@@ -18,7 +18,12 @@ const SHAPE = 'Сообщение должно быть JSON вида {"key": "n
 
 export function mqttIngestHandler(
   db: Db,
-  options: { retentionMonths?: number; arrived?: ReadingsArrived } = {},
+  options: {
+    retentionMonths?: number;
+    arrived?: ReadingsArrived;
+    /** The users a silent key's return was just told to (platform/silent-sources.ts): their bells refetch. */
+    told?: (userIds: number[]) => Promise<void>;
+  } = {},
 ): MqttIngestHandler {
   return async (payload, meta) => {
     if (payload === MALFORMED || !isRecord(payload)) return { code: ErrorCode.validation, message: SHAPE };
@@ -43,13 +48,14 @@ export function mqttIngestHandler(
       ...(options.retentionMonths !== undefined && { retentionMonths: options.retentionMonths }),
     });
     if (result.accepted > 0) options.arrived?.(key.databaseId);
-    await recordTransfer(db, key, {
+    const back = await recordTransfer(db, key, {
       kind: "ingest",
       ip,
       received: payload.readings.length,
       accepted: result.accepted,
       rejected: result.rejected,
     });
+    if (back.length > 0) await options.told?.(back);
     return result;
   };
 }

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { drained } from "../../platform/xlsx-stream.ts";
 import type { DailyRow } from "./usage.repository.ts";
 import { DELETED_USER, personOf } from "./usage-names.ts";
 
@@ -22,20 +23,6 @@ export interface UsageWorkbook {
 
 /** An ISO day as an Excel date (midnight UTC: Excel dates have no time zone). */
 const excelDay = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** Resolves once `out` wants more data, or has closed (the client went away). */
-function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off("drain", done);
-      out.off("close", done);
-      resolve();
-    };
-    out.on("drain", done);
-    out.on("close", done);
-  });
-}
 
 export function usageXlsx(source: UsageWorkbook): Readable {
   const out = new PassThrough();

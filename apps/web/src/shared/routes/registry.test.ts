@@ -129,7 +129,6 @@ const PLACEHOLDERS = [
   "/services/edit/plan_fact/:id",
   "/services/genetic/:farm_uuid",
   "/services/milk_protocols/:uuid?",
-  "/services/dtm_module/:uuid?",
   "/services/parser_1c/:uuid?",
   "/services/farm_audit/:farm_uuid/:date",
   "/services/generator-report",

@@ -157,7 +157,7 @@ export const ROUTES = {
   healthReport: ofDatabase("herd", page("/services/report/7/:uuid", "services", "Здоровье стада")),
   dryPeriodReport: ofDatabase("herd", page("/services/report/8/:uuid", "services", "Сухостойный период")),
   milkProtocols: planned("/services/milk_protocols/:uuid?", "services", "Протоколы качества молока"),
-  dtmModule: planned("/services/dtm_module/:uuid?", "services", "Передачи данных (DTM)"),
+  dtmModule: page("/services/dtm_module/:uuid?", "services", "Передачи данных (DTM)"),
   parser1c: ofDatabase("accounting", planned("/services/parser_1c/:uuid?", "services", "Загрузка из 1С")),
   dc305Upload: page("/services/dc305_upload", "services", "Загрузка DairyComp 305"),
   farmAudit: planned("/services/farm_audit/:farm_uuid/:date", "services", "Аудит фермы"),

@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { AppDeps } from "../../../app-deps.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { runImport } from "../../../platform/imports/import-gate.ts";
+import { hintRecipients } from "../../../platform/realtime/notification-hints.ts";
 import { registerRoute } from "../../../platform/routes.ts";
 import { logKeyRefusals } from "../../../platform/transfer-log.ts";
 import { uploadRoom } from "../files/herd-files-quota.ts";
@@ -98,7 +99,7 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
 
     // An upload agent's file: into the key's database, as the key's creator (key-upload.ts).
-    logKeyRefusals(scope, db, "herd_upload");
+    logKeyRefusals(scope, db, "herd_upload", deps.realtime);
     registerRoute(scope, db, uploadHerdFileByKey, async ({ key, query, request, reply }) => {
       if (!key) throw new Error("a key route without its key");
       const uploader = await keyUploader(db, key);
@@ -114,7 +115,7 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     return runImport(deps.imports, user.id, () => commitUpload(db, progress, user, upload, query.progress_id));
   });
 
-  registerRoute(app, db, commitHerdUploadByKey, async ({ key, params, ip }) => {
+  registerRoute(app, db, commitHerdUploadByKey, async ({ key, params, ip, request }) => {
     if (!key) throw new Error("a key route without its key");
     const uploader = await keyUploader(db, key);
     await assertKeyUpload(db, key, params.upload_uuid);
@@ -122,7 +123,7 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     const result = await runImport(deps.imports, uploader.id, () =>
       commitUpload(db, progress, uploader, upload, undefined),
     );
-    await logKeyCommit(db, key, ip, result);
+    await hintRecipients(deps.realtime, request.log, await logKeyCommit(db, key, ip, result));
     return result;
   });
 

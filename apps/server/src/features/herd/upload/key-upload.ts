@@ -40,8 +40,11 @@ export async function assertKeyUpload(db: Db, key: KeyCaller, uuid: string): Pro
   if (!row) throw notFound();
 }
 
-/** A commit in the transfer log: the file's rows, those written, the refused ones by line. */
-export function logKeyCommit(db: Db, key: KeyCaller, ip: string, result: CommitResult): Promise<void> {
+/**
+ * A commit in the transfer log: the file's rows, those written, the refused ones by line. Answers
+ * the users told the key is back (transfer-log.ts).
+ */
+export function logKeyCommit(db: Db, key: KeyCaller, ip: string, result: CommitResult): Promise<number[]> {
   return recordTransfer(db, key, {
     kind: "herd_upload",
     ip,

@@ -1,6 +1,7 @@
 import {
   type CreatedKey,
   createKeySchema,
+  KEY_EXPECTED_INTERVAL_MAX,
   KEY_NAME_MAX,
   KEY_SCOPE_DATABASE_KIND,
   KEY_SCOPE_LABELS,
@@ -9,7 +10,7 @@ import {
   type KeyScope,
 } from "@nadoy/contract/keys";
 import { useMutation } from "@tanstack/react-query";
-import { Alert, DatePicker, Form, Input, Modal, Select } from "antd";
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { applyServerFieldErrors } from "../../../shared/lib/server-field-errors.ts";
@@ -22,11 +23,12 @@ interface Values {
   database_uuid: string;
   expires_at?: Dayjs | null;
   dtm_code?: string | null;
+  expected_interval_min?: number | null;
 }
 
-const FIELDS = ["name", "scope", "database_uuid", "expires_at", "dtm_code"] as const;
+const FIELDS = ["name", "scope", "database_uuid", "expires_at", "dtm_code", "expected_interval_min"] as const;
 
-/** «Создать ключ»: name, what it sends and where, an optional expiry and DTM code. */
+/** «Создать ключ»: name, what it sends and where, an optional expiry, DTM code and expected interval. */
 export function CreateKeyForm({
   workspace,
   open,
@@ -49,6 +51,7 @@ export function CreateKeyForm({
         database_uuid: values.database_uuid,
         expires_at: values.expires_at ? values.expires_at.endOf("day").toISOString() : null,
         dtm_code: values.dtm_code ?? null,
+        expected_interval_min: values.expected_interval_min ?? null,
       }),
     onSuccess: (created) => {
       form.resetFields();
@@ -113,6 +116,14 @@ export function CreateKeyForm({
             placeholder={workspace.dtm_codes.length > 0 ? "Без кода" : "У компании нет кодов DTM"}
             options={workspace.dtm_codes.map((code) => ({ value: code, label: code }))}
           />
+        </Form.Item>
+        <Form.Item
+          name="expected_interval_min"
+          label="Ожидаемый интервал передачи, минут"
+          rules={[zodRule(createKeySchema.shape.expected_interval_min)]}
+          extra="Если ключ молчит дольше, сотрудники компании получат уведомление. Пусто — не следить"
+        >
+          <InputNumber min={1} max={KEY_EXPECTED_INTERVAL_MAX} precision={0} style={{ width: "100%" }} />
         </Form.Item>
       </Form>
       {unmatched ? <Alert type="error" showIcon title={errorMessage(create.error)} /> : null}

@@ -42,6 +42,14 @@ export function KeysTable({
       render: (_, key) => (
         <>
           <Tag color={STATE_COLORS[key.state]}>{KEY_STATE_LABELS[key.state]}</Tag>
+          {key.state === "active" && key.silent_since ? <Tag color="warning">Молчит</Tag> : null}
+          {key.state === "active" && key.expected_interval_min ? (
+            <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+              {key.silent_since
+                ? `нет передач с ${formatMoment(key.silent_since)}`
+                : `ожидается раз в ${key.expected_interval_min} мин`}
+            </Typography.Text>
+          ) : null}
           {key.state === "revoked" && key.revoked_at ? (
             <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
               {formatMoment(key.revoked_at)}

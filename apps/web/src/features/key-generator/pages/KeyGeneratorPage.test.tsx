@@ -30,6 +30,8 @@ function apiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     revoked_at: null,
     revoked_by: null,
     state: "active",
+    expected_interval_min: null,
+    silent_since: null,
     ...overrides,
   };
 }
@@ -61,6 +63,15 @@ describe("/services/key_generator", { timeout: 30_000 }, () => {
     expect(within(row).getByText("26.11.2026 14:05, 10.1.2.3")).toBeTruthy();
     expect(within(row).getByText("Действует")).toBeTruthy();
     expect(within(row).getByText("бессрочно")).toBeTruthy();
+  });
+
+  it("shows a watched key's interval, and «Молчит» once it was reported silent", async () => {
+    const silent = apiKey({ expected_interval_min: 30, silent_since: new Date(2026, 10, 26, 15, 0).toISOString() });
+    mockSignedIn(user, { [`GET /api/keys/workspaces/${WS}/`]: { status: 200, body: workspace([silent]) } });
+    renderPage(PATH, <KeyGeneratorPage />, `/services/key_generator/${WS}`);
+    const row = (await screen.findByText("Шлюз коровника")).closest("tr") as HTMLElement;
+    expect(within(row).getByText("Молчит")).toBeTruthy();
+    expect(within(row).getByText("нет передач с 26.11.2026 15:00")).toBeTruthy();
   });
 
   it("shows when and by whom a key was revoked, and offers no revoke for it", async () => {
@@ -101,6 +112,7 @@ describe("/services/key_generator", { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="Датчики МТФ-1"]')).toBeTruthy());
     expect(document.querySelector('.ant-select-item-option[title="Стадо"]')).toBeNull();
     await pickOption(database, "Датчики МТФ-1");
+    fireEvent.change(within(dialog).getByLabelText("Ожидаемый интервал передачи, минут"), { target: { value: "15" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Создать ключ" }));
 
     expect(await screen.findByText("ndk_AbCdEfGh123")).toBeTruthy();
@@ -112,6 +124,7 @@ describe("/services/key_generator", { timeout: 30_000 }, () => {
       database_uuid: SENSORS,
       expires_at: null,
       dtm_code: null,
+      expected_interval_min: 15,
     });
     fireEvent.click(screen.getByRole("button", { name: /Копировать ключ/ }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith("ndk_AbCdEfGh123"));

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { type RealtimeHub, topicOf } from "../../platform/realtime/hub.ts";
+import { type RealtimeHub, topicOf } from "./hub.ts";
 
 /** Up to this many recipients are told one by one; a larger audience gets one message to everyone. */
 export const PER_USER_HINTS_MAX = 1000;
