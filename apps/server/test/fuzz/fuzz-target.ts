@@ -34,14 +34,17 @@ interface CallerState {
 
 /**
  * Refusals that write on purpose: failed sign-ins, failed password changes, email changes with a
- * wrong password and a replayed refresh token are audited (features/auth/auth.service.ts). Nothing
- * else may change on a 4xx.
+ * wrong password and a replayed refresh token are audited (features/auth/auth.service.ts). A herd
+ * file refused (empty, not DC305, too large) stays in the upload history as failed with its reason
+ * (features/herd/upload/stage-upload.ts; the «Файлы» page lists it), whoever sent it. Nothing else
+ * may change on a 4xx.
  */
 const AUDITED_REFUSALS: Record<string, readonly string[]> = {
   "POST /api/users/token/": ["audit_log"],
   "POST /api/users/change_password/": ["audit_log"],
   "POST /api/users/change_email/": ["audit_log"],
   "POST /api/users/token/refresh/": ["audit_log"],
+  "POST /api/herd/:db_uuid/uploads/": ["herd_uploads"],
 };
 
 /**
