@@ -90,7 +90,7 @@ test("a key made in the generator feeds the live chart and the DTM log, and is r
   // The DTM log of the key's code lists the batch.
   await page.goto(`/services/dtm_module/${dtm}`);
   const log = page.getByRole("table", { name: "Передачи" });
-  await expect(log.getByRole("row").filter({ hasText: KEY_NAME }).first()).toContainText("1 000");
+  await expect(log.getByRole("row").filter({ hasText: KEY_NAME }).first()).toContainText("1000 / 1000 / 0");
 
   // Revoked in the generator: the next post is refused and writes nothing.
   await page.goto(`/services/key_generator/${workspace}`);

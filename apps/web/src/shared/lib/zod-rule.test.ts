@@ -1,4 +1,5 @@
 import { sendNotificationBodySchema } from "@nadoy/contract/content";
+import { createKeySchema } from "@nadoy/contract/keys";
 import { createListBodySchema } from "@nadoy/contract/lists";
 import { emailSchema, personNameSchema } from "@nadoy/contract/users";
 import { describe, expect, it } from "vitest";
@@ -29,5 +30,13 @@ describe("form rules from contract schemas", () => {
     expect(await messageOf(msg, "я".repeat(2001))).toBe("Не длиннее 2\u00a0000 символов");
     expect(await messageOf(personNameSchema, "я".repeat(151))).toBe("Не более 150 символов");
     expect(await messageOf(emailSchema, "ivan")).toMatch(/адрес электронной почты/);
+  });
+
+  it("lets an optional number be left blank, and still checks one that is typed", async () => {
+    const interval = createKeySchema.shape.expected_interval_min;
+    expect(await messageOf(interval, undefined)).toBeUndefined();
+    expect(await messageOf(interval, null)).toBeUndefined();
+    expect(await messageOf(interval, 0)).toBeDefined();
+    expect(await messageOf(interval, 15)).toBeUndefined();
   });
 });

@@ -91,6 +91,7 @@ export function TransfersTable({
 }) {
   return (
     <Table<DtmTransfer>
+      aria-label="Передачи"
       rowKey="id"
       size="small"
       columns={columns}
