@@ -94,7 +94,7 @@ const rangeFields = {
   width: z.coerce.number().int().min(MONITORING_WIDTH_MIN).max(MONITORING_WIDTH_MAX).default(800),
 };
 
-function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx, maxDays: number) {
+export function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx, maxDays: number) {
   const ms = Date.parse(range.to) - Date.parse(range.from);
   if (!(ms > 0)) ctx.addIssue({ code: "custom", path: ["to"], message: "Конец периода должен быть позже начала" });
   else if (ms > maxDays * 86_400_000)
