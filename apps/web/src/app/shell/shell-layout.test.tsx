@@ -101,7 +101,7 @@ describe("spec §2 layout rules in the app", () => {
     ["/report/15", "Отчёт не найден или недоступен"],
     ["/services/report/plan_fact_report/pf1", "Раздел в разработке"],
     ["/services/farm_audit/f1/2026-11-01", "Раздел в разработке"],
-    ["/equipment_monitoring/power_monitoring/hours-avg/db1", "Раздел в разработке"],
+    ["/equipment_monitoring/power_monitoring/hours-avg/demo", "Демонстрационная площадка ещё не подключена"],
     ["/equipment_monitoring/power_monitoring/demo", "Демонстрационная площадка ещё не подключена"],
   ])("%s has the shell without the footer", async (path, pageText) => {
     mockSignedIn();
