@@ -8,7 +8,7 @@ import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.t
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
-import { figure, siteDateTime } from "../lib/site-time.ts";
+import { figure, LONG_QUICK_RANGES, siteDateTime } from "../lib/site-time.ts";
 
 // /equipment_monitoring/power_monitoring/avg/:uuid — each meter's kWh per day over the period and
 // the previous one of equal length, and per cow per day by the company's herd (its herd
@@ -76,7 +76,14 @@ function Averages({ dbUuid, catalog, timeZone }: FrameData) {
   return (
     <>
       <Flex gap="small" wrap align="center">
-        <RangeBar pick={pick} range={range} timeZone={timeZone} onPick={setPick} onCustom={setCustom} />
+        <RangeBar
+          pick={pick}
+          range={range}
+          timeZone={timeZone}
+          onPick={setPick}
+          onCustom={setCustom}
+          picks={LONG_QUICK_RANGES}
+        />
         <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={rows.length === 0}>
           CSV
         </Button>

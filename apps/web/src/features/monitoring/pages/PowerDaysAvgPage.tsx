@@ -13,7 +13,7 @@ import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
 import { chosenMeters, defaultChoice, sumMeans } from "../lib/meter-means.ts";
 import { previousRange } from "../lib/previous-range.ts";
-import { figure, siteDateTime } from "../lib/site-time.ts";
+import { figure, LONG_QUICK_RANGES, siteDateTime } from "../lib/site-time.ts";
 
 // /equipment_monitoring/power_monitoring/days-avg/:uuid — the mean daily kWh by weekday (Mon–Sun)
 // and by day of month (1–31) of the site's local days, beside the previous period of equal length.
@@ -75,7 +75,14 @@ function DaysAvg({ dbUuid, catalog, timeZone }: FrameData) {
   return (
     <>
       <Flex gap="small" wrap align="center">
-        <RangeBar pick={pick} range={range} timeZone={timeZone} onPick={setPick} onCustom={setCustom} />
+        <RangeBar
+          pick={pick}
+          range={range}
+          timeZone={timeZone}
+          onPick={setPick}
+          onCustom={setCustom}
+          picks={LONG_QUICK_RANGES}
+        />
         <MeterChoice meters={meters} value={choice} onChange={setChoice} />
         <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={empty}>
           CSV

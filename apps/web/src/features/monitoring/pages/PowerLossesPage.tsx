@@ -11,7 +11,7 @@ import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
 import { DEFAULT_LOSS_THRESHOLD, parseThreshold } from "../lib/loss-threshold.ts";
 import { previousRange } from "../lib/previous-range.ts";
-import { dayjs, figure, siteDateTime, siteDay } from "../lib/site-time.ts";
+import { dayjs, figure, LONG_QUICK_RANGES, siteDateTime, siteDay } from "../lib/site-time.ts";
 import { type LossRow, substationLosses } from "../lib/substation-losses.ts";
 
 // /equipment_monitoring/power_monitoring/substation-diff/:uuid — losses of each substation (input
@@ -108,7 +108,14 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
   return (
     <>
       <Flex gap="small" wrap align="center">
-        <RangeBar pick={pick} range={range} timeZone={timeZone} onPick={setPick} onCustom={setCustom} />
+        <RangeBar
+          pick={pick}
+          range={range}
+          timeZone={timeZone}
+          onPick={setPick}
+          onCustom={setCustom}
+          picks={LONG_QUICK_RANGES}
+        />
         <Flex gap={4} align="center">
           <label htmlFor="loss-threshold">Порог потерь, %</label>
           <InputNumber

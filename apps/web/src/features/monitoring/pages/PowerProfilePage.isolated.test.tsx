@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { byPeriod, PROFILE, profile } from "../averages-test-support.ts";
 import { DB, renderPage, serveMonitoring } from "../test-support.tsx";
@@ -32,6 +32,14 @@ describe(ROUTE, { timeout: 30_000 }, () => {
     expect(before?.to).toBe(now?.from);
     expect(Date.parse(now?.to ?? "") - Date.parse(now?.from ?? "")).toBe(30 * 86_400_000);
     expect(screen.getByText("Все вводы (сумма)")).toBeTruthy();
+
+    // «Год»: 365 days at once, past the hourly route's 62.
+    fireEvent.click(screen.getByText("Год"));
+    await waitFor(() => {
+      const last = api.calls.filter((c) => c.path === PROFILE).at(-2);
+      const q = Object.fromEntries(last?.query ?? []);
+      expect(Date.parse(q.to ?? "") - Date.parse(q.from ?? "")).toBe(365 * 86_400_000);
+    });
   });
 
   it("says what to do when the meters sent nothing in the period", async () => {

@@ -13,7 +13,7 @@ import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
 import { chosenMeters, defaultChoice, sumMeans } from "../lib/meter-means.ts";
 import { previousRange } from "../lib/previous-range.ts";
-import { figure, siteDateTime } from "../lib/site-time.ts";
+import { figure, LONG_QUICK_RANGES, siteDateTime } from "../lib/site-time.ts";
 
 // /equipment_monitoring/power_monitoring/hours-avg/:uuid — the average day: the mean kWh of each
 // local hour (0–23), weekdays and weekends as two lines, the previous period of equal length
@@ -88,7 +88,14 @@ function Profile({ dbUuid, catalog, timeZone }: FrameData) {
   return (
     <>
       <Flex gap="small" wrap align="center">
-        <RangeBar pick={pick} range={range} timeZone={timeZone} onPick={setPick} onCustom={setCustom} />
+        <RangeBar
+          pick={pick}
+          range={range}
+          timeZone={timeZone}
+          onPick={setPick}
+          onCustom={setCustom}
+          picks={LONG_QUICK_RANGES}
+        />
         <MeterChoice meters={meters} value={choice} onChange={setChoice} />
         <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={empty}>
           CSV
