@@ -24,7 +24,8 @@ export const MONITORING_HOURLY_DAYS_MAX = 62;
 const instant = z.iso.datetime({ offset: true });
 /** The address of the staff's demo pages: the demo site's database in place of a database's uuid. */
 export const MONITORING_DEMO = "demo";
-const dbParams = z.object({ db_uuid: z.union([z.uuid(), z.literal(MONITORING_DEMO)]) });
+export const monitoringDbParams = z.object({ db_uuid: z.union([z.uuid(), z.literal(MONITORING_DEMO)]) });
+const dbParams = monitoringDbParams;
 
 export const MONITORING_SERIES_KIND_VALUES = ["sensor", "state", "energy", "power"] as const;
 export const monitoringSeriesKindSchema = z.enum(MONITORING_SERIES_KIND_VALUES);
@@ -96,7 +97,7 @@ const rangeFields = {
   width: z.coerce.number().int().min(MONITORING_WIDTH_MIN).max(MONITORING_WIDTH_MAX).default(800),
 };
 
-function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx, maxDays: number) {
+export function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx, maxDays: number) {
   const ms = Date.parse(range.to) - Date.parse(range.from);
   if (!(ms > 0)) ctx.addIssue({ code: "custom", path: ["to"], message: "Конец периода должен быть позже начала" });
   else if (ms > maxDays * 86_400_000)

@@ -38,4 +38,9 @@ export const monitoringRows: Row[] = [
     expected: readable,
     send: inDatabase(() => ({ from: RANGE.from, to: RANGE.to, grain: "hour" })),
   },
+  ...["profile", "days", "period"].map((path) => ({
+    route: `GET /api/monitoring/:db_uuid/power/${path}/`,
+    expected: readable,
+    send: inDatabase(() => ({ from: RANGE.from, to: RANGE.to })),
+  })),
 ];

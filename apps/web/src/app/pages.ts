@@ -37,6 +37,22 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/monitoring/pages/PowerSubstationsPage.tsx"),
     (m) => m.PowerSubstationsPage,
   ),
+  powerSubstationDiff: page(
+    () => import("../features/monitoring/pages/PowerLossesPage.tsx"),
+    (m) => m.PowerLossesPage,
+  ),
+  powerHoursAvg: page(
+    () => import("../features/monitoring/pages/PowerProfilePage.tsx"),
+    (m) => m.PowerProfilePage,
+  ),
+  powerDaysAvg: page(
+    () => import("../features/monitoring/pages/PowerDaysAvgPage.tsx"),
+    (m) => m.PowerDaysAvgPage,
+  ),
+  powerAvg: page(
+    () => import("../features/monitoring/pages/PowerAvgPage.tsx"),
+    (m) => m.PowerAvgPage,
+  ),
   home: page(
     () => import("../features/home/pages/HomePage.tsx"),
     (m) => m.HomePage,

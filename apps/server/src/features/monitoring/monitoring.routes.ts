@@ -6,18 +6,21 @@ import {
   getPowerEnergy,
   getPowerOverview,
 } from "@nadoy/contract/monitoring";
+import { getPowerDays, getPowerPeriod, getPowerProfile } from "@nadoy/contract/monitoring-averages";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { attachmentDisposition } from "../../platform/content-disposition.ts";
 import { registerRoute as route } from "../../platform/routes.ts";
 import { createMonitoringService } from "./monitoring.service.ts";
 import { createPowerService } from "./power.service.ts";
+import { createPowerAveragesService } from "./power-averages.service.ts";
 
 /** Equipment and power monitoring, read side (contract monitoring.ts). */
 export function monitoringReadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const monitoring = createMonitoringService(db);
   const power = createPowerService(db);
+  const averages = createPowerAveragesService(db);
 
   route(app, db, getMonitoringCatalog, ({ user, params }) => monitoring.catalog(user, params.db_uuid));
   route(app, db, getMonitoringPoints, ({ user, params, query }) => monitoring.points(user, params.db_uuid, query));
@@ -31,4 +34,7 @@ export function monitoringReadRoutes(app: FastifyInstance, deps: AppDeps): void 
   route(app, db, getMonitoringStates, ({ user, params, query }) => monitoring.states(user, params.db_uuid, query));
   route(app, db, getPowerOverview, ({ user, params }) => power.overview(user, params.db_uuid));
   route(app, db, getPowerEnergy, ({ user, params, query }) => power.energy(user, params.db_uuid, query));
+  route(app, db, getPowerProfile, ({ user, params, query }) => averages.profile(user, params.db_uuid, query));
+  route(app, db, getPowerDays, ({ user, params, query }) => averages.days(user, params.db_uuid, query));
+  route(app, db, getPowerPeriod, ({ user, params, query }) => averages.period(user, params.db_uuid, query));
 }

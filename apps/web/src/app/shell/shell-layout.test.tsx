@@ -101,8 +101,8 @@ describe("spec §2 layout rules in the app", () => {
     ["/report/15", "Отчёт не найден или недоступен"],
     ["/services/report/plan_fact_report/pf1", "Раздел в разработке"],
     ["/services/farm_audit/f1/2026-11-01", "Раздел в разработке"],
-    ["/equipment_monitoring/power_monitoring/hours-avg/db1", "Раздел в разработке"],
     // The demo site through the mocked API, which answers nothing: the page says it cannot open it.
+    ["/equipment_monitoring/power_monitoring/hours-avg/demo", "Мониторинг недоступен"],
     ["/equipment_monitoring/power_monitoring/demo", "Мониторинг недоступен"],
   ])("%s has the shell without the footer", async (path, pageText) => {
     mockSignedIn();

@@ -7,6 +7,12 @@ import {
   getPowerOverview,
   type PowerEnergyQuery,
 } from "@nadoy/contract/monitoring";
+import {
+  getPowerDays,
+  getPowerPeriod,
+  getPowerProfile,
+  type PowerAveragesQuery,
+} from "@nadoy/contract/monitoring-averages";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../shared/lib/api-client.ts";
 import { downloadFile, saveBlob } from "../../shared/lib/api-file.ts";
@@ -62,6 +68,33 @@ export function usePowerEnergy(dbUuid: string, query: PowerEnergyQuery) {
   return useQuery({
     queryKey: [...KEY, dbUuid, "energy", query],
     queryFn: () => callApi(getPowerEnergy, { params: { db_uuid: dbUuid }, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Mean hourly kWh by local hour, weekdays and weekends apart. */
+export function usePowerProfile(dbUuid: string, query: PowerAveragesQuery) {
+  return useQuery({
+    queryKey: [...KEY, dbUuid, "profile", query],
+    queryFn: () => callApi(getPowerProfile, { params: { db_uuid: dbUuid }, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Mean daily kWh by weekday and by day of month. */
+export function usePowerDays(dbUuid: string, query: PowerAveragesQuery) {
+  return useQuery({
+    queryKey: [...KEY, dbUuid, "days", query],
+    queryFn: () => callApi(getPowerDays, { params: { db_uuid: dbUuid }, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** kWh of the period and the previous one, with the company's cows. */
+export function usePowerPeriod(dbUuid: string, query: PowerAveragesQuery) {
+  return useQuery({
+    queryKey: [...KEY, dbUuid, "period", query],
+    queryFn: () => callApi(getPowerPeriod, { params: { db_uuid: dbUuid }, query }),
     placeholderData: keepPreviousData,
   });
 }

@@ -117,10 +117,6 @@ const EXTRA_ROUTES = {
 
 /** The routes whose module is not built yet: each shows «Раздел в разработке». */
 const PLACEHOLDERS = [
-  "/equipment_monitoring/power_monitoring/substation-diff/:uuid",
-  "/equipment_monitoring/power_monitoring/hours-avg/:uuid",
-  "/equipment_monitoring/power_monitoring/days-avg/:uuid",
-  "/equipment_monitoring/power_monitoring/avg/:uuid",
   "/export-templates/:uuid",
   "/export/:uuid?",
   "/user-templates/:db_uuid/:template_uuid",

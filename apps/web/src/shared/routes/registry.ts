@@ -82,7 +82,7 @@ export const ROUTES = {
   ),
   powerSubstationDiff: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/power_monitoring/substation-diff/:uuid", "monitoring", "Потери на подстанции"),
+    page("/equipment_monitoring/power_monitoring/substation-diff/:uuid", "monitoring", "Потери на подстанции"),
   ),
   powerHours: ofDatabase(
     "monitoring",
@@ -90,15 +90,15 @@ export const ROUTES = {
   ),
   powerHoursAvg: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/power_monitoring/hours-avg/:uuid", "monitoring", "Средний суточный профиль"),
+    page("/equipment_monitoring/power_monitoring/hours-avg/:uuid", "monitoring", "Средний суточный профиль"),
   ),
   powerDaysAvg: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/power_monitoring/days-avg/:uuid", "monitoring", "Среднее по дням"),
+    page("/equipment_monitoring/power_monitoring/days-avg/:uuid", "monitoring", "Среднее по дням"),
   ),
   powerAvg: ofDatabase(
     "monitoring",
-    planned("/equipment_monitoring/power_monitoring/avg/:uuid", "monitoring", "Средние за период"),
+    page("/equipment_monitoring/power_monitoring/avg/:uuid", "monitoring", "Средние за период"),
   ),
 
   // Authentication and session

@@ -10,6 +10,8 @@ interface RangeBarProps {
   timeZone: string;
   onPick: (pick: RangePick) => void;
   onCustom: (range: Range) => void;
+  /** The quick ranges offered (the charts' four by default). */
+  picks?: readonly QuickRange[];
 }
 
 /** The wall-clock time picked (shown in the browser's zone) read as the site's wall clock. */
@@ -18,13 +20,13 @@ const inSite = (value: Dayjs, timeZone: string) => dayjs.tz(value.format("YYYY-M
 const asWall = (iso: string, timeZone: string) => dayjs(dayjs(iso).tz(timeZone).format("YYYY-MM-DDTHH:mm"));
 
 /** Quick ranges (today, 24 h, 7 and 30 days) and a custom one, in the site's time. */
-export function RangeBar({ pick, range, timeZone, onPick, onCustom }: RangeBarProps) {
+export function RangeBar({ pick, range, timeZone, onPick, onCustom, picks = QUICK_RANGES }: RangeBarProps) {
   return (
     <Flex gap="small" wrap align="center" role="toolbar" aria-label="Период">
       <Segmented<RangePick>
         value={pick}
         onChange={onPick}
-        options={[...QUICK_RANGES, "custom" as const].map((value) => ({ value, label: QUICK_RANGE_LABELS[value] }))}
+        options={[...picks, "custom" as const].map((value) => ({ value, label: QUICK_RANGE_LABELS[value] }))}
       />
       {pick === "custom" && (
         <DatePicker.RangePicker

@@ -16,6 +16,8 @@ describe("site time", () => {
     expect(quickRange("24h", "Asia/Novosibirsk", now).from).toBe("2026-03-09T03:30:00.000Z");
     expect(quickRange("7d", "Asia/Novosibirsk", now).from).toBe("2026-03-03T03:30:00.000Z");
     expect(quickRange("30d", "Asia/Novosibirsk", now).from).toBe("2026-02-08T03:30:00.000Z");
+    expect(quickRange("90d", "Asia/Novosibirsk", now).from).toBe("2025-12-10T03:30:00.000Z");
+    expect(quickRange("365d", "Asia/Novosibirsk", now).from).toBe("2025-03-10T03:30:00.000Z");
   });
 
   it("shows instants on the site's wall clock", () => {

@@ -12,13 +12,25 @@ export { dayjs };
 
 /** Quick ranges of the charts: today (from local midnight), the last 24 h, 7 and 30 days; or custom. */
 export const QUICK_RANGES = ["today", "24h", "7d", "30d"] as const;
-export type QuickRange = (typeof QUICK_RANGES)[number];
+/** The averages pages' quick ranges: the charts' and the last 90 and 365 days. */
+export const LONG_QUICK_RANGES = [...QUICK_RANGES, "90d", "365d"] as const;
+export type QuickRange = (typeof LONG_QUICK_RANGES)[number];
 export const QUICK_RANGE_LABELS: Record<QuickRange | "custom", string> = {
   today: "Сегодня",
   "24h": "24 часа",
   "7d": "7 дней",
   "30d": "30 дней",
+  "90d": "90 дней",
+  "365d": "Год",
   custom: "Свой период",
+};
+
+const QUICK_HOURS: Record<Exclude<QuickRange, "today">, number> = {
+  "24h": 24,
+  "7d": 7 * 24,
+  "30d": 30 * 24,
+  "90d": 90 * 24,
+  "365d": 365 * 24,
 };
 
 export interface Range {
@@ -31,8 +43,7 @@ export function quickRange(pick: QuickRange, timeZone: string, now: number = Dat
   const end = dayjs(now).tz(timeZone);
   const to = end.toISOString();
   if (pick === "today") return { from: end.startOf("day").toISOString(), to };
-  const hours = pick === "24h" ? 24 : pick === "7d" ? 7 * 24 : 30 * 24;
-  return { from: end.subtract(hours, "hour").toISOString(), to };
+  return { from: end.subtract(QUICK_HOURS[pick], "hour").toISOString(), to };
 }
 
 /** An instant as the site's wall clock: «10.03.2026 07:00». */
