@@ -8,13 +8,13 @@ import { useMonitoringLive } from "./use-monitoring-live.ts";
  * every render), or a custom one. Starts at «Сегодня» in the site's zone. New readings of the
  * database (useMonitoringLive) move a quick range to now and refetch; a custom range refetches.
  */
-export function useSiteRange(timeZone: string, initial: RangePick = "today", dbUuid?: string) {
+export function useSiteRange(timeZone: string, initial: RangePick, dbUuid: string) {
   const [state, setState] = useState<{ pick: RangePick; range: Range; zone: string }>(() => ({
     pick: initial,
     range: quickRange(initial === "custom" ? "today" : initial, timeZone),
     zone: timeZone,
   }));
-  useMonitoringLive(dbUuid ?? "", () =>
+  useMonitoringLive(dbUuid, () =>
     setState((s) => (s.pick === "custom" ? s : { ...s, range: quickRange(s.pick, s.zone) })),
   );
   // The site's zone arrives with the catalog: a quick range is recomputed in it.

@@ -18,7 +18,7 @@ const change = (now: number, before: number) => (before > 0 ? ((now - before) / 
 const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
 function Averages({ dbUuid, catalog, timeZone }: FrameData) {
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d");
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d", dbUuid);
   const period = usePowerPeriod(dbUuid, range);
   if (!catalog.series.some((s) => s.kind === "energy")) {
     return <MonitoringEmpty title="В этой базе пока нет счётчиков электроэнергии." hint={NO_READINGS_HINT} />;

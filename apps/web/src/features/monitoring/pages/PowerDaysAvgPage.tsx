@@ -39,7 +39,7 @@ function daysOf(data: PowerDays | undefined, choice: string) {
 }
 
 function DaysAvg({ dbUuid, catalog, timeZone }: FrameData) {
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d");
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d", dbUuid);
   const previous = previousRange(range);
   const now = usePowerDays(dbUuid, range);
   const before = usePowerDays(dbUuid, previous);

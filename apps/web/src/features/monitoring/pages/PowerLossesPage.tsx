@@ -34,7 +34,7 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
       },
       { replace: true },
     );
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d");
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d", dbUuid);
   const previous = previousRange(range);
   const energy = usePowerEnergy(dbUuid, { ...range, grain: "day" });
   const before = usePowerEnergy(dbUuid, { ...previous, grain: "day" });

@@ -42,7 +42,7 @@ function profileOf(data: PowerProfile | undefined, choice: string) {
 }
 
 function Profile({ dbUuid, catalog, timeZone }: FrameData) {
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d");
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d", dbUuid);
   const previous = previousRange(range);
   const now = usePowerProfile(dbUuid, range);
   const before = usePowerProfile(dbUuid, previous);
