@@ -132,15 +132,26 @@ export async function meterEnergy(
     ),
     queryRows<MeterEnergy>(
       db,
+      // Each meter's rollups of the range by one index range scan (not a probe per bucket: 500
+      // meters × 366 days were 183,000 probes, 1.5 s), then matched to the buckets by a hash join.
       sql`
-      with b as (${buckets})
+      with b as materialized (${buckets}),
+      span as (select min(bucket) as lo, max(bucket) as hi from b),
+      r as materialized (
+        select r.series_id, r.bucket, r.kwh
+        from monitoring_series s cross join span
+        join lateral (
+          select r.series_id, r.bucket, r.kwh from monitoring_rollups r
+          where r.database_id = ${id} and r.series_id = s.id and r.grain = ${grain}
+            and r.bucket >= span.lo and r.bucket <= span.hi
+        ) r on true
+        where s.database_id = ${id} and s.kind = 'energy')
       select s.id::int as series_id, s.site_id::int as site_id, s.substation_id::int as substation_id,
         s.meter_role as role, s.name,
         array_agg(coalesce(r.kwh, 0)::float8 order by b.bucket) as kwh
       from monitoring_series s
       join b on b.site_id = s.site_id
-      left join monitoring_rollups r
-        on r.database_id = ${id} and r.series_id = s.id and r.grain = ${grain} and r.bucket = b.bucket
+      left join r on r.series_id = s.id and r.bucket = b.bucket
       where s.database_id = ${id} and s.kind = 'energy'
       group by s.id, s.site_id, s.substation_id, s.meter_role, s.name
       order by s.site_id, s.substation_id nulls last, (case s.meter_role when 'input' then 0 when 'feeder' then 1 else 2 end), s.id`,
