@@ -39,6 +39,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   elements: "Поля формы",
   email: "Электронная почта",
   excerpt: "Краткое описание",
+  expected_interval_min: "Ожидаемый интервал передачи, минут",
   expires_at: "Действует до",
   export_module: "Модуль выгрузки",
   farm_uuid: "Ферма",
