@@ -1,6 +1,6 @@
 import { MONITORING_SERIES_MAX, type MonitoringCatalog, type MonitoringSeries } from "@nadoy/contract/monitoring";
 import { Select, Typography } from "antd";
-import { type Range, siteDateTime } from "../lib/site-time.ts";
+import { type Range, rangeText } from "../lib/site-time.ts";
 
 /** A series as the pages name it: «Device — series», or the series alone. */
 export function seriesLabel(series: MonitoringSeries, devices: MonitoringCatalog["devices"]): string {
@@ -35,7 +35,7 @@ export function SeriesPicker(props: {
 export function RangeCaption({ range, timeZone }: { range: Range; timeZone: string }) {
   return (
     <Typography.Text type="secondary">
-      {siteDateTime(range.from, timeZone)} — {siteDateTime(range.to, timeZone)}, время площадки ({timeZone})
+      {rangeText(range, timeZone)}, время площадки ({timeZone})
     </Typography.Text>
   );
 }

@@ -1,3 +1,4 @@
+import type { MonitoringCatalog } from "@nadoy/contract/monitoring";
 import type { PowerMeans } from "@nadoy/contract/monitoring-averages";
 
 // The meter a averages page shows: one meter, or the input meters together (their means summed:
@@ -39,3 +40,10 @@ export function sumMeans(list: readonly PowerMeans[], slots: number): PowerMeans
 
 /** The default choice: all inputs when there are, else the first meter; "" without meters. */
 export const defaultChoice = (meters: readonly MeansMeter[]) => meterChoices(meters)[0]?.value ?? "";
+
+/** The database's energy meters, as the averages pages choose among them. */
+export function energyMeters(catalog: MonitoringCatalog): MeansMeter[] {
+  return catalog.series
+    .filter((s) => s.kind === "energy")
+    .map((s) => ({ series_id: s.id, name: s.name, role: s.meter_role }));
+}

@@ -46,6 +46,11 @@ export function quickRange(pick: QuickRange, timeZone: string, now: number = Dat
   return { from: end.subtract(QUICK_HOURS[pick], "hour").toISOString(), to };
 }
 
+/** A range as the site's wall clock: «10.03.2026 00:00 — 10.03.2026 14:25». */
+export function rangeText(range: Range, timeZone: string): string {
+  return `${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}`;
+}
+
 /** An instant as the site's wall clock: «10.03.2026 07:00». */
 export function siteDateTime(iso: string, timeZone: string): string {
   return dayjs(iso).tz(timeZone).format("DD.MM.YYYY HH:mm");

@@ -12,7 +12,7 @@ import { StateTimeline } from "../components/StateTimeline.tsx";
 import { useChartWidth } from "../components/use-chart-width.ts";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
-import { durationText, siteDateTime } from "../lib/site-time.ts";
+import { durationText, rangeText, siteDateTime } from "../lib/site-time.ts";
 
 // /equipment_monitoring/monitoring_report_discrete/:uuid — discrete channels (on/off/idle/fault):
 // a state timeline per channel, time and % in each state, the current state and how long it lasts.
@@ -47,7 +47,7 @@ function Discrete({ dbUuid, catalog, timeZone }: FrameData) {
           ]),
         ),
       ],
-      `Состояния ${catalog.database.name} ${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}.csv`,
+      `Состояния ${catalog.database.name} ${rangeText(range, timeZone)}.csv`,
     );
   const noReadings = states.isSuccess && data.every((c) => c.segments.length === 0);
 

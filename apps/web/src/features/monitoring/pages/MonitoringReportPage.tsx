@@ -12,7 +12,7 @@ import { RangeCaption, SeriesPicker, seriesLabel } from "../components/SeriesPic
 import { useChartWidth } from "../components/use-chart-width.ts";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
-import { durationText, figure, siteDateTime } from "../lib/site-time.ts";
+import { durationText, figure, rangeText, siteDateTime } from "../lib/site-time.ts";
 
 // /equipment_monitoring/monitoring_report/:uuid — sensors of a monitoring database over a range:
 // a multi-series chart (points asked for the chart's width), min/max/avg against the previous
@@ -50,7 +50,7 @@ function Report({ dbUuid, catalog, timeZone }: FrameData) {
           d.points.map((p) => [label(d.id), siteDateTime(p.t, timeZone), p.min, p.max, p.avg, p.count]),
         ),
       ],
-      `Мониторинг ${catalog.database.name} ${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}.csv`,
+      `Мониторинг ${catalog.database.name} ${rangeText(range, timeZone)}.csv`,
     );
   const noReadings = points.isSuccess && data.every((d) => d.points.length === 0);
 
@@ -77,7 +77,7 @@ function Report({ dbUuid, catalog, timeZone }: FrameData) {
             xlsx.mutate(
               {
                 request,
-                fileName: `Мониторинг ${catalog.database.name} ${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}.xlsx`,
+                fileName: `Мониторинг ${catalog.database.name} ${rangeText(range, timeZone)}.xlsx`,
               },
               { onError: showFailure },
             )

@@ -8,7 +8,7 @@ import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.t
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
-import { figure, LONG_QUICK_RANGES, siteDateTime } from "../lib/site-time.ts";
+import { figure, LONG_QUICK_RANGES, rangeText, siteDateTime } from "../lib/site-time.ts";
 
 // /equipment_monitoring/power_monitoring/avg/:uuid — each meter's kWh per day over the period and
 // the previous one of equal length, and per cow per day by the company's herd (its herd
@@ -44,7 +44,7 @@ function Averages({ dbUuid, catalog, timeZone }: FrameData) {
     }),
   );
   const empty = rows.every((r) => r.kwh === 0 && r.previousPerDay === 0);
-  const text = `${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}`;
+  const text = rangeText(range, timeZone);
   const previousText = data
     ? `${siteDateTime(data.previous.from, timeZone)} — ${siteDateTime(data.previous.to, timeZone)}`
     : "";

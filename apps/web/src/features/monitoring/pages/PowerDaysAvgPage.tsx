@@ -11,9 +11,9 @@ import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.t
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
-import { chosenMeters, defaultChoice, sumMeans } from "../lib/meter-means.ts";
+import { chosenMeters, defaultChoice, energyMeters, sumMeans } from "../lib/meter-means.ts";
 import { previousRange } from "../lib/previous-range.ts";
-import { figure, LONG_QUICK_RANGES, siteDateTime } from "../lib/site-time.ts";
+import { figure, LONG_QUICK_RANGES, rangeText, siteDateTime } from "../lib/site-time.ts";
 
 // /equipment_monitoring/power_monitoring/days-avg/:uuid — the mean daily kWh by weekday (Mon–Sun)
 // and by day of month (1–31) of the site's local days, beside the previous period of equal length.
@@ -43,9 +43,7 @@ function DaysAvg({ dbUuid, catalog, timeZone }: FrameData) {
   const previous = previousRange(range);
   const now = usePowerDays(dbUuid, range);
   const before = usePowerDays(dbUuid, previous);
-  const meters = catalog.series
-    .filter((s) => s.kind === "energy")
-    .map((s) => ({ series_id: s.id, name: s.name, role: s.meter_role }));
+  const meters = energyMeters(catalog);
   const [choice, setChoice] = useState(() => defaultChoice(meters));
   if (meters.length === 0) {
     return <MonitoringEmpty title="В этой базе пока нет счётчиков электроэнергии." hint={NO_READINGS_HINT} />;
@@ -53,7 +51,7 @@ function DaysAvg({ dbUuid, catalog, timeZone }: FrameData) {
   const current = daysOf(now.data, choice);
   const last = daysOf(before.data, choice);
   const empty = current.weekdays.kwh.every((v) => v === null);
-  const period = `${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}`;
+  const period = rangeText(range, timeZone);
   const rows = (labels: string[], cur: PowerMeans, prev: PowerMeans) =>
     labels.map((label, i) => ({
       label,

@@ -8,7 +8,7 @@ import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.t
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
-import { dayjs, figure, siteDateTime } from "../lib/site-time.ts";
+import { dayjs, figure, rangeText } from "../lib/site-time.ts";
 
 // /equipment_monitoring/power_monitoring/hours/:uuid — kWh of each meter by the site's local
 // hour: feeders stacked, the input as a line over them, totals per meter.
@@ -33,7 +33,7 @@ function Hours({ dbUuid, catalog, timeZone }: FrameData) {
           ...site.meters.map((m) => m.kwh[i] ?? 0),
         ]),
       ],
-      `Почасовое потребление ${catalog.database.name} ${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}.csv`,
+      `Почасовое потребление ${catalog.database.name} ${rangeText(range, timeZone)}.csv`,
     );
   };
   return (
@@ -45,7 +45,7 @@ function Hours({ dbUuid, catalog, timeZone }: FrameData) {
         </Button>
       </Flex>
       <Typography.Text type="secondary">
-        {siteDateTime(range.from, timeZone)} — {siteDateTime(range.to, timeZone)}, часы площадки ({timeZone})
+        {rangeText(range, timeZone)}, часы площадки ({timeZone})
       </Typography.Text>
       {energy.isPending ? (
         <Spin style={{ display: "block", margin: "48px auto" }} />

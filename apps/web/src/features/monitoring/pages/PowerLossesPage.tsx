@@ -11,7 +11,7 @@ import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
 import { DEFAULT_LOSS_THRESHOLD, parseThreshold } from "../lib/loss-threshold.ts";
 import { previousRange } from "../lib/previous-range.ts";
-import { dayjs, figure, LONG_QUICK_RANGES, siteDateTime, siteDay } from "../lib/site-time.ts";
+import { dayjs, figure, LONG_QUICK_RANGES, rangeText, siteDateTime, siteDay } from "../lib/site-time.ts";
 import { type LossRow, substationLosses } from "../lib/substation-losses.ts";
 
 // /equipment_monitoring/power_monitoring/substation-diff/:uuid — losses of each substation (input
@@ -53,7 +53,7 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
   const previousTotals = (before.data?.sites ?? []).flatMap(substationLosses);
   const previousOf = (id: number) => previousTotals.find((l) => l.substationId === id)?.total;
   const above = (r: LossRow) => r.percent !== null && r.percent > threshold;
-  const period = `${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}`;
+  const period = rangeText(range, timeZone);
   const exportCsv = () =>
     saveCsv(
       [

@@ -11,9 +11,9 @@ import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.t
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
-import { chosenMeters, defaultChoice, sumMeans } from "../lib/meter-means.ts";
+import { chosenMeters, defaultChoice, energyMeters, sumMeans } from "../lib/meter-means.ts";
 import { previousRange } from "../lib/previous-range.ts";
-import { figure, LONG_QUICK_RANGES, siteDateTime } from "../lib/site-time.ts";
+import { figure, LONG_QUICK_RANGES, rangeText, siteDateTime } from "../lib/site-time.ts";
 
 // /equipment_monitoring/power_monitoring/hours-avg/:uuid — the average day: the mean kWh of each
 // local hour (0–23), weekdays and weekends as two lines, the previous period of equal length
@@ -46,9 +46,7 @@ function Profile({ dbUuid, catalog, timeZone }: FrameData) {
   const previous = previousRange(range);
   const now = usePowerProfile(dbUuid, range);
   const before = usePowerProfile(dbUuid, previous);
-  const meters = catalog.series
-    .filter((s) => s.kind === "energy")
-    .map((s) => ({ series_id: s.id, name: s.name, role: s.meter_role }));
+  const meters = energyMeters(catalog);
   const [choice, setChoice] = useState(() => defaultChoice(meters));
   if (meters.length === 0) {
     return <MonitoringEmpty title="В этой базе пока нет счётчиков электроэнергии." hint={NO_READINGS_HINT} />;
@@ -56,7 +54,7 @@ function Profile({ dbUuid, catalog, timeZone }: FrameData) {
   const current = profileOf(now.data, choice);
   const last = profileOf(before.data, choice);
   const empty = current.weekdays.kwh.every((v) => v === null) && current.weekends.kwh.every((v) => v === null);
-  const period = `${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}`;
+  const period = rangeText(range, timeZone);
   const exportCsv = () =>
     saveCsv(
       [

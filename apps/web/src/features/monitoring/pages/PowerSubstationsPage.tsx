@@ -7,7 +7,7 @@ import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.t
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { saveCsv } from "../lib/csv.ts";
-import { figure, siteDateTime, siteDay } from "../lib/site-time.ts";
+import { figure, rangeText, siteDay } from "../lib/site-time.ts";
 import { type LossRow, substationLosses } from "../lib/substation-losses.ts";
 
 // /equipment_monitoring/power_monitoring/substations/:uuid — each substation by the site's local
@@ -44,7 +44,7 @@ function Substations({ dbUuid, catalog, timeZone }: FrameData) {
           ]),
         ),
       ],
-      `Подстанции ${catalog.database.name} ${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}.csv`,
+      `Подстанции ${catalog.database.name} ${rangeText(range, timeZone)}.csv`,
     );
   return (
     <>
