@@ -31,25 +31,21 @@ export type PowerMeans = z.infer<typeof meansSchema>;
 
 const siteFields = { id: z.number().int(), name: z.string(), time_zone: z.string() };
 
+/** An averages answer: the range, and per site its meters, each with `fields`. */
+const perMeter = <F extends z.ZodRawShape>(fields: F) =>
+  z.object({
+    from: instant,
+    to: instant,
+    sites: z.array(z.object({ ...siteFields, meters: z.array(z.object({ ...meterFields, ...fields })) })),
+  });
+
 // -- the average day: by local hour 0–23, weekdays (Mon–Fri) and weekends (Sat, Sun) apart --
 
-export const powerProfileSchema = z.object({
-  from: instant,
-  to: instant,
-  sites: z.array(
-    z.object({
-      ...siteFields,
-      meters: z.array(
-        z.object({
-          ...meterFields,
-          /** 24 means of the hourly kWh by local hour, Monday to Friday. */
-          weekdays: meansSchema,
-          /** 24 means by local hour, Saturdays and Sundays. */
-          weekends: meansSchema,
-        }),
-      ),
-    }),
-  ),
+export const powerProfileSchema = perMeter({
+  /** 24 means of the hourly kWh by local hour, Monday to Friday. */
+  weekdays: meansSchema,
+  /** 24 means by local hour, Saturdays and Sundays. */
+  weekends: meansSchema,
 });
 export type PowerProfile = z.infer<typeof powerProfileSchema>;
 
@@ -65,23 +61,11 @@ export const getPowerProfile = defineRoute({
 
 // -- the average day by weekday and by day of month --
 
-export const powerDaysSchema = z.object({
-  from: instant,
-  to: instant,
-  sites: z.array(
-    z.object({
-      ...siteFields,
-      meters: z.array(
-        z.object({
-          ...meterFields,
-          /** 7 means of the daily kWh, Monday first. */
-          weekdays: meansSchema,
-          /** 31 means of the daily kWh by day of month, the 1st first. */
-          month_days: meansSchema,
-        }),
-      ),
-    }),
-  ),
+export const powerDaysSchema = perMeter({
+  /** 7 means of the daily kWh, Monday first. */
+  weekdays: meansSchema,
+  /** 31 means of the daily kWh by day of month, the 1st first. */
+  month_days: meansSchema,
 });
 export type PowerDays = z.infer<typeof powerDaysSchema>;
 
