@@ -38,9 +38,6 @@ import { instructionsRoutes } from "./features/instructions/instructions.routes.
 import { keysRoutes } from "./features/keys/keys.routes.ts";
 import { monitoringIngestRoutes } from "./features/monitoring/ingest.routes.ts";
 import { monitoringReadRoutes } from "./features/monitoring/monitoring.routes.ts";
-import { startMqttIngest } from "./features/monitoring/mqtt-ingest.ts";
-import { mqttIngestHandler } from "./features/monitoring/mqtt-ingest-handler.ts";
-import { readingsHints } from "./features/monitoring/readings-hint.ts";
 import { dropExpiredReadings } from "./features/monitoring/retention.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { reportsRoutes } from "./features/reports/reports.routes.ts";
@@ -259,21 +256,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   keysRoutes(app, deps);
   dtmRoutes(app, deps);
   monitoringIngestRoutes(app, deps);
-  // Gateways' readings over MQTT (README "Monitoring ingestion"), when a broker is configured.
-  if (config.MQTT_URL) {
-    const mqttIngest = startMqttIngest(
-      config.MQTT_URL,
-      mqttIngestHandler(database.db, {
-        ...(config.MONITORING_RETENTION_MONTHS !== undefined && {
-          retentionMonths: config.MONITORING_RETENTION_MONTHS,
-        }),
-        arrived: readingsHints(database.db, realtime),
-        told: (userIds) => hintRecipients(realtime, app.log, userIds),
-      }),
-      { log: app.log },
-    );
-    app.addHook("onClose", () => mqttIngest.close());
-  }
   monitoringReadRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));

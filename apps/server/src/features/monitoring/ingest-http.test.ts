@@ -312,10 +312,19 @@ describe("monitoring ingestion over MQTT (the machine's Mosquitto)", () => {
   /** A server subscribed on a prefix of its own and a gateway; `ask` publishes and waits for the answer. */
   async function broker() {
     const prefix = `test-${randomUUID()}/readings`;
-    const server = startMqttIngest(BROKER, mqttIngestHandler(t.database.db), {
-      prefix,
-      log: { error: () => undefined },
-    });
+    const server = startMqttIngest(
+      BROKER,
+      mqttIngestHandler({
+        db: t.database.db,
+        retentionMonths: undefined,
+        arrived: () => undefined,
+        told: async () => undefined,
+      }),
+      {
+        prefix,
+        log: { error: () => undefined },
+      },
+    );
     await server.ready;
     const gateway = await mqtt.connectAsync(BROKER, { protocolVersion: 5 });
     const ask = async (payload: unknown): Promise<Record<string, unknown>> => {

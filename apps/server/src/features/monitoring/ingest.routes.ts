@@ -12,9 +12,11 @@ import type { AppDeps } from "../../app-deps.ts";
 import { ApiError } from "../../platform/errors.ts";
 import { hintRecipients } from "../../platform/realtime/notification-hints.ts";
 import { registerRoute } from "../../platform/routes.ts";
-import { logKeyRefusals, recordTransfer } from "../../platform/transfer-log.ts";
-import { ingestReadings } from "./ingest.ts";
+import { logKeyRefusals } from "../../platform/transfer-log.ts";
+import { type KeyBatchDeps, takeKeyBatch } from "./ingest-batch.ts";
 import { csvReadings, IngestCsvError, IngestRowsOverError } from "./ingest-csv.ts";
+import { startMqttIngest } from "./mqtt-ingest.ts";
+import { mqttIngestHandler } from "./mqtt-ingest-handler.ts";
 import { seriesOfDatabase } from "./readings.repository.ts";
 import { readingsHints } from "./readings-hint.ts";
 
@@ -26,7 +28,18 @@ const rowsOver = () => new ApiError(413, ErrorCode.payloadTooLarge, INGEST_ROWS_
  */
 export function monitoringIngestRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  const arrived = readingsHints(db, deps.realtime);
+  // What a key's batch sets off, whether it came over HTTP or MQTT.
+  const batch: KeyBatchDeps = {
+    db,
+    retentionMonths: deps.config.MONITORING_RETENTION_MONTHS,
+    arrived: readingsHints(db, deps.realtime),
+    told: (userIds) => hintRecipients(deps.realtime, app.log, userIds),
+  };
+  // Gateways' readings over MQTT (README "Monitoring ingestion"), when a broker is configured.
+  if (deps.config.MQTT_URL) {
+    const mqtt = startMqttIngest(deps.config.MQTT_URL, mqttIngestHandler(batch), { log: app.log });
+    app.addHook("onClose", () => mqtt.close());
+  }
   // A scope of its own: only this route reads CSV bodies into rows (the list import's raw CSV
   // parser, inherited from the app, is replaced here only).
   app.register(async (scope) => {
@@ -53,22 +66,10 @@ export function monitoringIngestRoutes(app: FastifyInstance, deps: AppDeps): voi
       return { series: await seriesOfDatabase(db, key.databaseId) };
     });
 
-    registerRoute(scope, db, ingestReadingsRoute, async ({ key, body, ip, request }) => {
+    registerRoute(scope, db, ingestReadingsRoute, async ({ key, body, ip }) => {
       if (!key) throw new Error("a key route without its key");
       if (body.readings.length > INGEST_ROWS_MAX) throw rowsOver();
-      const retentionMonths = deps.config.MONITORING_RETENTION_MONTHS;
-      const result = await ingestReadings(db, key.databaseId, body.readings, Date.now(), {
-        ...(retentionMonths !== undefined && { retentionMonths }),
-      });
-      if (result.accepted > 0) arrived(key.databaseId);
-      const back = await recordTransfer(db, key, {
-        kind: "ingest",
-        ip,
-        received: body.readings.length,
-        accepted: result.accepted,
-        rejected: result.rejected,
-      });
-      await hintRecipients(deps.realtime, request.log, back);
+      const result = await takeKeyBatch(batch, key, body.readings, ip);
       return result;
     });
   });

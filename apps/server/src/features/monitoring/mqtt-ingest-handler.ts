@@ -1,12 +1,10 @@
 import { ErrorCode } from "@nadoy/contract/errors";
 import { INGEST_ROWS_MAX, INGEST_ROWS_OVER_TEXT } from "@nadoy/contract/monitoring-ingest";
-import type { Db } from "../../db/client.ts";
 import { authenticateKey } from "../../platform/auth/api-keys.ts";
 import { ApiError } from "../../platform/errors.ts";
-import { recordRefusedTransfer, recordTransfer } from "../../platform/transfer-log.ts";
-import { ingestReadings } from "./ingest.ts";
+import { recordRefusedTransfer } from "../../platform/transfer-log.ts";
+import { type KeyBatchDeps, takeKeyBatch } from "./ingest-batch.ts";
 import { MALFORMED, type MqttIngestHandler } from "./mqtt-ingest.ts";
-import type { ReadingsArrived } from "./readings-hint.ts";
 
 // An MQTT message is taken exactly as POST /api/monitoring/ingest/ takes its JSON body (the key
 // travels in the payload instead of a header): the same key check, limits, partial acceptance and
@@ -16,15 +14,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 const SHAPE = 'Сообщение должно быть JSON вида {"key": "ndk_…", "readings": [{"series_id", "ts", "value" | "state"}]}';
 
-export function mqttIngestHandler(
-  db: Db,
-  options: {
-    retentionMonths?: number;
-    arrived?: ReadingsArrived;
-    /** The users a silent key's return was just told to (platform/silent-sources.ts): their bells refetch. */
-    told?: (userIds: number[]) => Promise<void>;
-  } = {},
-): MqttIngestHandler {
+export function mqttIngestHandler(batch: KeyBatchDeps): MqttIngestHandler {
+  const { db } = batch;
   return async (payload, meta) => {
     if (payload === MALFORMED || !isRecord(payload)) return { code: ErrorCode.validation, message: SHAPE };
     const ip = `mqtt:${meta.gateway}`;
@@ -37,25 +28,14 @@ export function mqttIngestHandler(
       throw error;
     }
     const refuse = async (status: number, code: string, message: string) => {
-      await recordRefusedTransfer(db, key, { kind: "ingest", ip, status, message });
+      const back = await recordRefusedTransfer(db, key, { kind: "ingest", ip, status, message });
+      if (back.length > 0) await batch.told(back);
       return { code, message };
     };
     if (!Array.isArray(payload.readings)) return refuse(400, ErrorCode.validation, SHAPE);
     if (payload.readings.length > INGEST_ROWS_MAX) {
       return refuse(413, ErrorCode.payloadTooLarge, INGEST_ROWS_OVER_TEXT);
     }
-    const result = await ingestReadings(db, key.databaseId, payload.readings, Date.now(), {
-      ...(options.retentionMonths !== undefined && { retentionMonths: options.retentionMonths }),
-    });
-    if (result.accepted > 0) options.arrived?.(key.databaseId);
-    const back = await recordTransfer(db, key, {
-      kind: "ingest",
-      ip,
-      received: payload.readings.length,
-      accepted: result.accepted,
-      rejected: result.rejected,
-    });
-    if (back.length > 0) await options.told?.(back);
-    return result;
+    return takeKeyBatch(batch, key, payload.readings, ip);
   };
 }
