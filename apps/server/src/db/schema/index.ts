@@ -6,6 +6,7 @@ export * from "./chat.ts";
 export * from "./companies.ts";
 export * from "./content.ts";
 export * from "./herd.ts";
+export * from "./herd-facts.ts";
 export * from "./herd-staging.ts";
 export * from "./keys.ts";
 export * from "./mail.ts";

@@ -38,11 +38,11 @@ export function openCowSql(ctx: AtomContext, vwp: number): SQL {
   return sql`a.status = 'milking' and a.lact >= 1 and (${dimOf(ctx.today)}) >= ${vwp}::int
     and not exists (select 1 from herd_events d where d.database_id = a.database_id and d.animal_id = a.id
       and d.code = 'DNB' and d.lact = a.lact)
-    and not exists (${servicesChain(animalScope(ctx), ctx)}
-      select 1 from svc v where v.lact = a.lact and v.result is distinct from 'open'
-        and v.event_date > coalesce((select max(x.event_date) from herd_events x
-          where x.database_id = a.database_id and x.animal_id = a.id and x.code = 'ABORT' and x.lact = a.lact),
-          date '1900-01-01'))`;
+    and not exists (select 1 from herd_services v where v.database_id = a.database_id and v.animal_id = a.id
+      and v.lact = a.lact and v.result is distinct from 'open'
+      and v.event_date > coalesce((select max(x.event_date) from herd_events x
+        where x.database_id = a.database_id and x.animal_id = a.id and x.code = 'ABORT' and x.lact = a.lact),
+        date '1900-01-01'))`;
 }
 
 /** What the chain reads anyway, tested first: a cow still in the herd when the period began. */

@@ -5,6 +5,7 @@ import { resetDatabase } from "../../../../test/test-database.ts";
 import { herdEvents, herdLactations } from "../../../db/schema/index.ts";
 import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
 import { drillNumbers, reportClient } from "./reports.test-kit.ts";
+import { markReproFactsStale } from "./repro-facts.ts";
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -193,6 +194,7 @@ async function herd() {
       remark,
     })),
   );
+  await markReproFactsStale(t.database.db, w.herd.id);
 }
 
 const client = () =>
@@ -304,7 +306,9 @@ describe("report 4, reproduction", () => {
     expect(await barnsOf("preg_cows")).toEqual([1, 2, 7, 8, 12, 13, 14, 15, 20]);
   });
 
-  it("reads the VWP from the database's settings", async () => {
+  it("reads the VWP from the database's settings, the cycles written again for it", async () => {
+    // The facts are written for the VWP of 50 first, then the setting changes.
+    expect(kpisOf(await report()).open_now).toBe(6);
     const res = await t.request({
       method: "PUT",
       url: `/api/herd/${w.herd.uuid}/settings/`,

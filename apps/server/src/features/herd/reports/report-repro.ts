@@ -1,10 +1,9 @@
 import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
-import { readHerdSettings } from "../settings/settings.repository.ts";
 import { type AtomContext, keySql } from "./report-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
-import { cyclesChain, inPeriod, reportScope } from "./report-repro-sql.ts";
+import { factCyclesChain, inPeriod, reportScope } from "./report-repro-sql.ts";
 import {
   cycleWindows,
   type GroupRow,
@@ -14,6 +13,7 @@ import {
   windowsSql,
 } from "./report-repro-tables.ts";
 import type { ReportBody, ReportInput } from "./report-structure.ts";
+import { ensureReproFacts } from "./repro-facts.ts";
 
 // ---- Report 4, reproduction (HERD.md "Reproduction"): the 21-day pregnancy rate with its
 // eligible cows, service and conception rates, days open, first-service DIM, services per
@@ -80,7 +80,7 @@ async function period(input: ReportInput, vwp: number) {
   const { ctx } = input;
   const [row] = await queryRows<{ totals: Totals; windows: WindowRow[] | null; groups: GroupRow[] | null }>(
     input.db,
-    sql`${cyclesChain(reportScope(input.databaseId, input.base, ctx), ctx, vwp)}
+    sql`${factCyclesChain(reportScope(input.databaseId, input.base, ctx), ctx, vwp)}
       select ${totalsSql(ctx)} as totals, ${windowsSql(ctx)} as windows, ${groupsSql(ctx)} as groups`,
   );
   return { totals: figuresOf(row?.totals), windows: row?.windows ?? [], groups: row?.groups ?? [] };
@@ -89,7 +89,7 @@ async function period(input: ReportInput, vwp: number) {
 async function comparison(input: ReportInput, vwp: number, at: AtomContext): Promise<Figures> {
   const [row] = await queryRows<{ totals: Totals }>(
     input.db,
-    sql`${cyclesChain(reportScope(input.databaseId, input.base, at), at, vwp)} select ${totalsSql(at)} as totals`,
+    sql`${factCyclesChain(reportScope(input.databaseId, input.base, at), at, vwp)} select ${totalsSql(at)} as totals`,
   );
   return figuresOf(row?.totals);
 }
@@ -213,7 +213,7 @@ function kpis(input: ReportInput, vwp: number, now: Figures, then: Figures | nul
 }
 
 export async function reproduction(input: ReportInput): Promise<ReportBody> {
-  const { vwpDays: vwp } = await readHerdSettings(input.db, input.databaseId);
+  const vwp = await ensureReproFacts(input.db, input.databaseId);
   const before = input.compare ? { ...input.ctx, ...input.compare } : null;
   const [now, then, open] = await Promise.all([
     period(input, vwp),

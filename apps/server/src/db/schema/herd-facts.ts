@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { userDatabases } from "./companies.ts";
+
+// Facts derived from a herd database's events and lactations (HERD.md "Reproduction"), so that a
+// report reads a period's facts instead of walking every cow's history on each request. An
+// upload's commit marks them out of date (deletes the database's herd_facts_state row); the next
+// report writes them again whole (features/herd/reports/repro-facts.ts), as it does when the
+// database's VWP setting is no longer the one they were written for (the cow-cycles hang on it).
+// No foreign keys: a check per row would double the cost of writing them; a database's deletion
+// deletes its facts by a trigger (migration 0026), and an animal is deleted only with its database.
+
+/**
+ * A service (BRED) of a cow with its number in the lactation, its DIM and its result, read from
+ * the cow's next reproductive event: 'preg' (PREG or ABORT next, or a FRESH at least 260 days
+ * later), 'open' (OPEN or another BRED next), null (not known yet).
+ */
+export const herdServices = pgTable(
+  "herd_services",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    /** herd_events.id of the BRED. */
+    eventId: bigint("event_id", { mode: "number" }).notNull(),
+    lact: integer("lact").notNull(),
+    eventDate: date("event_date").notNull(),
+    /** The fresh date of the service's lactation; null when the lactation is not recorded. */
+    freshDate: date("fresh_date"),
+    n: integer("n").notNull(),
+    dim: integer("dim"),
+    result: text("result"),
+    technician: text("technician").notNull(),
+    sire: text("sire").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.animalId, t.eventId] }),
+    index("herd_services_date_idx").on(t.databaseId, t.eventDate),
+    check("herd_services_result", sql`result is null or result in ('preg', 'open')`),
+  ],
+);
+
+/**
+ * A span of days a cow is open in a lactation: from its calving or an abortion (s) to her next
+ * conception (its day included), the next abortion or the lactation's end, whichever is first
+ * (e, exclusive; null while none of them has happened). lact_end: the next calving, the exit or
+ * the lactation's first DNB, whichever is first (null while none has happened).
+ */
+export const herdOpenSpans = pgTable(
+  "herd_open_spans",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    lact: integer("lact").notNull(),
+    span: integer("span").notNull(),
+    freshDate: date("fresh_date").notNull(),
+    s: date("s").notNull(),
+    e: date("e"),
+    lactEnd: date("lact_end"),
+  },
+  (t) => [primaryKey({ columns: [t.databaseId, t.animalId, t.lact, t.span] })],
+);
+
+/**
+ * A 21-day cow-cycle of an ended lactation (cycle k: days fresh + VWP + 21k … + 20): eligible
+ * (open 11 days or more of it, or bred in it), bred (a service on one of her open days), pregnant
+ * (such a service gave a pregnancy). The cycles of the lactations still going hang on today: a
+ * report makes them as it reads.
+ */
+export const herdCycles = pgTable(
+  "herd_cycles",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    lact: integer("lact").notNull(),
+    cs: date("cs").notNull(),
+    elig: boolean("elig").notNull(),
+    bred: boolean("bred").notNull(),
+    preg: boolean("preg").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.animalId, t.lact, t.cs] }),
+    index("herd_cycles_start_idx").on(t.databaseId, t.cs),
+  ],
+);
+
+/** A herd database whose facts are up to date, and the VWP they were written for; a commit deletes it. */
+export const herdFactsState = pgTable("herd_facts_state", {
+  databaseId: integer("database_id")
+    .primaryKey()
+    .references(() => userDatabases.id, { onDelete: "cascade" }),
+  vwpDays: integer("vwp_days").notNull(),
+  writtenAt: timestamp("written_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,103 @@
+import type { HerdUploadCreated } from "@nadoy/contract/herd";
+import type { HerdReport } from "@nadoy/contract/herd-reports";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
+import { resetDatabase } from "../../../../test/test-database.ts";
+import { queryRows } from "../../../db/client.ts";
+import { EVENTS_HEADER, eventLine } from "../dc305/test-fixtures.ts";
+import { daysAgo, ok } from "../herd.test-kit.ts";
+import { seedUploadWorld, uploadApi } from "../upload/herd-upload.test-kit.ts";
+import { reportClient } from "./reports.test-kit.ts";
+
+// Report 4 reads the reproduction facts (repro-facts.ts): a commit marks them stale and the next
+// report writes them again, so what a file adds shows in the next report and in its drill-down.
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof seedUploadWorld>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await resetDatabase(t.database);
+  w = await seedUploadWorld(t);
+});
+
+/** A date n days ago as DC305 writes it (MM/DD/YY). */
+const dc = (n: number) => {
+  const [y, m, d] = daysAgo(n).split("-");
+  return `${m}/${d}/${y?.slice(2)}`;
+};
+const file = (...lines: string[]) => `${lines.join("\n")}\n`;
+const kpis = (r: HerdReport) => Object.fromEntries(r.kpis.map((k) => [k.key, k.value]));
+const factsWritten = async () =>
+  (await queryRows(t.database.db, sql`select 1 from herd_facts_state where database_id = ${w.herd.id}`)).length > 0;
+
+async function commit(text: string) {
+  const api = uploadApi(t, w.zoo.token, w.herd.uuid);
+  const created = ok<HerdUploadCreated>(await api.upload(text), 201);
+  ok(await api.commit(created.upload_uuid));
+}
+
+describe("report 4 over the reproduction facts", () => {
+  it("shows what each committed file adds: services, pregnancies and their cows", async () => {
+    const client = reportClient(t, w.herd.uuid, w.zoo.token, 4, { compare: "none" });
+    await commit(
+      file(
+        EVENTS_HEADER,
+        eventLine("101", "01/10/20", "2", "FRESH", "0", dc(200)),
+        eventLine("101", "01/10/20", "2", "BRED", "80", dc(120), "7HO1"),
+        eventLine("102", "02/11/20", "2", "FRESH", "0", dc(190)),
+      ),
+    );
+    expect(await factsWritten()).toBe(false);
+    const first = await client.report();
+    expect(await factsWritten()).toBe(true);
+    expect(kpis(first)).toMatchObject({ services: 1, preg_cows: 0, cr: null });
+
+    // Cow 101's service is confirmed pregnant; cow 102 is bred twice, the first one open.
+    await commit(
+      file(
+        EVENTS_HEADER,
+        eventLine("101", "01/10/20", "2", "PREG", "115", dc(85)),
+        eventLine("102", "02/11/20", "2", "BRED", "70", dc(120), "7HO2"),
+        eventLine("102", "02/11/20", "2", "BRED", "95", dc(95), "7HO2"),
+      ),
+    );
+    expect(await factsWritten()).toBe(false);
+    const second = await client.report();
+    // Services of the period: 101's (pregnant), 102's first (open: another BRED next), 102's second (unknown).
+    expect(kpis(second)).toMatchObject({ services: 3, preg_cows: 1, cr: 50, spc: 2 });
+    const preg = second.kpis.find((k) => k.key === "preg_cows")?.drill;
+    expect(preg).toBeTruthy();
+    const animals = await client.drillTotal(preg as string);
+    expect(animals.total).toBe(1);
+    expect(animals.items.map((a) => a.barn_number)).toEqual(["101"]);
+  });
+});
+
+describe("the facts' lifetime", () => {
+  it("goes with the database: deleting it deletes its facts", async () => {
+    await commit(
+      file(
+        EVENTS_HEADER,
+        eventLine("101", "01/10/20", "2", "FRESH", "0", dc(400)),
+        eventLine("101", "01/10/20", "2", "BRED", "80", dc(320), "7HO1"),
+        eventLine("101", "01/10/20", "3", "FRESH", "0", dc(40)),
+      ),
+    );
+    await reportClient(t, w.herd.uuid, w.zoo.token, 4, { compare: "none" }).report();
+    const facts = () =>
+      queryRows<{ n: number }>(
+        t.database.db,
+        sql`select (select count(*) from herd_services where database_id = ${w.herd.id})
+          + (select count(*) from herd_open_spans where database_id = ${w.herd.id})
+          + (select count(*) from herd_cycles where database_id = ${w.herd.id}) as n`,
+      );
+    expect(Number((await facts())[0]?.n)).toBeGreaterThan(2);
+    await t.database.db.execute(sql`delete from user_databases where id = ${w.herd.id}`);
+    expect(Number((await facts())[0]?.n)).toBe(0);
+  });
+});

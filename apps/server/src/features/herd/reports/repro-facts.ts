@@ -1,0 +1,126 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../../db/client.ts";
+import { lockHerdWrites } from "../herd-write-lock.ts";
+import { readHerdSettings } from "../settings/settings.repository.ts";
+import { cyclesChain, reportScope } from "./report-repro-sql.ts";
+
+// ---- The reproduction facts of a herd database (db/schema/herd-facts.ts): its services with their
+// results, its cows' open spans and the 21-day cycles of its ended lactations. An upload's commit
+// marks them stale; report 4 and its drill atoms (report-repro-sql.ts) read them after
+// ensureReproFacts has written them again whole (a commit stays as fast as it was; the first
+// report after it, or after the VWP setting changed, pays for the facts once). ----
+//
+// A service's result is read from the cow's next reproductive event (BRED, PREG, OPEN, ABORT,
+// FRESH): PREG or ABORT next → pregnant (an abortion proves the pregnancy); FRESH 260 days or
+// more later → pregnant (she calved from it); OPEN or another BRED next → open; anything else
+// (nothing yet, or a FRESH sooner than 260 days) → not known. Its DIM is from its lactation's
+// fresh date, or the event's own DIM when the lactation is not recorded.
+//
+// A cow's open spans are numbered by a running count of the days she turns open (her calving and
+// each abortion) over the lactation's marks (no range joins: a nested loop over them is quadratic);
+// a span ends at the day after her next conception, the next span's start or the lactation's end.
+
+/** A FRESH at least this many days after a service: the calf came from that service. */
+export const GESTATION_MIN_DAYS = 260;
+
+const servicesSql = (databaseId: number): SQL => sql`insert into herd_services
+    (database_id, animal_id, event_id, lact, event_date, fresh_date, n, dim, result, technician, sire)
+  with ev as (
+    select e.id, e.animal_id, e.lact, e.event_date, e.code, e.remark, e.technician, e.dim,
+      lead(e.code) over w as next_code, lead(e.event_date) over w as next_date
+    from herd_events e
+    where e.database_id = ${databaseId} and e.lact >= 1 and e.code in ('BRED', 'PREG', 'OPEN', 'ABORT', 'FRESH')
+    window w as (partition by e.animal_id order by e.event_date, e.id))
+  select ${databaseId}, ev.animal_id, ev.id, ev.lact, ev.event_date, l.fresh_date,
+    row_number() over (partition by ev.animal_id, ev.lact order by ev.event_date, ev.id),
+    coalesce(ev.event_date - l.fresh_date, ev.dim),
+    case
+      when ev.next_code in ('PREG', 'ABORT') then 'preg'
+      when ev.next_code = 'FRESH' and ev.next_date - ev.event_date >= ${GESTATION_MIN_DAYS}::int then 'preg'
+      when ev.next_code in ('OPEN', 'BRED') then 'open'
+    end,
+    ev.technician, ev.remark
+  from ev left join herd_lactations l on l.database_id = ${databaseId} and l.animal_id = ev.animal_id and l.lact = ev.lact
+  where ev.code = 'BRED'`;
+
+const spansSql = (databaseId: number): SQL => sql`insert into herd_open_spans
+    (database_id, animal_id, lact, span, fresh_date, s, e, lact_end)
+  with dnb as (
+    select d.animal_id, d.lact, min(d.event_date) as day from herd_events d
+    where d.database_id = ${databaseId} and d.lact >= 1 and d.code = 'DNB' group by 1, 2),
+  lac as (
+    select l.animal_id, l.lact, l.fresh_date,
+      least(lead(l.fresh_date) over (partition by l.animal_id order by l.lact), a.exit_date, dnb.day) as lact_end
+    from herd_lactations l
+      join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
+      left join dnb on dnb.animal_id = l.animal_id and dnb.lact = l.lact
+    where l.database_id = ${databaseId}),
+  marks as (
+    -- the days a cow turns open (kind 0: calving, abortion) and conceives (kind 1), per lactation
+    select animal_id, lact, fresh_date as day, 0 as kind from lac
+    union all select x.animal_id, x.lact, x.event_date, 0 from herd_events x
+      where x.database_id = ${databaseId} and x.code = 'ABORT' and x.lact >= 1
+    union all select v.animal_id, v.lact, v.event_date, 1 from herd_services v
+      where v.database_id = ${databaseId} and v.result = 'preg'),
+  numbered as (
+    select animal_id, lact, day, kind,
+      count(*) filter (where kind = 0) over (partition by animal_id, lact order by day, kind
+        rows between unbounded preceding and current row) as span
+    from marks),
+  opened as (
+    select animal_id, lact, span, min(day) filter (where kind = 0) as s, min(day) filter (where kind = 1) as conceived
+    from numbered where span > 0 group by 1, 2, 3)
+  select ${databaseId}, o.animal_id, o.lact, o.span, l.fresh_date, o.s,
+    least(o.conceived + 1, lead(o.s) over (partition by o.animal_id, o.lact order by o.span), l.lact_end),
+    l.lact_end
+  from opened o join lac l on l.animal_id = o.animal_id and l.lact = o.lact`;
+
+/**
+ * Every cow-cycle of the lactations that have ended (their spans all closed: nothing of them
+ * hangs on today), by the chain a drill atom runs on one cow (report-repro-sql.ts), over all time.
+ */
+const cyclesSql = (databaseId: number, vwp: number): SQL => {
+  const ctx = { from: "1900-01-01", to: "2999-12-31", today: "2999-12-31" };
+  return sql`insert into herd_cycles (database_id, animal_id, lact, cs, elig, bred, preg)
+    ${cyclesChain(reportScope(databaseId, sql`true`, ctx), ctx, vwp, { lactations: sql`o.lact_end is not null` })}
+    select ${databaseId}, animal_id, lact, cs, elig, bred, preg from cyc`;
+};
+
+/**
+ * Writes a database's reproduction facts again from its events and lactations, its cow-cycles for
+ * the VWP given (the database's setting), in the caller's transaction.
+ */
+export async function refreshReproFacts(tx: Pick<Db, "execute">, databaseId: number, vwp: number): Promise<void> {
+  for (const table of ["herd_cycles", "herd_services", "herd_open_spans"]) {
+    await tx.execute(sql`delete from ${sql.identifier(table)} where database_id = ${databaseId}`);
+  }
+  await tx.execute(servicesSql(databaseId));
+  await tx.execute(spansSql(databaseId));
+  await tx.execute(cyclesSql(databaseId, vwp));
+  await tx.execute(sql`insert into herd_facts_state (database_id, vwp_days) values (${databaseId}, ${vwp})
+    on conflict (database_id) do update set vwp_days = excluded.vwp_days, written_at = now()`);
+}
+
+/** The facts no longer follow the rows (a commit's transaction): the next report writes them again. */
+export async function markReproFactsStale(tx: Pick<Db, "execute">, databaseId: number): Promise<void> {
+  await tx.execute(sql`delete from herd_facts_state where database_id = ${databaseId}`);
+}
+
+/**
+ * Brings a database's facts up to date before a report reads them: nothing when they are; else
+ * written again under the database's write lock (a commit waits; two reports write them once).
+ * Answers the VWP they are written for (the database's setting).
+ */
+export async function ensureReproFacts(db: Db, databaseId: number): Promise<number> {
+  const { vwpDays: vwp } = await readHerdSettings(db, databaseId);
+  const upToDate = sql`select 1 from herd_facts_state where database_id = ${databaseId} and vwp_days = ${vwp}`;
+  if ((await queryRows(db, upToDate)).length > 0) return vwp;
+  await db.transaction(async (tx) => {
+    await lockHerdWrites(tx, databaseId);
+    if ((await queryRows(tx, upToDate)).length > 0) return;
+    await refreshReproFacts(tx, databaseId, vwp);
+    // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
+    await tx.execute(sql`analyze herd_services, herd_open_spans, herd_cycles`);
+  });
+  return vwp;
+}
