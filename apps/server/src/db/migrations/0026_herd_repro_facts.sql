@@ -46,6 +46,7 @@ CREATE TABLE "herd_services" (
 ALTER TABLE "herd_facts_state" ADD CONSTRAINT "herd_facts_state_database_id_user_databases_id_fk" FOREIGN KEY ("database_id") REFERENCES "public"."user_databases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "herd_cycles_start_idx" ON "herd_cycles" USING btree ("database_id","cs");--> statement-breakpoint
 CREATE INDEX "herd_services_date_idx" ON "herd_services" USING btree ("database_id","event_date");--> statement-breakpoint
+CREATE INDEX "herd_lactations_fresh_idx" ON "herd_lactations" USING btree ("database_id","fresh_date");--> statement-breakpoint
 -- The facts have no foreign key (a check per row would double the cost of writing them again at
 -- every import): a deleted database takes them along, once per statement. An animal is deleted
 -- only with its database.

@@ -127,6 +127,8 @@ export const herdLactations = pgTable(
       foreignColumns: [herdAnimals.databaseId, herdAnimals.id],
     }).onDelete("cascade"),
     check("herd_lactations_lact", sql`lact >= 1`),
+    // The calvings of a period (report 4's calving interval, report 6).
+    index("herd_lactations_fresh_idx").on(t.databaseId, t.freshDate),
   ],
 );
 

@@ -10,7 +10,6 @@ import type { AtomContext } from "./report-atoms.ts";
 //
 // svc — the services (herd_services) dated from the period's first day to 21 days past its last
 //   (a service counts in the period by its date; a cycle of the period may end 20 days after it).
-// lac — the lactations (calving interval).
 // spans — the days a cow is open (herd_open_spans), eligible from the VWP on (fresh + VWP), the
 //   open-ended ones and the lactations not ended yet ending tomorrow.
 // cyc — cow-cycles: 21-day cycles per lactation starting at fresh + VWP (cycle k: days
@@ -19,10 +18,10 @@ import type { AtomContext } from "./report-atoms.ts";
 //   Eligible: open 11 days or more of the cycle, or bred in it. Known: ended 28 days or more ago.
 
 export interface ReproScope {
-  /** A condition over a facts table `alias` (animal_id, lact): the rows of the animals counted. */
+  /** The CTEs the rows' condition reads (`cows, `), or nothing. */
+  head: SQL;
+  /** A condition over a table `alias` with database_id and animal_id: the rows of the animals counted. */
   rows: (alias: string) => SQL;
-  /** Their lactations: a FROM item with animal_id, lact, fresh_date. */
-  lactations: SQL;
 }
 
 /**
@@ -31,30 +30,37 @@ export interface ReproScope {
  */
 export const present = (ctx: AtomContext) => sql`(a.exit_date is null or a.exit_date >= ${ctx.from}::date)`;
 
-/** Every cow of a database that passes the report's filters (`base`, over `herd_animals a`). */
+/**
+ * Every cow of a database that passes the report's filters (`base`, over `herd_animals a`), found
+ * once (cows) for every table the chain reads.
+ */
 export const reportScope = (databaseId: number, base: SQL, ctx: AtomContext): ReproScope => ({
+  head: sql`cows as materialized (
+      select a.id from herd_animals a where a.database_id = ${databaseId} and ${base} and ${present(ctx)}), `,
   rows: (alias) => sql`${sql.raw(alias)}.database_id = ${databaseId} and ${sql.raw(alias)}.animal_id in
-    (select a.id from herd_animals a where a.database_id = ${databaseId} and ${base} and ${present(ctx)})`,
-  lactations: sql`(select l.animal_id, l.lact, l.fresh_date
-    from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
-    where l.database_id = ${databaseId} and ${base} and ${present(ctx)})`,
+    (select id from cows)`,
 });
 
 /** The one animal `a` of the query around (a drill atom). */
 export const animalScope = (ctx: AtomContext): ReproScope => ({
+  head: sql``,
   rows: (alias) => sql`${sql.raw(alias)}.database_id = a.database_id and ${sql.raw(alias)}.animal_id = a.id
     and ${present(ctx)}`,
-  lactations: sql`(select l.animal_id, l.lact, l.fresh_date from herd_lactations l
-    where l.database_id = a.database_id and l.animal_id = a.id and ${present(ctx)})`,
 });
 
-/** `with svc, lac` — the services around the period and the lactations (see above). */
+/** `with [cows,] svc` — the services around the period (see above). */
 export function servicesChain(scope: ReproScope, ctx: AtomContext): SQL {
-  return sql`with svc as (
+  return sql`with ${scope.head}svc as (
       select v.animal_id, v.lact, v.event_date, v.fresh_date, v.technician, v.sire, v.n, v.dim, v.result
       from herd_services v
-      where ${scope.rows("v")} and v.event_date between ${ctx.from}::date and ${ctx.to}::date + 21),
-    lac as (select lx.animal_id, lx.lact, lx.fresh_date from ${scope.lactations} lx)`;
+      where ${scope.rows("v")} and v.event_date between ${ctx.from}::date and ${ctx.to}::date + 21)`;
+}
+
+/** The mean days between a calving of the period and the cow's calving before it, over herd_lactations. */
+export function calvingDaysSql(scope: ReproScope, ctx: AtomContext): SQL {
+  return sql`(select avg(l.fresh_date - p.fresh_date) from herd_lactations l
+    join herd_lactations p on p.database_id = l.database_id and p.animal_id = l.animal_id and p.lact = l.lact - 1
+    where ${scope.rows("l")} and l.fresh_date between ${ctx.from}::date and ${ctx.to}::date)`;
 }
 
 /** Which cow-cycles a chain makes, and the name of its last CTE. */
@@ -65,7 +71,7 @@ export interface CyclesOptions {
   as?: string;
 }
 
-/** `with svc, lac, spans, …, cyc` — the cow-cycles of the period (see above). */
+/** `with [cows,] svc, spans, …, cyc` — the cow-cycles of the period (see above). */
 export function cyclesChain(scope: ReproScope, ctx: AtomContext, vwp: number, options: CyclesOptions = {}): SQL {
   const today = sql`${ctx.today}::date`;
   return sql`${servicesChain(scope, ctx)},
@@ -101,7 +107,7 @@ export function cyclesChain(scope: ReproScope, ctx: AtomContext, vwp: number, op
 }
 
 /**
- * `with svc, lac, …, cyc` — the cow-cycles of the period as a report reads them: those of ended
+ * `with [cows,] svc, …, cyc` — the cow-cycles of the period as a report reads them: those of ended
  * lactations from the facts (herd_cycles, written by the chain above for the facts' VWP), those of
  * the lactations still going by the chain (their last cycles hang on today). A drill atom runs the
  * chain over one cow whole: the same cycles.

@@ -3,7 +3,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { type AtomContext, keySql } from "./report-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
-import { factCyclesChain, inPeriod, reportScope } from "./report-repro-sql.ts";
+import {
+  calvingDaysSql,
+  factCyclesChain,
+  inPeriod,
+  type ReproScope,
+  reportScope,
+  servicesChain,
+} from "./report-repro-sql.ts";
 import {
   cycleWindows,
   type GroupRow,
@@ -28,22 +35,23 @@ const MONTH_DAYS = 30.4375;
 
 type Figures = Record<string, number | null>;
 
-/** The period's totals over the chain's cow-cycles, services and lactations, as one JSON object. */
-function totalsSql(at: AtomContext): SQL {
-  return sql`(select row_to_json(t) from (select c.*, s.*, k.* from
+/** The period's totals over the chain's cow-cycles, as one JSON object. */
+const cycleTotalsSql = sql`(select row_to_json(c) from
     (select count(*) filter (where elig) as elig_cc, count(*) filter (where elig and bred) as bred_cc,
        count(*) filter (where elig and known) as known_cc, count(*) filter (where elig and known and preg) as preg_cc,
        count(distinct animal_id) filter (where elig) as elig_cows,
        count(distinct animal_id) filter (where elig and bred) as bred_cows
-     from cyc) c,
+     from cyc) c)`;
+
+/** The period's totals over its services and calvings, as one JSON object. */
+function serviceTotalsSql(scope: ReproScope, at: AtomContext): SQL {
+  return sql`(select row_to_json(s) from
     (select count(*) as services, count(*) filter (where result is not null) as known,
        count(*) filter (where result = 'preg') as pregs,
        count(distinct animal_id) filter (where result = 'preg') as preg_cows,
-       avg(dim) filter (where result = 'preg') as days_open, avg(dim) filter (where n = 1) as first_dim
-     from svc where ${inPeriod(at)}) s,
-    (select avg(l.fresh_date - p.fresh_date) as calving_days
-     from lac l join lac p on p.animal_id = l.animal_id and p.lact = l.lact - 1
-     where l.fresh_date between ${at.from}::date and ${at.to}::date) k) t)`;
+       avg(dim) filter (where result = 'preg') as days_open, avg(dim) filter (where n = 1) as first_dim,
+       ${calvingDaysSql(scope, at)} as calving_days
+     from svc where ${inPeriod(at)}) s)`;
 }
 
 /** The KPI figures of the totals. */
@@ -73,25 +81,28 @@ function figuresOf(row: Record<string, number | string | null> | undefined): Fig
 type Totals = Record<string, number | string | null>;
 
 /**
- * The period's figures, cycle windows and service groups in one statement (the chain runs once);
- * the comparison period's figures apart.
+ * A period's figures in two statements that run side by side: over its cow-cycles (with the
+ * windows when asked) and over its services (with the service groups when asked).
  */
-async function period(input: ReportInput, vwp: number) {
-  const { ctx } = input;
-  const [row] = await queryRows<{ totals: Totals; windows: WindowRow[] | null; groups: GroupRow[] | null }>(
-    input.db,
-    sql`${factCyclesChain(reportScope(input.databaseId, input.base, ctx), ctx, vwp)}
-      select ${totalsSql(ctx)} as totals, ${windowsSql(ctx)} as windows, ${groupsSql(ctx)} as groups`,
-  );
-  return { totals: figuresOf(row?.totals), windows: row?.windows ?? [], groups: row?.groups ?? [] };
-}
-
-async function comparison(input: ReportInput, vwp: number, at: AtomContext): Promise<Figures> {
-  const [row] = await queryRows<{ totals: Totals }>(
-    input.db,
-    sql`${factCyclesChain(reportScope(input.databaseId, input.base, at), at, vwp)} select ${totalsSql(at)} as totals`,
-  );
-  return figuresOf(row?.totals);
+async function figures(input: ReportInput, vwp: number, at: AtomContext, details: boolean) {
+  const scope = reportScope(input.databaseId, input.base, at);
+  const [[cycles], [services]] = await Promise.all([
+    queryRows<{ totals: Totals; windows: WindowRow[] | null }>(
+      input.db,
+      sql`${factCyclesChain(scope, at, vwp)}
+        select ${cycleTotalsSql} as totals, ${details ? windowsSql(at) : sql`null`} as windows`,
+    ),
+    queryRows<{ totals: Totals; groups: GroupRow[] | null }>(
+      input.db,
+      sql`${servicesChain(scope, at)}
+        select ${serviceTotalsSql(scope, at)} as totals, ${details ? groupsSql(at) : sql`null`} as groups`,
+    ),
+  ]);
+  return {
+    totals: figuresOf({ ...cycles?.totals, ...services?.totals }),
+    windows: cycles?.windows ?? [],
+    groups: services?.groups ?? [],
+  };
 }
 
 /** Cows open today past the VWP (a figure of today, not of the period). */
@@ -216,8 +227,8 @@ export async function reproduction(input: ReportInput): Promise<ReportBody> {
   const vwp = await ensureReproFacts(input.db, input.databaseId);
   const before = input.compare ? { ...input.ctx, ...input.compare } : null;
   const [now, then, open] = await Promise.all([
-    period(input, vwp),
-    before ? comparison(input, vwp, before) : null,
+    figures(input, vwp, input.ctx, true),
+    before ? figures(input, vwp, before, false).then((f) => f.totals) : null,
     openNow(input, vwp),
   ]);
   const cycles = cycleWindows(input, vwp, now.windows);
