@@ -57,7 +57,7 @@ export const MONITORING_SERIES_KIND_LABELS = {
 
 export const MONITORING_METER_ROLE_LABELS = { input: "Ввод", feeder: "Фидер" } as const;
 
-export const TIME_ZONE_INVALID_TEXT = "Такого часового пояса нет: укажите пояс IANA, например Europe/Moscow";
+export const TIME_ZONE_INVALID_TEXT = "Такого часового пояса нет: укажите часовой пояс IANA, например Europe/Moscow";
 
 /** An IANA zone the runtime knows (Europe/Moscow, Asia/Novosibirsk, UTC), as spelled there. */
 export function isTimeZone(zone: string): boolean {
