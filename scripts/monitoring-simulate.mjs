@@ -212,5 +212,5 @@ async function describeFarm() {
   await meter("power", "Ввод: мощность", "input");
   await meter("energy", "Коровник", "feeder");
   await meter("energy", "Доильный зал", "feeder");
-  console.log(`Описана площадка «Симулятор» в базе «${model.database.name}»: 7 рядов`);
+  console.log(`Описана площадка «Симулятор» в базе «${model.database.name}»: 6 рядов`);
 }
