@@ -223,7 +223,8 @@ export function ModelPartForm({
         initialValues={initialValues(editing)}
         onFinish={submit}
         onValuesChange={(changed: FormValues) => {
-          if (typeof changed.kind === "string") {
+          // A new series of another kind gets that kind's usual unit (a device's «kind» is its type: not this).
+          if (editing.part === "series" && typeof changed.kind === "string") {
             form.setFieldValue("unit", DEFAULT_UNITS[changed.kind as MonitoringSeriesInput["kind"]] ?? null);
           }
         }}
