@@ -42,7 +42,7 @@ function seriesSummary(s: MonitoringModelSeries): string {
 interface Actions {
   model: MonitoringModel;
   edit: (editing: Editing) => void;
-  remove: (target: DeletedPart, name: string) => void;
+  remove: (target: DeletedPart) => void;
   removing: boolean;
 }
 
@@ -54,7 +54,7 @@ function DeleteButton({ actions, target, name }: { actions: Actions; target: Del
       okText="Удалить"
       okButtonProps={{ danger: true }}
       cancelText="Отмена"
-      onConfirm={() => actions.remove(target, name)}
+      onConfirm={() => actions.remove(target)}
     >
       <Button
         type="text"
