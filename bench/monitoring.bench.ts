@@ -11,7 +11,7 @@
 import type { UserData } from "@nadoy/contract/users";
 import pg from "pg";
 import { openPostgres } from "../apps/server/src/db/client.ts";
-import { rebuildRollups } from "../apps/server/src/features/monitoring/rollups-rebuild.ts";
+import { rebuildRollups } from "../apps/server/src/platform/rollups-rebuild.ts";
 import type { AppServer } from "./app-server.ts";
 import { addMeters, copyMeterReadings, meterLines } from "./monitoring-load.ts";
 import { databaseGivenTo } from "./user-database.ts";

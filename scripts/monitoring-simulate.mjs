@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 // `npm run monitoring:simulate -- --key ndk_… [--url http://localhost:8080] [--hours 24] [--step 5]
-//   [--interval 10] [--batches N] [--mqtt mqtt://127.0.0.1:1883 --gateway sim-1]`
+//   [--interval 10] [--batches N] [--mqtt mqtt://127.0.0.1:1883 --gateway sim-1]
+//   [--describe --db <database uuid> --user <login> [--password …] [--tz Europe/Moscow]]`
+//
+// With --describe it first signs in as --user (password from --password or NADOY_PASSWORD) and,
+// when the database has no series yet, describes a small farm through the model editor's API
+// (contract monitoring-model.ts, what «Схема площадки» calls): a site, a milk cooler with a
+// temperature sensor (2–6 °C) and a compressor channel, substation ТП-1 with an input meter, its
+// power and two feeders. The user must be staff of the database's company (roles 1–5).
 //
 // Plays an on-farm gateway against a running server: asks which series its key's monitoring
 // database has (GET /api/monitoring/ingest/series/), sends `--hours` of history at `--step`
@@ -30,6 +37,8 @@ if (!key) {
   process.exit(2);
 }
 
+if (args.includes("--describe")) await describeFarm();
+
 const response = await fetch(`${url}/api/monitoring/ingest/series/`, { headers: { authorization: `Key ${key}` } });
 if (!response.ok) {
   console.error(`Сервер не выдал ряды: ${response.status} ${await response.text()}`);
@@ -37,7 +46,10 @@ if (!response.ok) {
 }
 const { series } = await response.json();
 if (series.length === 0) {
-  console.error("В базе мониторинга этого ключа нет ни одного ряда: сначала опишите датчики и счётчики");
+  console.error(
+    "В базе мониторинга этого ключа нет ни одного ряда: опишите площадку, устройства и ряды в «Схеме площадки» " +
+      "на странице мониторинга базы (или запустите с --describe --db <uuid базы> --user <логин>)",
+  );
   process.exit(1);
 }
 console.log(`Рядов: ${series.length} (${url}${mqttUrl ? `, MQTT ${mqttUrl} как ${gateway}` : ""})`);
@@ -144,3 +156,61 @@ const tick = async () => {
 };
 const timer = setInterval(() => tick().catch((error) => console.error(error.message)), intervalSeconds * 1000);
 await tick();
+
+/** --describe: a small farm through the model editor's API, unless the database has series already. */
+async function describeFarm() {
+  const db = option("db", undefined);
+  const username = option("user", undefined);
+  const password = option("password", process.env.NADOY_PASSWORD);
+  if (!db || !username || !password) {
+    console.error(
+      "Для --describe нужны --db <uuid базы мониторинга>, --user <логин> и пароль (--password или NADOY_PASSWORD)",
+    );
+    process.exit(2);
+  }
+  const call = async (method, path, body, token) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
+      ...(body && { body: JSON.stringify(body) }),
+    });
+    const answer = await res.json();
+    if (!res.ok) {
+      console.error(`${method} ${path}: ${res.status} ${answer.message ?? ""}`);
+      process.exit(1);
+    }
+    return answer;
+  };
+  const { access } = await call("POST", "/api/users/token/", { username, password });
+  const base = `/api/monitoring/${db}/model`;
+  const model = await call("GET", `${base}/`, undefined, access);
+  if (model.series.length > 0) {
+    console.log(`В базе «${model.database.name}» уже есть ряды (${model.series.length}): схема не меняется`);
+    return;
+  }
+  const make = (path, body) => call("POST", `${base}/${path}/`, body, access);
+  const site = await make("sites", { name: "Симулятор", time_zone: option("tz", "Europe/Moscow") });
+  const site_id = site.id;
+  const cooler = await make("devices", { site_id, kind: "Танк-охладитель", name: "Танк 1" });
+  const device_id = cooler.id;
+  await make("series", { site_id, device_id, kind: "sensor", name: "Температура молока", unit: "°C", low: 2, high: 6 });
+  await make("series", {
+    site_id,
+    device_id,
+    kind: "state",
+    name: "Компрессор",
+    states: [
+      { code: "on", name: "Работает", color: "#2e7d32" },
+      { code: "off", name: "Выключен", color: "#9e9e9e" },
+      { code: "fault", name: "Авария", color: "#c62828" },
+    ],
+  });
+  const substation_id = (await make("substations", { site_id, name: "ТП-1" })).id;
+  const meter = (kind, name, meter_role) =>
+    make("series", { site_id, kind, name, unit: kind === "energy" ? "кВт·ч" : "кВт", substation_id, meter_role });
+  await meter("energy", "Ввод", "input");
+  await meter("power", "Ввод: мощность", "input");
+  await meter("energy", "Коровник", "feeder");
+  await meter("energy", "Доильный зал", "feeder");
+  console.log(`Описана площадка «Симулятор» в базе «${model.database.name}»: 6 рядов`);
+}

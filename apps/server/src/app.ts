@@ -39,6 +39,7 @@ import { keysRoutes } from "./features/keys/keys.routes.ts";
 import { monitoringIngestRoutes } from "./features/monitoring/ingest.routes.ts";
 import { monitoringReadRoutes } from "./features/monitoring/monitoring.routes.ts";
 import { dropExpiredReadings } from "./features/monitoring/retention.ts";
+import { monitoringModelRoutes } from "./features/monitoring-model/monitoring-model.routes.ts";
 import { newsRoutes } from "./features/news/news.routes.ts";
 import { reportsRoutes } from "./features/reports/reports.routes.ts";
 import { tableListsRoutes } from "./features/table-lists/table-lists.routes.ts";
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   dtmRoutes(app, deps);
   monitoringIngestRoutes(app, deps);
   monitoringReadRoutes(app, deps);
+  monitoringModelRoutes(app, deps);
   const boards = boardsRoutes(app, deps);
   registerBoardSocket(app, deps, boardSocketServices(deps, boards));
   apiDocsRoutes(app, deps);

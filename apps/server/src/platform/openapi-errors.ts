@@ -20,6 +20,17 @@ const MONITORING_WRONG_KIND = "База другого вида: данные с
 /** A monitoring read route: another kind's database 409; `demo` (the staff's demo site) 403 for a client. */
 const MONITORING_READ = { 403: "Демонстрационные страницы — для сотрудников", 409: MONITORING_WRONG_KIND };
 
+/** The model editor of a monitoring database (contract monitoring-model.ts), its writes. */
+const MODEL_SITE = { 409: MONITORING_WRONG_KIND };
+const MODEL_PART = {
+  404: "Площадки (fields.site_id) нет в этой базе — или самой базы, или изменяемого элемента",
+  409: `${MONITORING_WRONG_KIND}; площадка устройства или подстанции не меняется (fields.site_id)`,
+};
+const MODEL_SERIES = {
+  404: "Площадки, устройства или подстанции (fields.site_id, device_id, substation_id) нет в этой базе",
+  409: `${MONITORING_WRONG_KIND}; у подстанции уже есть ввод этого вида (fields.meter_role); вид и площадка ряда не меняются`,
+};
+
 export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;
 
 /** Extra statuses per route, each with what it means (Russian, shown in the docs). */
@@ -99,6 +110,19 @@ export const DOCUMENTED_ERRORS: Record<RouteKey, Record<number, string>> = {
   "GET /api/monitoring/:db_uuid/power/profile/": MONITORING_READ,
   "GET /api/monitoring/:db_uuid/power/days/": MONITORING_READ,
   "GET /api/monitoring/:db_uuid/power/period/": MONITORING_READ,
+  "GET /api/monitoring/:db_uuid/model/": { 409: MONITORING_WRONG_KIND },
+  "POST /api/monitoring/:db_uuid/model/sites/": MODEL_SITE,
+  "PUT /api/monitoring/:db_uuid/model/sites/:id/": MODEL_SITE,
+  "DELETE /api/monitoring/:db_uuid/model/sites/:id/": MODEL_SITE,
+  "POST /api/monitoring/:db_uuid/model/devices/": MODEL_PART,
+  "PUT /api/monitoring/:db_uuid/model/devices/:id/": MODEL_PART,
+  "DELETE /api/monitoring/:db_uuid/model/devices/:id/": MODEL_SITE,
+  "POST /api/monitoring/:db_uuid/model/substations/": MODEL_PART,
+  "PUT /api/monitoring/:db_uuid/model/substations/:id/": MODEL_PART,
+  "DELETE /api/monitoring/:db_uuid/model/substations/:id/": MODEL_SITE,
+  "POST /api/monitoring/:db_uuid/model/series/": MODEL_SERIES,
+  "PUT /api/monitoring/:db_uuid/model/series/:id/": MODEL_SERIES,
+  "DELETE /api/monitoring/:db_uuid/model/series/:id/": MODEL_SITE,
   "GET /api/herd/:db_uuid/uploads/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/reports/:n/": { 409: HERD_WRONG_KIND },
   "GET /api/herd/:db_uuid/reports/:n/animals/": { 409: HERD_WRONG_KIND },

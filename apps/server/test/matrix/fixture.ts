@@ -64,8 +64,8 @@ export interface MatrixFixture {
   databaseUuid: string;
   /** An animal of the herd database, which every caller is given (the other company's user too: still 404). */
   herdAnimalUuid: string;
-  /** Company A's monitoring database, given to every caller as the herd one is, with a sensor and a state channel. */
-  monitoring: { uuid: string; sensorId: number; stateId: number };
+  /** Company A's monitoring database, given to every caller as the herd one is, with a site, a sensor and a state channel. */
+  monitoring: { uuid: string; siteId: number; sensorId: number; stateId: number };
   dtmUuid: string;
   /** Company A's keygen workspace (made with the company). */
   keygenWorkspaceUuid: string;
@@ -334,7 +334,7 @@ export async function seedMatrixFixture(t: TestApp): Promise<MatrixFixture> {
     report: { uuid: report.uuid, groupPk: reportGroup.pk },
     databaseUuid: database.uuid,
     herdAnimalUuid: animal.uuid,
-    monitoring: { uuid: monitoring.uuid, sensorId: sensor.id, stateId: stateChannel.id },
+    monitoring: { uuid: monitoring.uuid, siteId: site.id, sensorId: sensor.id, stateId: stateChannel.id },
     dtmUuid: dtm.uuid,
     keygenWorkspaceUuid: keygen.uuid,
     contentImageUuid: image.json<{ uuid: string }>().uuid,

@@ -7,7 +7,7 @@ import { dtmRows } from "./dtm.ts";
 import { herdFileRows, herdRows, herdUploadRows } from "./herd.ts";
 import { keyRows } from "./keys.ts";
 import { listRows } from "./lists.ts";
-import { monitoringRows } from "./monitoring.ts";
+import { monitoringModelRows, monitoringRows } from "./monitoring.ts";
 import { reportRows } from "./reports.ts";
 import type { Row } from "./types.ts";
 
@@ -26,5 +26,6 @@ export const MATRIX: readonly Row[] = [
   ...herdFileRows,
   ...keyRows,
   ...monitoringRows,
+  ...monitoringModelRows,
   ...dtmRows,
 ];

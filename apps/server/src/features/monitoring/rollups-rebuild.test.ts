@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Db, queryRows } from "../../db/client.ts";
 import { monitoringSeries, monitoringSites } from "../../db/schema/index.ts";
+import { rebuildRollups } from "../../platform/rollups-rebuild.ts";
 import { ingestReadings } from "./ingest.ts";
 import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
-import { rebuildRollups } from "./rollups-rebuild.ts";
 
 // The one-pass rebuild gives exactly the rollups that batch-by-batch ingestion kept current, and
 // moves the buckets when the site's time zone changes.

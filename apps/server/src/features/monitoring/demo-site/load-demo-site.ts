@@ -5,8 +5,8 @@ import {
   monitoringSites,
   monitoringSubstations,
 } from "../../../db/schema/index.ts";
+import { rebuildRollups } from "../../../platform/rollups-rebuild.ts";
 import { ingestReadings } from "../ingest.ts";
-import { rebuildRollups } from "../rollups-rebuild.ts";
 import { DEMO_SITE_PARAMS, type DemoSiteParams } from "./demo-site-params.ts";
 import { demoReadings, demoSiteModel } from "./generate-demo-site.ts";
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import { monitoringSites } from "../../../db/schema/index.ts";
+import { rebuildRollups } from "../../../platform/rollups-rebuild.ts";
 import { ingestReadings } from "../ingest.ts";
-import { rebuildRollups } from "../rollups-rebuild.ts";
 import { DEMO_SITE_PARAMS } from "./demo-site-params.ts";
 import { demoReadings, demoSiteModel } from "./generate-demo-site.ts";
 import { loadDemoSite } from "./load-demo-site.ts";

@@ -17,6 +17,6 @@ export function MonitoringEmpty({ title, hint }: { title: string; hint: ReactNod
   );
 }
 
-/** What a database without readings needs: a device key and readings sent with it. */
+/** What a database without such series needs: the series in «Схема площадки», a device key and readings sent with it. */
 export const NO_READINGS_HINT =
-  "Создайте ключ устройства в разделе «Генератор ключей» и настройте отправку показаний — данные появятся здесь.";
+  "Добавьте ряды в «Схеме площадки» (кнопка вверху страницы), создайте ключ устройства в разделе «Генератор ключей» и настройте отправку показаний — данные появятся здесь.";

@@ -57,6 +57,6 @@ describe("/equipment_monitoring/monitoring_report/:uuid", { timeout: 30_000 }, (
     serveMonitoring({ [`GET /api/monitoring/${DB}/`]: { status: 200, body: catalog({ series: [] }) } });
     open();
     expect(await screen.findByText("В этой базе пока нет датчиков.")).toBeTruthy();
-    expect(screen.getByText(/Создайте ключ устройства/)).toBeTruthy();
+    expect(screen.getByText(/Добавьте ряды в «Схеме площадки».*создайте ключ устройства/)).toBeTruthy();
   });
 });

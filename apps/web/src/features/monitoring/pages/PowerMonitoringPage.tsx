@@ -61,7 +61,7 @@ function Substation({ substation, timeZone }: { substation: PowerSubstation; tim
       {meters.length === 0 ? (
         <MonitoringEmpty
           title="У подстанции нет счётчиков."
-          hint="Добавьте счётчик ввода и фидеров в описании площадки."
+          hint="Добавьте счётчик ввода и фидеров в «Схеме площадки»."
         />
       ) : (
         <MeterTable meters={meters} timeZone={timeZone} label={`Счётчики: ${substation.name}`} />

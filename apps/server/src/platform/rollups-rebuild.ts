@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../db/client.ts";
 
 /**
  * Computes the hourly and daily rollups of a database's numeric series again from all their
  * readings, in one pass (a window over each series' readings in time order): after a site's time
  * zone changes, after a bulk load by COPY, or to check the incremental path. Same rules as
- * refreshRollups (rollups.ts): local buckets of the site's zone, count/min/max/sum, and for energy
+ * refreshRollups (features/monitoring/rollups.ts): local buckets of the site's zone, count/min/max/sum, and for energy
  * the interval's kWh in the bucket of its END reading, the first reading bringing 0.
  * Replaces the series' rollups in one transaction: a reader sees the old ones or the new ones.
  */
