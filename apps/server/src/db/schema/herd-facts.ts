@@ -16,7 +16,7 @@ import { userDatabases } from "./companies.ts";
 // Facts derived from a herd database's events and lactations (HERD.md "Reproduction"), so that a
 // report reads a period's facts instead of walking every cow's history on each request. An
 // upload's commit marks them out of date (deletes the database's herd_facts_state row); the next
-// report writes them again whole (features/herd/reports/repro-facts.ts), as it does when the
+// report writes them again whole (features/herd/reports/report-facts.ts), as it does when the
 // database's VWP setting is no longer the one they were written for (the cow-cycles hang on it).
 // No foreign keys: a check per row would double the cost of writing them; a database's deletion
 // deletes its facts by a trigger (migration 0026), and an animal is deleted only with its database.
@@ -91,6 +91,40 @@ export const herdCycles = pgTable(
   (t) => [
     primaryKey({ columns: [t.databaseId, t.animalId, t.lact, t.cs] }),
     index("herd_cycles_start_idx").on(t.databaseId, t.cs),
+  ],
+);
+
+/**
+ * An animal's facts: her first calving (her first recorded lactation's fresh date; null without
+ * one) and, when she is pregnant now, the conception date: her last BRED of the current
+ * lactation, when RC is 5 or a PREG/PREV came on or after it, and no OPEN or ABORT came after it.
+ */
+export const herdAnimalFacts = pgTable(
+  "herd_animal_facts",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    firstFresh: date("first_fresh"),
+    conception: date("conception"),
+  },
+  (t) => [primaryKey({ columns: [t.databaseId, t.animalId] })],
+);
+
+/**
+ * A new case of a disease (HERD.md "Health"): a day with an event of the code in lactation 1 or
+ * later and none of the same code in the 13 days before it; one row a cow, code and day.
+ */
+export const herdHealthCases = pgTable(
+  "herd_health_cases",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    code: text("code").notNull(),
+    eventDate: date("event_date").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.animalId, t.code, t.eventDate] }),
+    index("herd_health_cases_date_idx").on(t.databaseId, t.eventDate),
   ],
 );
 

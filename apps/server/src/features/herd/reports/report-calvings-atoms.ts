@@ -84,8 +84,9 @@ export const conceptionOf = sql`(select c.bred from (select max(b.event_date) as
 
 export const GESTATION_DAYS = 280;
 
-/** The due date of animal `a` (null when she is not pregnant now). */
-export const dueOf = sql`(${conceptionOf} + ${GESTATION_DAYS}::int)`;
+/** The due date of animal `a` (null when she is not pregnant now), from her report facts (report-facts.ts). */
+export const dueOf = sql`((select f.conception from herd_animal_facts f
+  where f.database_id = a.database_id and f.animal_id = a.id) + ${GESTATION_DAYS}::int)`;
 
 /**
  * The due-date bucket of a due date: 'past', 'YYYY-MM' of the 12 months from today's, or 'later'

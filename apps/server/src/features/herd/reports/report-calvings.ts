@@ -15,6 +15,7 @@ import {
   type Parity,
   parityOf,
 } from "./report-calvings-atoms.ts";
+import { ensureReportFacts } from "./report-facts.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
@@ -311,6 +312,7 @@ function dueTable(input: ReportInput, rows: { g: string; young: number; adult: n
 }
 
 export async function calvings(input: ReportInput): Promise<ReportBody> {
+  await ensureReportFacts(input.db, input.databaseId);
   const before: AtomContext | null = input.compare ? { ...input.ctx, ...input.compare } : null;
   const none = async (): Promise<Counts | null> => null;
   const [now, nowAbort, was, wasAbort, chart, due] = await Promise.all([

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { dimOf } from "../animals.repository.ts";
 import { type AtomContext, keySql, reasonAtom } from "./report-atoms.ts";
+import { ensureReportFacts } from "./report-facts.ts";
 import {
   DIM_BANDS,
   type GroupRow,
@@ -24,9 +25,8 @@ export function cowDays(input: ReportInput, at: AtomContext): SQL {
         least(coalesce(a.exit_date, ${at.to}::date), ${at.to}::date)
         - greatest(coalesce(f.first_fresh, a.fresh_date), ${at.from}::date) + 1)), 0)
       from herd_animals a
-      -- Each cow's first calving, grouped once (a lookup per animal cost 0.7 s on 43,000 cows).
-      left join (select l.animal_id, min(l.fresh_date) as first_fresh from herd_lactations l
-        where l.database_id = ${input.databaseId} group by l.animal_id) f on f.animal_id = a.id
+      -- Each cow's first calving, a report fact (report-facts.ts).
+      left join herd_animal_facts f on f.database_id = a.database_id and f.animal_id = a.id
       where a.database_id = ${input.databaseId} and ${input.base} and a.lact >= 1
         and coalesce(f.first_fresh, a.fresh_date) is not null)`;
 }
@@ -200,6 +200,7 @@ async function byMonth(input: ReportInput): Promise<HerdReportChart> {
 }
 
 export async function culling(input: ReportInput): Promise<ReportBody> {
+  await ensureReportFacts(input.db, input.databaseId);
   const [cards, list, chart] = await Promise.all([kpis(input), tables(input), byMonth(input)]);
   return { kpis: cards, tables: list, charts: [chart] };
 }

@@ -1,7 +1,7 @@
 import type { TestApp } from "../../../../test/test-app.ts";
 import { herdEvents, herdLactations } from "../../../db/schema/index.ts";
 import { type AnimalInput, seedAnimals } from "../herd.test-kit.ts";
-import { markReproFactsStale } from "./repro-facts.ts";
+import { markReportFactsStale } from "./report-facts.ts";
 
 // A report test's hand-made herd: each animal with its lactations and events, in three inserts;
 // the reproduction facts marked stale, as a commit marks them.
@@ -44,5 +44,5 @@ export async function seedLives(t: TestApp, databaseId: number, lives: Life[]): 
   if (lactations.length > 0) await t.database.db.insert(herdLactations).values(lactations);
   if (events.length > 0) await t.database.db.insert(herdEvents).values(events);
   // As an upload's commit does: the reports' facts are written again by the next report.
-  await markReproFactsStale(t.database.db, databaseId);
+  await markReportFactsStale(t.database.db, databaseId);
 }

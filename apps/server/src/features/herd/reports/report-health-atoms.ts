@@ -11,7 +11,8 @@ import { type AtomContext, within } from "./report-atoms.ts";
 //   dis:<code>:60 — an event of the disease on days 0–60 of a fresh60 lactation
 // A new case: an event of the code in lactation ≥ 1 with no event of the same code in the 13 days
 // before it (HERD.md: a new mastitis case counts 14 or more days after the previous one; the same
-// rule for every disease here). The report counts with these same predicates.
+// rule for every disease here), kept as a report fact (herd_health_cases, report-facts.ts). The
+// report counts with these same predicates.
 
 /** The herd's health events (HERD_EVENT_NAMES), in the report's order. */
 export const HEALTH_CODES = ["MAST", "LAME", "KETOSIS", "METR", "RP", "DA", "MF"] as const;
@@ -20,14 +21,14 @@ export type HealthCode = (typeof HEALTH_CODES)[number];
 const MONTH = "\\d{4}-(?:0[1-9]|1[0-2])";
 const DIS = new RegExp(`^dis:(${HEALTH_CODES.join("|")})(?::(rep|60|${MONTH}))?$`);
 
-/** Event `e` (of a health code) is a new case: none of its code in the 13 days before it. */
+/** Event `e` (of a health code) is a new case: none of its code in the 13 days before it (report-facts.ts). */
 export const newCase = sql`e.lact >= 1 and not exists (select 1 from herd_events p
   where p.database_id = e.database_id and p.animal_id = e.animal_id and p.code = e.code
     and p.event_date between e.event_date - 13 and e.event_date - 1)`;
 
-/** The first calving of animal `a`: her first lactation's, else her fresh date. */
-const firstFresh = sql`coalesce((select min(l.fresh_date) from herd_lactations l
-  where l.database_id = a.database_id and l.animal_id = a.id), a.fresh_date)`;
+/** The first calving of animal `a`: her first lactation's (report facts), else her fresh date. */
+const firstFresh = sql`coalesce((select f.first_fresh from herd_animal_facts f
+  where f.database_id = a.database_id and f.animal_id = a.id), a.fresh_date)`;
 
 /** Lactation `l` has its 60th day inside the period. */
 export const inCohort60 = (ctx: AtomContext) =>
@@ -51,9 +52,9 @@ export function healthAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
           and e.event_date between l.fresh_date and l.fresh_date + 60
       where l.database_id = a.database_id and l.animal_id = a.id and ${inCohort60(ctx)})`;
   }
-  const cases = (month: string | undefined) => sql`from herd_events e
-    where e.database_id = a.database_id and e.animal_id = a.id and e.code = ${code}
-      and ${within(sql`e.event_date`, ctx, month)} and ${newCase}`;
-  if (m[2] === "rep") return sql`(select count(distinct e.event_date) ${cases(undefined)}) >= 2`;
+  const cases = (month: string | undefined) => sql`from herd_health_cases c
+    where c.database_id = a.database_id and c.animal_id = a.id and c.code = ${code}
+      and ${within(sql`c.event_date`, ctx, month)}`;
+  if (m[2] === "rep") return sql`(select count(*) ${cases(undefined)}) >= 2`;
   return sql`exists (select 1 ${cases(m[2])})`;
 }

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { type AtomContext, keySql, within } from "./report-atoms.ts";
 import { cowDays } from "./report-culling.ts";
-import { HEALTH_CODES, type HealthCode, inCohort60, newCase } from "./report-health-atoms.ts";
+import { ensureReportFacts } from "./report-facts.ts";
+import { HEALTH_CODES, type HealthCode, inCohort60 } from "./report-health-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
@@ -65,10 +66,10 @@ async function figures(input: ReportInput, at: AtomContext): Promise<Figures> {
     queryRows<{ code: string; cows: number | string; cases: number | string; repeats: number | string }>(
       db,
       sql`select x.code, count(*) as cows, sum(x.n) as cases, count(*) filter (where x.n >= 2) as repeats
-          from (select e.code, e.animal_id, count(distinct e.event_date) as n
-                from herd_events e join herd_animals a on a.database_id = e.database_id and a.id = e.animal_id
-                where e.database_id = ${databaseId} and e.code in (${codeList})
-                  and ${within(sql`e.event_date`, at, undefined)} and ${newCase} and ${base} and ${keySql("atrisk", at)}
+          from (select c.code, c.animal_id, count(*) as n
+                from herd_health_cases c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
+                where c.database_id = ${databaseId} and ${within(sql`c.event_date`, at, undefined)}
+                  and ${base} and ${keySql("atrisk", at)}
                 group by 1, 2) x
           group by 1`,
     ),
@@ -201,10 +202,10 @@ async function byMonth(input: ReportInput): Promise<HerdReportChart> {
   const { ctx } = input;
   const rows = await queryRows<{ m: string; code: string; n: number | string }>(
     input.db,
-    sql`select to_char(date_trunc('month', e.event_date), 'YYYY-MM') as m, e.code, count(distinct e.animal_id) as n
-        from herd_events e join herd_animals a on a.database_id = e.database_id and a.id = e.animal_id
-        where e.database_id = ${input.databaseId} and e.code in (${codeList})
-          and ${within(sql`e.event_date`, ctx, undefined)} and ${newCase} and ${input.base} and ${keySql("atrisk", ctx)}
+    sql`select to_char(date_trunc('month', c.event_date), 'YYYY-MM') as m, c.code, count(distinct c.animal_id) as n
+        from herd_health_cases c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
+        where c.database_id = ${input.databaseId} and ${within(sql`c.event_date`, ctx, undefined)}
+          and ${input.base} and ${keySql("atrisk", ctx)}
         group by 1, 2`,
   );
   const months = monthsOf(ctx.from, ctx.to);
@@ -223,6 +224,7 @@ async function byMonth(input: ReportInput): Promise<HerdReportChart> {
 }
 
 export async function health(input: ReportInput): Promise<ReportBody> {
+  await ensureReportFacts(input.db, input.databaseId);
   const before: AtomContext | null = input.compare ? { ...input.ctx, ...input.compare } : null;
   const [now, was, chart] = await Promise.all([
     figures(input, input.ctx),

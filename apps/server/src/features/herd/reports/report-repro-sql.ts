@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AtomContext } from "./report-atoms.ts";
 
 // ---- Report 4's reproduction arithmetic in SQL (HERD.md "Reproduction"), one CTE chain over the
-// database's reproduction facts (repro-facts.ts: services with their results, open spans) ----
+// database's reproduction facts (report-facts.ts: services with their results, open spans) ----
 //
 // The chain is written once and run two ways: over a report's animals (every cow of the database
 // that passes the filters) and over one animal `a` inside a drill atom. Every join is per animal,

@@ -4,8 +4,8 @@ import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
 import { herdEvents, herdLactations } from "../../../db/schema/index.ts";
 import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
+import { markReportFactsStale } from "./report-facts.ts";
 import { drillNumbers, reportClient } from "./reports.test-kit.ts";
-import { markReproFactsStale } from "./repro-facts.ts";
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -194,7 +194,7 @@ async function herd() {
       remark,
     })),
   );
-  await markReproFactsStale(t.database.db, w.herd.id);
+  await markReportFactsStale(t.database.db, w.herd.id);
 }
 
 const client = () =>

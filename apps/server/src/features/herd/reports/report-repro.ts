@@ -2,6 +2,7 @@ import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { type AtomContext, keySql } from "./report-atoms.ts";
+import { ensureReportFacts } from "./report-facts.ts";
 import { kpiCard } from "./report-kpi.ts";
 import {
   calvingDaysSql,
@@ -20,7 +21,6 @@ import {
   windowsSql,
 } from "./report-repro-tables.ts";
 import type { ReportBody, ReportInput } from "./report-structure.ts";
-import { ensureReproFacts } from "./repro-facts.ts";
 
 // ---- Report 4, reproduction (HERD.md "Reproduction"): the 21-day pregnancy rate with its
 // eligible cows, service and conception rates, days open, first-service DIM, services per
@@ -224,7 +224,7 @@ function kpis(input: ReportInput, vwp: number, now: Figures, then: Figures | nul
 }
 
 export async function reproduction(input: ReportInput): Promise<ReportBody> {
-  const vwp = await ensureReproFacts(input.db, input.databaseId);
+  const vwp = await ensureReportFacts(input.db, input.databaseId);
   const before = input.compare ? { ...input.ctx, ...input.compare } : null;
   const [now, then, open] = await Promise.all([
     figures(input, vwp, input.ctx, true),

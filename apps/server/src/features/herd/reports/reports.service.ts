@@ -23,12 +23,12 @@ import { createBenchmarks } from "./report-benchmarks.ts";
 import { calvings } from "./report-calvings.ts";
 import { culling } from "./report-culling.ts";
 import { dryPeriod } from "./report-dry.ts";
+import { ensureReportFacts } from "./report-facts.ts";
 import { health } from "./report-health.ts";
 import { milk } from "./report-milk.ts";
 import { reproduction } from "./report-repro.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { reportXlsx } from "./report-xlsx.ts";
-import { ensureReproFacts } from "./repro-facts.ts";
 
 // Native herd reports (contract herd-reports.ts): the period and comparison, the filters as one
 // condition, the report's figures with drill tokens, and the animals behind a token.
@@ -146,8 +146,8 @@ export function createReportService(db: Db, now: () => Date = () => new Date()) 
       const drill = decodeDrill(token);
       if (drill.n !== n) throw new ApiError(400, ErrorCode.validation, "Ссылка на расшифровку — из другого отчёта.");
       const today = herdToday(now());
-      // Report 4's atoms read the reproduction facts, as its figures did.
-      if (n === 4) await ensureReproFacts(db, database.id);
+      // The atoms read the report facts, as the figures did.
+      await ensureReportFacts(db, database.id);
       const base = await filtersSql(db, database.id, caller, drill, today);
       const condition = sql`${base} and ${keySql(drill.k, { today, from: drill.f, to: drill.t })}`;
       const found = await listAnimals(

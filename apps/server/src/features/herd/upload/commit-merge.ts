@@ -2,7 +2,7 @@ import type { HerdUploadCounts } from "@nadoy/contract/herd";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { animalStatusSql } from "../animal-status.ts";
-import { markReproFactsStale } from "../reports/repro-facts.ts";
+import { markReportFactsStale } from "../reports/report-facts.ts";
 import {
   ANIMAL_COLUMNS,
   eventLines,
@@ -250,5 +250,5 @@ function newAnimalsStatements(u: UploadRef, counts: HerdUploadCounts, options: M
 export async function runMerge(tx: Db, u: UploadRef, counts: HerdUploadCounts, options: MergeOptions): Promise<void> {
   for (const statement of mergeStatements(u, counts, options)) await tx.execute(statement);
   // The reports' facts no longer follow the events, lactations and exits: the next report writes them.
-  if (counts.events_new + counts.animals_new + counts.animals_changed > 0) await markReproFactsStale(tx, u.databaseId);
+  if (counts.events_new + counts.animals_new + counts.animals_changed > 0) await markReportFactsStale(tx, u.databaseId);
 }

@@ -2,13 +2,16 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import { lockHerdWrites } from "../herd-write-lock.ts";
 import { readHerdSettings } from "../settings/settings.repository.ts";
+import { conceptionOf } from "./report-calvings-atoms.ts";
+import { HEALTH_CODES, newCase } from "./report-health-atoms.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 
-// ---- The reproduction facts of a herd database (db/schema/herd-facts.ts): its services with their
-// results, its cows' open spans and the 21-day cycles of its ended lactations. An upload's commit
-// marks them stale; report 4 and its drill atoms (report-repro-sql.ts) read them after
-// ensureReproFacts has written them again whole (a commit stays as fast as it was; the first
-// report after it, or after the VWP setting changed, pays for the facts once). ----
+// ---- The report facts of a herd database (db/schema/herd-facts.ts): its services with their
+// results, its cows' open spans and the 21-day cycles of its ended lactations (report 4), each
+// animal's first calving and conception (reports 5, 6, 7) and the new cases of the diseases
+// (report 7). An upload's commit marks them stale; the reports and their drill atoms read them
+// after ensureReportFacts has written them again whole (a commit stays as fast as it was; the
+// first report after it, or after the VWP setting changed, pays for the facts once). ----
 //
 // A service's result is read from the cow's next reproductive event (BRED, PREG, OPEN, ABORT,
 // FRESH): PREG or ABORT next → pregnant (an abortion proves the pregnancy); FRESH 260 days or
@@ -86,23 +89,47 @@ const cyclesSql = (databaseId: number, vwp: number): SQL => {
     select ${databaseId}, animal_id, lact, cs, elig, bred, preg from cyc`;
 };
 
+/** Each animal's first calving and, when she is pregnant now, her conception (report-calvings-atoms.ts). */
+const animalsSql = (
+  databaseId: number,
+): SQL => sql`insert into herd_animal_facts (database_id, animal_id, first_fresh, conception)
+  select ${databaseId}, a.id, f.first_fresh, ${conceptionOf}
+  from herd_animals a left join (select l.animal_id, min(l.fresh_date) as first_fresh from herd_lactations l
+    where l.database_id = ${databaseId} group by l.animal_id) f on f.animal_id = a.id
+  where a.database_id = ${databaseId}`;
+
+/** The new cases of the diseases (report-health-atoms.ts), a row a cow, code and day. */
+const healthSql = (
+  databaseId: number,
+): SQL => sql`insert into herd_health_cases (database_id, animal_id, code, event_date)
+  select distinct ${databaseId}::int, e.animal_id, e.code, e.event_date from herd_events e
+  where e.database_id = ${databaseId} and e.code in (${sql.join(
+    HEALTH_CODES.map((c) => sql`${c}`),
+    sql`, `,
+  )}) and ${newCase}`;
+
+/** The facts' tables, each written whole for a database. */
+const FACT_TABLES = ["herd_cycles", "herd_services", "herd_open_spans", "herd_animal_facts", "herd_health_cases"];
+
 /**
- * Writes a database's reproduction facts again from its events and lactations, its cow-cycles for
- * the VWP given (the database's setting), in the caller's transaction.
+ * Writes a database's report facts again from its animals, events and lactations, its cow-cycles
+ * for the VWP given (the database's setting), in the caller's transaction.
  */
-export async function refreshReproFacts(tx: Pick<Db, "execute">, databaseId: number, vwp: number): Promise<void> {
-  for (const table of ["herd_cycles", "herd_services", "herd_open_spans"]) {
+export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: number, vwp: number): Promise<void> {
+  for (const table of FACT_TABLES) {
     await tx.execute(sql`delete from ${sql.identifier(table)} where database_id = ${databaseId}`);
   }
   await tx.execute(servicesSql(databaseId));
   await tx.execute(spansSql(databaseId));
   await tx.execute(cyclesSql(databaseId, vwp));
+  await tx.execute(animalsSql(databaseId));
+  await tx.execute(healthSql(databaseId));
   await tx.execute(sql`insert into herd_facts_state (database_id, vwp_days) values (${databaseId}, ${vwp})
     on conflict (database_id) do update set vwp_days = excluded.vwp_days, written_at = now()`);
 }
 
 /** The facts no longer follow the rows (a commit's transaction): the next report writes them again. */
-export async function markReproFactsStale(tx: Pick<Db, "execute">, databaseId: number): Promise<void> {
+export async function markReportFactsStale(tx: Pick<Db, "execute">, databaseId: number): Promise<void> {
   await tx.execute(sql`delete from herd_facts_state where database_id = ${databaseId}`);
 }
 
@@ -111,16 +138,16 @@ export async function markReproFactsStale(tx: Pick<Db, "execute">, databaseId: n
  * written again under the database's write lock (a commit waits; two reports write them once).
  * Answers the VWP they are written for (the database's setting).
  */
-export async function ensureReproFacts(db: Db, databaseId: number): Promise<number> {
+export async function ensureReportFacts(db: Db, databaseId: number): Promise<number> {
   const { vwpDays: vwp } = await readHerdSettings(db, databaseId);
   const upToDate = sql`select 1 from herd_facts_state where database_id = ${databaseId} and vwp_days = ${vwp}`;
   if ((await queryRows(db, upToDate)).length > 0) return vwp;
   await db.transaction(async (tx) => {
     await lockHerdWrites(tx, databaseId);
     if ((await queryRows(tx, upToDate)).length > 0) return;
-    await refreshReproFacts(tx, databaseId, vwp);
+    await refreshReportFacts(tx, databaseId, vwp);
     // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
-    await tx.execute(sql`analyze herd_services, herd_open_spans, herd_cycles`);
+    await tx.execute(sql.raw(`analyze ${FACT_TABLES.join(", ")}`));
   });
   return vwp;
 }

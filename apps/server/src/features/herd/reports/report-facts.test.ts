@@ -10,7 +10,7 @@ import { daysAgo, ok } from "../herd.test-kit.ts";
 import { seedUploadWorld, uploadApi } from "../upload/herd-upload.test-kit.ts";
 import { reportClient } from "./reports.test-kit.ts";
 
-// Report 4 reads the reproduction facts (repro-facts.ts): a commit marks them stale and the next
+// Report 4 reads the reproduction facts (report-facts.ts): a commit marks them stale and the next
 // report writes them again, so what a file adds shows in the next report and in its drill-down.
 
 let t: TestApp;

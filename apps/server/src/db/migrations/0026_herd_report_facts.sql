@@ -1,3 +1,11 @@
+CREATE TABLE "herd_animal_facts" (
+	"database_id" integer NOT NULL,
+	"animal_id" bigint NOT NULL,
+	"first_fresh" date,
+	"conception" date,
+	CONSTRAINT "herd_animal_facts_database_id_animal_id_pk" PRIMARY KEY("database_id","animal_id")
+);
+--> statement-breakpoint
 CREATE TABLE "herd_cycles" (
 	"database_id" integer NOT NULL,
 	"animal_id" bigint NOT NULL,
@@ -13,6 +21,14 @@ CREATE TABLE "herd_facts_state" (
 	"database_id" integer PRIMARY KEY NOT NULL,
 	"vwp_days" integer NOT NULL,
 	"written_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "herd_health_cases" (
+	"database_id" integer NOT NULL,
+	"animal_id" bigint NOT NULL,
+	"code" text NOT NULL,
+	"event_date" date NOT NULL,
+	CONSTRAINT "herd_health_cases_database_id_animal_id_code_event_date_pk" PRIMARY KEY("database_id","animal_id","code","event_date")
 );
 --> statement-breakpoint
 CREATE TABLE "herd_open_spans" (
@@ -45,6 +61,7 @@ CREATE TABLE "herd_services" (
 --> statement-breakpoint
 ALTER TABLE "herd_facts_state" ADD CONSTRAINT "herd_facts_state_database_id_user_databases_id_fk" FOREIGN KEY ("database_id") REFERENCES "public"."user_databases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "herd_cycles_start_idx" ON "herd_cycles" USING btree ("database_id","cs");--> statement-breakpoint
+CREATE INDEX "herd_health_cases_date_idx" ON "herd_health_cases" USING btree ("database_id","event_date");--> statement-breakpoint
 CREATE INDEX "herd_services_date_idx" ON "herd_services" USING btree ("database_id","event_date");--> statement-breakpoint
 CREATE INDEX "herd_lactations_fresh_idx" ON "herd_lactations" USING btree ("database_id","fresh_date");--> statement-breakpoint
 -- The facts have no foreign key (a check per row would double the cost of writing them again at
@@ -55,6 +72,8 @@ BEGIN
   DELETE FROM "herd_services" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   DELETE FROM "herd_open_spans" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   DELETE FROM "herd_cycles" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_animal_facts" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_health_cases" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   RETURN NULL;
 END
 $$;--> statement-breakpoint
