@@ -31,6 +31,14 @@ CREATE TABLE "herd_health_cases" (
 	CONSTRAINT "herd_health_cases_database_id_animal_id_code_event_date_pk" PRIMARY KEY("database_id","animal_id","code","event_date")
 );
 --> statement-breakpoint
+CREATE TABLE "herd_lactation_facts" (
+	"database_id" integer NOT NULL,
+	"animal_id" bigint NOT NULL,
+	"lact" integer NOT NULL,
+	"y305" double precision NOT NULL,
+	CONSTRAINT "herd_lactation_facts_database_id_animal_id_lact_pk" PRIMARY KEY("database_id","animal_id","lact")
+);
+--> statement-breakpoint
 CREATE TABLE "herd_open_spans" (
 	"database_id" integer NOT NULL,
 	"animal_id" bigint NOT NULL,
@@ -74,6 +82,7 @@ BEGIN
   DELETE FROM "herd_cycles" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   DELETE FROM "herd_animal_facts" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   DELETE FROM "herd_health_cases" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_lactation_facts" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -126,6 +127,21 @@ export const herdHealthCases = pgTable(
     primaryKey({ columns: [t.databaseId, t.animalId, t.code, t.eventDate] }),
     index("herd_health_cases_date_idx").on(t.databaseId, t.eventDate),
   ],
+);
+
+/**
+ * A lactation's 305-day yield (HERD.md "Milk"), kg, by the test-interval method over its test days
+ * up to DIM 305 or the dry-off; a lactation with no such test has no row.
+ */
+export const herdLactationFacts = pgTable(
+  "herd_lactation_facts",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    lact: integer("lact").notNull(),
+    y305: doublePrecision("y305").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.databaseId, t.animalId, t.lact] })],
 );
 
 /** A herd database whose facts are up to date, and the VWP they were written for; a commit deletes it. */

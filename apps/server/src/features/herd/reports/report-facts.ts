@@ -4,12 +4,13 @@ import { lockHerdWrites } from "../herd-write-lock.ts";
 import { readHerdSettings } from "../settings/settings.repository.ts";
 import { conceptionOf } from "./report-calvings-atoms.ts";
 import { HEALTH_CODES, newCase } from "./report-health-atoms.ts";
+import { yields305Sql } from "./report-milk-sql.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 
 // ---- The report facts of a herd database (db/schema/herd-facts.ts): its services with their
 // results, its cows' open spans and the 21-day cycles of its ended lactations (report 4), each
-// animal's first calving and conception (reports 5, 6, 7) and the new cases of the diseases
-// (report 7). An upload's commit marks them stale; the reports and their drill atoms read them
+// animal's first calving and conception (reports 5, 6, 7), the new cases of the diseases
+// (report 7) and each lactation's 305-day yield (report 2). An upload's commit marks them stale; the reports and their drill atoms read them
 // after ensureReportFacts has written them again whole (a commit stays as fast as it was; the
 // first report after it, or after the VWP setting changed, pays for the facts once). ----
 //
@@ -109,7 +110,14 @@ const healthSql = (
   )}) and ${newCase}`;
 
 /** The facts' tables, each written whole for a database. */
-const FACT_TABLES = ["herd_cycles", "herd_services", "herd_open_spans", "herd_animal_facts", "herd_health_cases"];
+const FACT_TABLES = [
+  "herd_cycles",
+  "herd_services",
+  "herd_open_spans",
+  "herd_animal_facts",
+  "herd_health_cases",
+  "herd_lactation_facts",
+];
 
 /**
  * Writes a database's report facts again from its animals, events and lactations, its cow-cycles
@@ -124,6 +132,7 @@ export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: nu
   await tx.execute(cyclesSql(databaseId, vwp));
   await tx.execute(animalsSql(databaseId));
   await tx.execute(healthSql(databaseId));
+  await tx.execute(yields305Sql(databaseId));
   await tx.execute(sql`insert into herd_facts_state (database_id, vwp_days) values (${databaseId}, ${vwp})
     on conflict (database_id) do update set vwp_days = excluded.vwp_days, written_at = now()`);
 }

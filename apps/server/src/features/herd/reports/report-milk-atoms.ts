@@ -9,7 +9,8 @@ import type { AtomContext } from "./report-atoms.ts";
 //                                   and was of that lactation group
 //   l305[:<lg>]                     a lactation of the cow (of that group) reached DIM 305 in the
 //                                   period with her still in the herd, and has a test day up to
-//                                   DIM 305 or the dry-off (the lactations of the 305-day yield)
+//                                   DIM 305 or the dry-off (the lactations of the 305-day yield:
+//                                   those with a yield among the report facts)
 // <window>: a month "YYYY-MM" or a day "YYYY-MM-DD" of the period; none = the whole period.
 
 /** A test day that counts as a cow tested: a milk weight of a cow in milk (the report's averages use the same). */
@@ -69,11 +70,10 @@ export function milkAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
   }
   m = L305.exec(atom);
   if (m) {
-    return sql`exists (select 1 from herd_lactations l
+    return sql`exists (select 1 from herd_lactations l join herd_lactation_facts f
+        on f.database_id = l.database_id and f.animal_id = l.animal_id and f.lact = l.lact
       where l.database_id = a.database_id and l.animal_id = a.id and ${lactation305(ctx)}
-        and ${lactGroupIs(m[1], sql`l.lact`)}
-        and exists (select 1 from herd_test_days td
-          where td.database_id = l.database_id and td.animal_id = l.animal_id and ${test305}))`;
+        and ${lactGroupIs(m[1], sql`l.lact`)})`;
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import type { AtomContext } from "./report-atoms.ts";
 import { endDim305, lactation305, TESTED, test305 } from "./report-milk-atoms.ts";
@@ -72,16 +72,29 @@ export function statsOf(row: StatsRow | undefined, set: "p" | "g" | "m" | "d"): 
 }
 
 /**
+ * Which grouping sets a statement over the window's test days makes: the whole period only; the
+ * period and the lactation groups; the calendar (month, month and group, test day, DIM week).
+ */
+type StatsPart = "period" | "herd" | "calendar";
+
+/**
  * The test days of the window: the whole period only, or grouped (all of SETS: m = month, g =
- * lactation group, d = test date, w = week of DIM 1–44, DIM 1–7 being week 1). ECM (DHI) = 0.327 ×
- * milk + 12.95 × fat kg + 7.65 × protein kg; fat and protein % weighted by milk; SCS = log2(SCC /
- * 100) + 3 (SCC in thousands), averaged over test days; herd SCC weighted by milk, as in the bulk
- * tank. Keys stay dates and integers until the grouped rows are formatted, and SCS is taken over
- * float8 (ln over numeric was 40 % of the statement on a 10,000-cow herd).
+ * lactation group, d = test date, w = week of DIM 1–44, DIM 1–7 being week 1), the herd's sets and
+ * the calendar's in two statements that run side by side (each sorts only for its own counts).
+ * ECM (DHI) = 0.327 × milk + 12.95 × fat kg + 7.65 × protein kg; fat and protein % weighted by
+ * milk; SCS = log2(SCC / 100) + 3 (SCC in thousands), averaged over test days; herd SCC weighted
+ * by milk, as in the bulk tank. Keys stay dates and integers until the grouped rows are formatted,
+ * and SCS is taken over float8 (ln over numeric was 40 % of the statement on a 10,000-cow herd).
  * Cows are counted by the first row of each cow in the period, group or month (row_number, so
  * that the sets hash, with no DISTINCT); a day has one test a cow.
  */
-export function testDayStats(input: ReportInput, at: AtomContext, grouped: boolean): Promise<StatsRow[]> {
+export async function testDayStats(input: ReportInput, at: AtomContext, grouped: boolean): Promise<StatsRow[]> {
+  if (!grouped) return statsPart(input, at, "period");
+  const [herd, calendar] = await Promise.all([statsPart(input, at, "herd"), statsPart(input, at, "calendar")]);
+  return [...herd, ...calendar];
+}
+
+function statsPart(input: ReportInput, at: AtomContext, part: StatsPart): Promise<StatsRow[]> {
   const last = (rn: string) => sql.raw(rn);
   const counts = (rn: "p" | "m" | "d") => {
     const isLast = rn === "d" ? sql`true` : sql`t.rn_${last(rn)} = 1`;
@@ -99,28 +112,38 @@ export function testDayStats(input: ReportInput, at: AtomContext, grouped: boole
   const weighted = (pct: string) =>
     sql`sum(t.milk * t.${sql.raw(pct)}) filter (where t.${sql.raw(pct)} is not null)
       / nullif(sum(t.milk) filter (where t.${sql.raw(pct)} is not null), 0)`;
-  const groups = grouped
-    ? sql`grouping(t.m, t.g, t.d, t.w) as gs, to_char(t.m, 'YYYY-MM') as m,
-        case when t.g = 3 then '3+' else t.g::text end as g, to_char(t.d, 'YYYY-MM-DD') as d, t.w`
-    : sql`${SETS.p} as gs, null as m, null as g, null as d, null as w`;
+  const group = sql`case when t.g = 3 then '3+' else t.g::text end`;
+  const heads: Record<StatsPart, SQL> = {
+    period: sql`${SETS.p} as gs, null as m, null as g, null as d, null as w`,
+    herd: sql`case when grouping(t.g) = 0 then ${SETS.g} else ${SETS.p} end as gs, null as m, ${group} as g,
+      null as d, null as w`,
+    calendar: sql`grouping(t.m, t.g, t.d, t.w) as gs, to_char(t.m, 'YYYY-MM') as m, ${group} as g,
+      to_char(t.d, 'YYYY-MM-DD') as d, t.w`,
+  };
+  const groupBy: Record<StatsPart, SQL> = {
+    period: sql``,
+    herd: sql`group by grouping sets ((), (t.g))`,
+    calendar: sql`group by grouping sets ((t.m), (t.m, t.g), (t.d), (t.w))`,
+  };
+  // Each part numbers the rows only for the counts its sets read (statsOf).
+  const lastOf = (partition: SQL) =>
+    sql`row_number() over (partition by ${partition} order by td.scc is null, td.test_date desc)`;
+  const numbers =
+    part === "calendar"
+      ? sql`0 as rn_p, 0 as rn_g, ${lastOf(sql`td.animal_id, date_trunc('month', td.test_date)`)} as rn_m`
+      : sql`${lastOf(sql`td.animal_id`)} as rn_p, 0 as rn_m,
+          ${part === "herd" ? sql`row_number() over (partition by td.animal_id, least(td.lact, 3))` : sql`0`} as rn_g`;
   return queryRows<StatsRow>(
     input.db,
     sql`with t as (
           select td.animal_id, td.test_date, date_trunc('month', td.test_date)::date as m,
             td.test_date as d, least(td.lact, 3) as g, case when td.dim between 1 and 308 then ${dimWeek} end as w,
             td.milk_kg::float8 as milk, td.fat_pct::float8 as fat, td.protein_pct::float8 as protein, td.scc,
-            row_number() over (partition by td.animal_id order by td.scc is null, td.test_date desc) as rn_p,
-            ${
-              grouped
-                ? sql`row_number() over (partition by td.animal_id, date_trunc('month', td.test_date)
-                    order by td.scc is null, td.test_date desc) as rn_m,
-                  row_number() over (partition by td.animal_id, least(td.lact, 3)) as rn_g`
-                : sql`0 as rn_m, 0 as rn_g`
-            }
+            ${numbers}
           from herd_test_days td left join herd_animals a on a.database_id = td.database_id and a.id = td.animal_id
           where td.database_id = ${input.databaseId} and ${input.base} and ${TESTED}
             and td.test_date between ${at.from}::date and ${at.to}::date)
-        select ${groups},
+        select ${heads[part]},
           count(*) filter (where t.rn_p = 1) as cows_p, count(*) filter (where t.rn_g = 1) as cows_g,
           count(*) filter (where t.rn_m = 1) as cows_m, count(*) as cows_d,
           avg(t.milk) as milk,
@@ -130,7 +153,7 @@ export function testDayStats(input: ReportInput, at: AtomContext, grouped: boole
           avg(ln(t.scc::float8 / 100) / ln(2::float8) + 3) filter (where t.scc > 0) as scs,
           ${weighted("scc")} as scc,
           ${counts("p")}, ${counts("m")}, ${counts("d")}
-        from t ${grouped ? sql`group by grouping sets ((), (t.g), (t.m), (t.m, t.g), (t.d), (t.w))` : sql``}`,
+        from t ${groupBy[part]}`,
   );
 }
 
@@ -148,29 +171,40 @@ export function curveOf(input: ReportInput, at: AtomContext): Promise<{ w: numbe
 
 /**
  * The lactations whose DIM 305 falls in the window, of cows still in the herd on that day, with a
- * test day up to DIM 305 (or the dry-off, if earlier): the 305-day yield by the test-interval
- * method — the first test's milk × its DIM, trapezoids between tests, the last test's milk × the
- * days from it to DIM 305 (or the dry-off). The same lactations as the l305 atom.
+ * test day up to DIM 305 (or the dry-off, if earlier), and their 305-day yield (a report fact,
+ * yields305Sql). The same lactations as the l305 atom.
  */
 export function lactations305(input: ReportInput, at: AtomContext) {
   return queryRows<{ gg: number; g: string | null; cows: number | string; n: number | string; y: number | null }>(
     input.db,
-    sql`with l as (
-          select l.animal_id, l.lact, l.fresh_date, l.dry_date, ${endDim305} as end_dim
-          from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
-          where l.database_id = ${input.databaseId} and ${input.base} and ${lactation305(at)}),
-        t as (
-          select l.animal_id, l.lact, l.end_dim, td.dim, td.milk_kg::float8 as milk,
-            lag(td.dim) over w as pdim, lag(td.milk_kg::float8) over w as pmilk, lead(td.dim) over w as ndim
-          from l join herd_test_days td on td.database_id = ${input.databaseId} and td.animal_id = l.animal_id
-          where ${test305}
-          window w as (partition by l.animal_id, l.lact order by td.dim)),
-        y as (
-          select animal_id, case when lact >= 3 then '3+' else lact::text end as g,
-            sum(case when pdim is null then milk * dim else (milk + pmilk) / 2 * (dim - pdim) end
-              + case when ndim is null then milk * (end_dim - dim) else 0 end) as y
-          from t group by animal_id, lact)
-        select grouping(g) as gg, g, count(distinct animal_id) as cows, count(*) as n, avg(y) as y
-        from y group by rollup(g)`,
+    sql`select grouping(g) as gg, g, count(distinct animal_id) as cows, count(*) as n, avg(y) as y
+        from (select l.animal_id, case when l.lact >= 3 then '3+' else l.lact::text end as g, f.y305 as y
+              from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
+              join herd_lactation_facts f on f.database_id = l.database_id and f.animal_id = l.animal_id
+                and f.lact = l.lact
+              where l.database_id = ${input.databaseId} and ${input.base} and ${lactation305(at)}) y
+        group by rollup(g)`,
   );
 }
+
+/**
+ * Every lactation's 305-day yield by the test-interval method — the first test's milk × its DIM,
+ * trapezoids between tests, the last test's milk × the days from it to DIM 305 (or the dry-off) —
+ * over its test days up to DIM 305 or the dry-off: the rows of herd_lactation_facts (report-facts.ts).
+ */
+export const yields305Sql = (
+  databaseId: number,
+) => sql`insert into herd_lactation_facts (database_id, animal_id, lact, y305)
+  with l as (
+    select l.animal_id, l.lact, l.fresh_date, l.dry_date, ${endDim305} as end_dim
+    from herd_lactations l where l.database_id = ${databaseId}),
+  t as (
+    select l.animal_id, l.lact, l.end_dim, td.dim, td.milk_kg::float8 as milk,
+      lag(td.dim) over w as pdim, lag(td.milk_kg::float8) over w as pmilk, lead(td.dim) over w as ndim
+    from l join herd_test_days td on td.database_id = ${databaseId} and td.animal_id = l.animal_id
+    where ${test305}
+    window w as (partition by l.animal_id, l.lact order by td.dim))
+  select ${databaseId}::int, animal_id, lact,
+    sum(case when pdim is null then milk * dim else (milk + pmilk) / 2 * (dim - pdim) end
+      + case when ndim is null then milk * (end_dim - dim) else 0 end)
+  from t group by animal_id, lact`;

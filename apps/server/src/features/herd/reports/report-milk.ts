@@ -1,6 +1,7 @@
 import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
 import { ruMonthYear } from "@nadoy/contract/ru-month";
 import type { AtomContext } from "./report-atoms.ts";
+import { ensureReportFacts } from "./report-facts.ts";
 import { kpiCard } from "./report-kpi.ts";
 import {
   curveOf,
@@ -318,6 +319,7 @@ function curveChart(now: CurvePoint[], before: CurvePoint[]): HerdReportChart {
 }
 
 export async function milk(input: ReportInput): Promise<ReportBody> {
+  await ensureReportFacts(input.db, input.databaseId);
   const { ctx, compare } = input;
   const before = compare ? { ...ctx, ...compare } : null;
   const [rows, rowsBefore, curveBefore, y305Now, y305Before] = await Promise.all([
