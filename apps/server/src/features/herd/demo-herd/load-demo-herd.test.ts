@@ -59,6 +59,23 @@ describe("loadDemoHerd", () => {
     expect(await rowCounts(world.herd.id)).toEqual(before);
   });
 
+  it("writes the reports' facts with the herd, so that the first report does not wait for them", async () => {
+    const [state] = await queryRows<{ vwp_days: number }>(
+      t.database.db,
+      sql`select vwp_days from herd_facts_state where database_id = ${world.herd.id}`,
+    );
+    expect(state?.vwp_days).toBe(50);
+    const [facts] = await queryRows<{ services: number; cases: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from herd_services where database_id = ${world.herd.id}) as services,
+        (select count(*)::int from herd_health_cases where database_id = ${world.herd.id}) as cases`,
+    );
+    const bred = herd.events.filter((e) => e.code === "BRED").length;
+    expect(facts?.services).toBeGreaterThan(0);
+    expect(facts?.services).toBeLessThanOrEqual(bred);
+    expect(facts?.cases).toBeGreaterThan(0);
+  });
+
   it("writes all or nothing: a load that fails half-way leaves the database empty", async () => {
     const [other] = await t.database.db
       .insert(userDatabases)

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { animalStatusSql } from "../animal-status.ts";
 import { lockHerdWrites } from "../herd-write-lock.ts";
+import { refreshReportFacts } from "../reports/report-facts.ts";
+import { readHerdSettings } from "../settings/settings.repository.ts";
 import { animalRow, DEMO_PEN_NAMES, eventRows, lactationRows, testDayRows } from "./demo-herd-rows.ts";
 import type { DemoAnimalRecord, DemoHerdOptions } from "./demo-herd-types.ts";
 import { streamDemoHerd } from "./generate-demo-herd.ts";
@@ -74,6 +76,8 @@ export async function loadDemoHerd(
     // PGlite has no autovacuum to notice the new rows: without statistics the planner reads these
     // tables as empty and picks nested loops that take seconds on a whole herd.
     await tx.execute(sql`analyze herd_animals, herd_lactations, herd_events, herd_test_days`);
+    // The reports' facts with the herd: the demo's first report does not wait for them.
+    await refreshReportFacts(tx, databaseId, (await readHerdSettings(tx, databaseId)).vwpDays);
     return counts;
   });
 }

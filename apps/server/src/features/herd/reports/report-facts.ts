@@ -133,6 +133,8 @@ export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: nu
   await tx.execute(animalsSql(databaseId));
   await tx.execute(healthSql(databaseId));
   await tx.execute(yields305Sql(databaseId));
+  // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
+  await tx.execute(sql.raw(`analyze ${FACT_TABLES.join(", ")}`));
   await tx.execute(sql`insert into herd_facts_state (database_id, vwp_days) values (${databaseId}, ${vwp})
     on conflict (database_id) do update set vwp_days = excluded.vwp_days, written_at = now()`);
 }
@@ -155,8 +157,6 @@ export async function ensureReportFacts(db: Db, databaseId: number): Promise<num
     await lockHerdWrites(tx, databaseId);
     if ((await queryRows(tx, upToDate)).length > 0) return;
     await refreshReportFacts(tx, databaseId, vwp);
-    // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
-    await tx.execute(sql.raw(`analyze ${FACT_TABLES.join(", ")}`));
   });
   return vwp;
 }
