@@ -13,8 +13,7 @@ CREATE TABLE "herd_cycles" (
 	"cs" date NOT NULL,
 	"elig" boolean NOT NULL,
 	"bred" boolean NOT NULL,
-	"preg" boolean NOT NULL,
-	CONSTRAINT "herd_cycles_database_id_animal_id_lact_cs_pk" PRIMARY KEY("database_id","animal_id","lact","cs")
+	"preg" boolean NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "herd_facts_state" (
