@@ -125,6 +125,13 @@ function statsPart(input: ReportInput, at: AtomContext, part: StatsPart): Promis
     herd: sql`group by grouping sets ((), (t.g))`,
     calendar: sql`group by grouping sets ((t.m), (t.m, t.g), (t.d), (t.w))`,
   };
+  // Each part counts only what its sets show (statsOf reads an absent count as 0): an aggregate is
+  // evaluated on every row of every set, and the counts are most of them.
+  const cows: Record<StatsPart, SQL> = {
+    period: sql`count(*) filter (where t.rn_p = 1) as cows_p, ${counts("p")}`,
+    herd: sql`count(*) filter (where t.rn_p = 1) as cows_p, count(*) filter (where t.rn_g = 1) as cows_g, ${counts("p")}`,
+    calendar: sql`count(*) filter (where t.rn_m = 1) as cows_m, count(*) as cows_d, ${counts("m")}, ${counts("d")}`,
+  };
   // Each part numbers the rows only for the counts its sets read (statsOf).
   const lastOf = (partition: SQL) =>
     sql`row_number() over (partition by ${partition} order by td.scc is null, td.test_date desc)`;
@@ -143,16 +150,13 @@ function statsPart(input: ReportInput, at: AtomContext, part: StatsPart): Promis
           from herd_test_days td left join herd_animals a on a.database_id = td.database_id and a.id = td.animal_id
           where td.database_id = ${input.databaseId} and ${input.base} and ${TESTED}
             and td.test_date between ${at.from}::date and ${at.to}::date)
-        select ${heads[part]},
-          count(*) filter (where t.rn_p = 1) as cows_p, count(*) filter (where t.rn_g = 1) as cows_g,
-          count(*) filter (where t.rn_m = 1) as cows_m, count(*) as cows_d,
+        select ${heads[part]}, ${cows[part]},
           avg(t.milk) as milk,
           avg(0.327 * t.milk + 12.95 * t.milk * t.fat / 100 + 7.65 * t.milk * t.protein / 100)
             filter (where t.fat is not null and t.protein is not null) as ecm,
           ${weighted("fat")} as fat, ${weighted("protein")} as protein,
           avg(ln(t.scc::float8 / 100) / ln(2::float8) + 3) filter (where t.scc > 0) as scs,
-          ${weighted("scc")} as scc,
-          ${counts("p")}, ${counts("m")}, ${counts("d")}
+          ${weighted("scc")} as scc
         from t ${groupBy[part]}`,
   );
 }
