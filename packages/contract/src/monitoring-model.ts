@@ -4,6 +4,7 @@ import { KEY_MANAGER_ROLES } from "./keys.ts";
 import {
   monitoringDeviceSchema,
   monitoringSeriesKindSchema,
+  monitoringSeriesSchema,
   monitoringSiteSchema,
   monitoringSubstationSchema,
 } from "./monitoring.ts";
@@ -163,20 +164,8 @@ const seriesFields = z.strictObject({
 export const monitoringSeriesInputSchema = seriesFields.superRefine(checkSeries);
 export type MonitoringSeriesInput = z.input<typeof monitoringSeriesInputSchema>;
 
-export const monitoringModelSeriesSchema = z.object({
-  id: z.number().int(),
-  site_id: z.number().int(),
-  device_id: z.number().int().nullable(),
-  substation_id: z.number().int().nullable(),
-  meter_role: z.enum(["input", "feeder"]).nullable(),
-  kind: monitoringSeriesKindSchema,
-  name: z.string(),
-  unit: z.string().nullable(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-  states: z.array(z.object({ code: z.string(), name: z.string(), color: z.string() })).nullable(),
-  rollover: z.number().nullable(),
-});
+/** A series as the model editor shows it: as the catalog's, with its counter's rollover. */
+export const monitoringModelSeriesSchema = monitoringSeriesSchema.extend({ rollover: z.number().nullable() });
 export type MonitoringModelSeries = z.infer<typeof monitoringModelSeriesSchema>;
 
 export const monitoringModelSchema = z.object({
