@@ -109,15 +109,10 @@ const healthSql = (
     sql`, `,
   )}) and ${newCase}`;
 
-/** The facts' tables, each written whole for a database. */
-const FACT_TABLES = [
-  "herd_cycles",
-  "herd_services",
-  "herd_open_spans",
-  "herd_animal_facts",
-  "herd_health_cases",
-  "herd_lactation_facts",
-];
+/** The facts the cycles are made from, and the others: each table written whole for a database. */
+const CYCLE_SOURCES = ["herd_services", "herd_open_spans"];
+const OTHER_FACTS = ["herd_cycles", "herd_animal_facts", "herd_health_cases", "herd_lactation_facts"];
+const analyze = (tables: string[]) => sql.raw(`analyze ${tables.join(", ")}`);
 
 /**
  * Writes a database's report facts again from its animals, events and lactations, its cow-cycles
@@ -126,20 +121,20 @@ const FACT_TABLES = [
 export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: number, vwp: number): Promise<void> {
   // The cycles of a big herd are hundreds of thousands of rows: grouped in memory, not on disk.
   await tx.execute(sql`set local work_mem = '64MB'`);
-  for (const table of FACT_TABLES) {
+  for (const table of [...CYCLE_SOURCES, ...OTHER_FACTS]) {
     await tx.execute(sql`delete from ${sql.identifier(table)} where database_id = ${databaseId}`);
   }
   await tx.execute(servicesSql(databaseId));
   await tx.execute(spansSql(databaseId));
   // The cycles are made from the services and spans just written: planned with their statistics
   // (PGlite has no autovacuum; without them a nested loop over the spans took seconds).
-  await tx.execute(sql`analyze herd_services, herd_open_spans`);
+  await tx.execute(analyze(CYCLE_SOURCES));
   await tx.execute(cyclesSql(databaseId, vwp));
   await tx.execute(animalsSql(databaseId));
   await tx.execute(healthSql(databaseId));
   await tx.execute(yields305Sql(databaseId));
   // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
-  await tx.execute(sql.raw(`analyze ${FACT_TABLES.filter((t) => !/services|spans/.test(t)).join(", ")}`));
+  await tx.execute(analyze(OTHER_FACTS));
   await tx.execute(sql`insert into herd_facts_state (database_id, vwp_days) values (${databaseId}, ${vwp})
     on conflict (database_id) do update set vwp_days = excluded.vwp_days, written_at = now()`);
 }
