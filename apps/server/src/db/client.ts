@@ -42,7 +42,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // default: a user who saw «Сохранено» must never lose it to a power cut (scripts/crash-safety).
   // No JIT: the app's statements run for milliseconds, and a report's estimated cost (a join per
   // animal of a big herd) made PostgreSQL spend seconds compiling one (bench: report 5, 3 s of 3.1).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: "-c synchronous_commit=on -c jit=off" });
+  // No parallel workers: a report already runs its statements side by side on the pool's
+  // connections, and workers of each fought them for the same cores (bench: report 7's p95 179 →
+  // 74 ms, report 2's 196 → 136 ms on 2 cores); many users at once are the server's parallelism.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: "-c synchronous_commit=on -c jit=off -c max_parallel_workers_per_gather=0" });
   // Fail fast on a wrong address instead of at the first request.
   const probe = await pool.connect();
   probe.release();
