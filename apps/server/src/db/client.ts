@@ -45,7 +45,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // No parallel workers: a report already runs its statements side by side on the pool's
   // connections, and workers of each fought them for the same cores (bench: report 7's p95 179 →
   // 74 ms, report 2's 196 → 136 ms on 2 cores); many users at once are the server's parallelism.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: "-c synchronous_commit=on -c jit=off -c max_parallel_workers_per_gather=0" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: "-c synchronous_commit=on -c jit=off -c max_parallel_workers_per_gather=0",
+  });
   // Fail fast on a wrong address instead of at the first request.
   const probe = await pool.connect();
   probe.release();

@@ -129,6 +129,25 @@ export const herdHealthCases = pgTable(
 );
 
 /**
+ * A disease of a lactation's first 60 days (report 7's 60-day cohort): an event of the code on days
+ * 0–60 of the lactation (from its fresh date to 60 days after it); one row a lactation and code.
+ */
+export const herdFreshHealth = pgTable(
+  "herd_fresh_health",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    lact: integer("lact").notNull(),
+    freshDate: date("fresh_date").notNull(),
+    code: text("code").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.animalId, t.lact, t.code] }),
+    index("herd_fresh_health_fresh_idx").on(t.databaseId, t.freshDate),
+  ],
+);
+
+/**
  * A lactation's 305-day yield (HERD.md "Milk"), kg, by the test-interval method over its test days
  * up to DIM 305 or the dry-off; a lactation with no such test has no row.
  */

@@ -4,6 +4,7 @@ import { queryRows } from "../../../db/client.ts";
 import { dimOf } from "../animals.repository.ts";
 import { type AtomContext, keySql, reasonAtom } from "./report-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
+import { factsJoin, joinedFirstFresh } from "./report-health-atoms.ts";
 import {
   DIM_BANDS,
   type GroupRow,
@@ -19,17 +20,14 @@ import {
 
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
-/** Cow-days at risk in the period: from the first calving (or the period's start) to the exit (or its end). */
-export function cowDays(input: ReportInput, at: AtomContext): SQL {
-  return sql`(select coalesce(sum(greatest(0,
-        least(coalesce(a.exit_date, ${at.to}::date), ${at.to}::date)
-        - greatest(coalesce(f.first_fresh, a.fresh_date), ${at.from}::date) + 1)), 0)
-      from herd_animals a
-      -- Each cow's first calving, a report fact (report-facts.ts).
-      left join herd_animal_facts f on f.database_id = a.database_id and f.animal_id = a.id
-      where a.database_id = ${input.databaseId} and ${input.base} and a.lact >= 1
-        and coalesce(f.first_fresh, a.fresh_date) is not null)`;
-}
+/**
+ * Cow-days at risk in the period, an aggregate over the animals `a` joined with their facts `f`
+ * (factsJoin): from the first calving (or the period's start) to the exit (or its end), for cows.
+ */
+export const cowDays = (at: AtomContext): SQL => sql`coalesce(sum(greatest(0,
+    least(coalesce(a.exit_date, ${at.to}::date), ${at.to}::date)
+    - greatest(${joinedFirstFresh}, ${at.from}::date) + 1))
+  filter (where a.lact >= 1 and ${joinedFirstFresh} is not null), 0)`;
 
 async function kpis(input: ReportInput): Promise<HerdReportKpi[]> {
   const { ctx, compare } = input;
@@ -42,9 +40,9 @@ async function kpis(input: ReportInput): Promise<HerdReportKpi[]> {
     count(*) filter (where ${keySql("young|exit", at)}) as young${sql.raw(suffix)}`;
   const [row] = await queryRows<Record<string, string | number | null>>(
     input.db,
-    sql`select ${counts(ctx, "")}, ${cowDays(input, ctx)} as cow_days
-          ${before ? sql`, ${counts(before, "_before")}, ${cowDays(input, before)} as cow_days_before` : sql``}
-        from herd_animals a where a.database_id = ${input.databaseId} and ${input.base}`,
+    sql`select ${counts(ctx, "")}, ${cowDays(ctx)} as cow_days
+          ${before ? sql`, ${counts(before, "_before")}, ${cowDays(before)} as cow_days_before` : sql``}
+        from herd_animals a ${factsJoin} where a.database_id = ${input.databaseId} and ${input.base}`,
   );
   const v = (name: string) => (row?.[name] === null || row?.[name] === undefined ? null : Number(row[name]));
   const rate = (exits: string, days: string) => {

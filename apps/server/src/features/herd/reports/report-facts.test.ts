@@ -86,18 +86,24 @@ describe("the facts' lifetime", () => {
         eventLine("101", "01/10/20", "2", "FRESH", "0", dc(400)),
         eventLine("101", "01/10/20", "2", "BRED", "80", dc(320), "7HO1"),
         eventLine("101", "01/10/20", "3", "FRESH", "0", dc(40)),
+        eventLine("101", "01/10/20", "3", "MAST", "10", dc(30)),
       ),
     );
     await reportClient(t, w.herd.uuid, w.zoo.token, 4, { compare: "none" }).report();
-    const facts = () =>
-      queryRows<{ n: number }>(
-        t.database.db,
-        sql`select (select count(*) from herd_services where database_id = ${w.herd.id})
-          + (select count(*) from herd_open_spans where database_id = ${w.herd.id})
-          + (select count(*) from herd_cycles where database_id = ${w.herd.id}) as n`,
+    const tables = ["herd_services", "herd_open_spans", "herd_cycles", "herd_health_cases", "herd_fresh_health"];
+    const counts = async () =>
+      Promise.all(
+        tables.map(async (table) => {
+          const [row] = await queryRows<{ n: number }>(
+            t.database.db,
+            sql`select count(*)::int as n from ${sql.identifier(table)} where database_id = ${w.herd.id}`,
+          );
+          return row?.n;
+        }),
       );
-    expect(Number((await facts())[0]?.n)).toBeGreaterThan(2);
+    // A service, the open spans, their cycles, the mastitis as a new case and as a fresh-60 disease.
+    expect((await counts()).every((n) => (n ?? 0) > 0)).toBe(true);
     await t.database.db.execute(sql`delete from user_databases where id = ${w.herd.id}`);
-    expect(Number((await facts())[0]?.n)).toBe(0);
+    expect(await counts()).toEqual(tables.map(() => 0));
   });
 });

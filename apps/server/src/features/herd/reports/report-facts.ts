@@ -3,14 +3,14 @@ import { type Db, queryRows } from "../../../db/client.ts";
 import { lockHerdWrites } from "../herd-write-lock.ts";
 import { readHerdSettings } from "../settings/settings.repository.ts";
 import { conceptionOf } from "./report-calvings-atoms.ts";
-import { HEALTH_CODES, newCase } from "./report-health-atoms.ts";
+import { firstDays60, HEALTH_CODES, newCase } from "./report-health-atoms.ts";
 import { yields305Sql } from "./report-milk-sql.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 
 // ---- The report facts of a herd database (db/schema/herd-facts.ts): its services with their
 // results, its cows' open spans and the 21-day cycles of its ended lactations (report 4), each
 // animal's first calving and conception (reports 5, 6, 7), the new cases of the diseases
-// (report 7) and each lactation's 305-day yield (report 2). An upload's commit marks them stale; the reports and their drill atoms read them
+// and each lactation's diseases of its first 60 days (report 7) and each lactation's 305-day yield (report 2). An upload's commit marks them stale; the reports and their drill atoms read them
 // after ensureReportFacts has written them again whole (a commit stays as fast as it was; the
 // first report after it, or after the VWP setting changed, pays for the facts once). ----
 //
@@ -109,9 +109,27 @@ const healthSql = (
     sql`, `,
   )}) and ${newCase}`;
 
+/** Each lactation's diseases of its first 60 days (report 7's cohort, the dis:<code>:60 atoms). */
+const freshHealthSql = (
+  databaseId: number,
+): SQL => sql`insert into herd_fresh_health (database_id, animal_id, lact, fresh_date, code)
+  select distinct ${databaseId}::int, l.animal_id, l.lact, l.fresh_date, e.code
+  from herd_lactations l join herd_events e on e.database_id = l.database_id and e.animal_id = l.animal_id
+    and e.code in (${sql.join(
+      HEALTH_CODES.map((c) => sql`${c}`),
+      sql`, `,
+    )}) and ${firstDays60}
+  where l.database_id = ${databaseId}`;
+
 /** The facts the cycles are made from, and the others: each table written whole for a database. */
 const CYCLE_SOURCES = ["herd_services", "herd_open_spans"];
-const OTHER_FACTS = ["herd_cycles", "herd_animal_facts", "herd_health_cases", "herd_lactation_facts"];
+const OTHER_FACTS = [
+  "herd_cycles",
+  "herd_animal_facts",
+  "herd_health_cases",
+  "herd_fresh_health",
+  "herd_lactation_facts",
+];
 const analyze = (tables: string[]) => sql.raw(`analyze ${tables.join(", ")}`);
 
 /**
@@ -132,6 +150,7 @@ export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: nu
   await tx.execute(cyclesSql(databaseId, vwp));
   await tx.execute(animalsSql(databaseId));
   await tx.execute(healthSql(databaseId));
+  await tx.execute(freshHealthSql(databaseId));
   await tx.execute(yields305Sql(databaseId));
   // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
   await tx.execute(analyze(OTHER_FACTS));

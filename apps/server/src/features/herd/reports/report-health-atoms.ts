@@ -8,7 +8,7 @@ import { type AtomContext, within } from "./report-atoms.ts";
 //     start − 60 to its end − 60): the first 60 days of these lactations are seen whole
 //   dis:<code>[:YYYY-MM] — a new case of the disease (below) in the period, or that month of it
 //   dis:<code>:rep — two or more new cases in the period (repeats)
-//   dis:<code>:60 — an event of the disease on days 0–60 of a fresh60 lactation
+//   dis:<code>:60 — an event of the disease on days 0–60 of a fresh60 lactation (herd_fresh_health)
 // A new case: an event of the code in lactation ≥ 1 with no event of the same code in the 13 days
 // before it (HERD.md: a new mastitis case counts 14 or more days after the previous one; the same
 // rule for every disease here), kept as a report fact (herd_health_cases, report-facts.ts). The
@@ -30,15 +30,29 @@ export const newCase = sql`e.lact >= 1 and not exists (select 1 from herd_events
 const firstFresh = sql`coalesce((select f.first_fresh from herd_animal_facts f
   where f.database_id = a.database_id and f.animal_id = a.id), a.fresh_date)`;
 
+/**
+ * The same first calving where the statement joins the animal's facts as `f` (factsJoin): one hash
+ * join instead of a lookup per animal (report 7's totals: 18 → 6 ms on a 10,000-animal herd).
+ */
+export const joinedFirstFresh = sql`coalesce(f.first_fresh, a.fresh_date)`;
+export const factsJoin = sql`left join herd_animal_facts f on f.database_id = a.database_id and f.animal_id = a.id`;
+
+/** Cows at risk (the atrisk atom), their first calving read from `first`. */
+export const atRisk = (ctx: AtomContext, first: SQL = firstFresh) => sql`(a.lact >= 1 and ${first} <= ${ctx.to}::date
+  and (a.status in ('milking', 'dry') or a.exit_date >= ${ctx.from}::date))`;
+
+/** The lactation (or its fact) `alias` has its 60th day inside the period. */
+export const freshIn60 = (alias: SQL, ctx: AtomContext) =>
+  sql`${alias}.fresh_date between ${ctx.from}::date - 60 and ${ctx.to}::date - 60`;
+
 /** Lactation `l` has its 60th day inside the period. */
-export const inCohort60 = (ctx: AtomContext) =>
-  sql`l.fresh_date between ${ctx.from}::date - 60 and ${ctx.to}::date - 60`;
+export const inCohort60 = (ctx: AtomContext) => freshIn60(sql`l`, ctx);
+
+/** Event `e` falls on days 0–60 of lactation `l` (a fact of herd_fresh_health, report-facts.ts). */
+export const firstDays60 = sql`e.event_date between l.fresh_date and l.fresh_date + 60`;
 
 export function healthAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
-  if (atom === "atrisk") {
-    return sql`a.lact >= 1 and ${firstFresh} <= ${ctx.to}::date
-      and (a.status in ('milking', 'dry') or a.exit_date >= ${ctx.from}::date)`;
-  }
+  if (atom === "atrisk") return atRisk(ctx);
   if (atom === "fresh60") {
     return sql`exists (select 1 from herd_lactations l
       where l.database_id = a.database_id and l.animal_id = a.id and ${inCohort60(ctx)})`;
@@ -47,10 +61,8 @@ export function healthAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
   if (!m) return undefined;
   const code = m[1] as HealthCode;
   if (m[2] === "60") {
-    return sql`exists (select 1 from herd_lactations l join herd_events e
-        on e.database_id = l.database_id and e.animal_id = l.animal_id and e.code = ${code}
-          and e.event_date between l.fresh_date and l.fresh_date + 60
-      where l.database_id = a.database_id and l.animal_id = a.id and ${inCohort60(ctx)})`;
+    return sql`exists (select 1 from herd_fresh_health h
+      where h.database_id = a.database_id and h.animal_id = a.id and h.code = ${code} and ${freshIn60(sql`h`, ctx)})`;
   }
   const cases = (month: string | undefined) => sql`from herd_health_cases c
     where c.database_id = a.database_id and c.animal_id = a.id and c.code = ${code}

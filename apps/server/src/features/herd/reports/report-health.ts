@@ -1,10 +1,18 @@
 import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
-import { type AtomContext, keySql, within } from "./report-atoms.ts";
+import { type AtomContext, within } from "./report-atoms.ts";
 import { cowDays } from "./report-culling.ts";
 import { ensureReportFacts } from "./report-facts.ts";
-import { HEALTH_CODES, type HealthCode, inCohort60 } from "./report-health-atoms.ts";
+import {
+  atRisk,
+  factsJoin,
+  freshIn60,
+  HEALTH_CODES,
+  type HealthCode,
+  inCohort60,
+  joinedFirstFresh,
+} from "./report-health-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
@@ -49,18 +57,14 @@ interface Figures {
 
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 const per100 = (part: number | undefined, whole: number) => (whole > 0 ? round1(((part ?? 0) / whole) * 100) : null);
-const codeList = sql.join(
-  HEALTH_CODES.map((c) => sql`${c}`),
-  sql`, `,
-);
 
 async function figures(input: ReportInput, at: AtomContext): Promise<Figures> {
   const { db, databaseId, base } = input;
   const [totals, cases, cohort] = await Promise.all([
     queryRows<{ at_risk: number | string; cow_days: number | string }>(
       db,
-      sql`select count(*) filter (where ${keySql("atrisk", at)}) as at_risk, ${cowDays(input, at)} as cow_days
-          from herd_animals a where a.database_id = ${databaseId} and ${base}`,
+      sql`select count(*) filter (where ${atRisk(at, joinedFirstFresh)}) as at_risk, ${cowDays(at)} as cow_days
+          from herd_animals a ${factsJoin} where a.database_id = ${databaseId} and ${base}`,
     ),
     // New cases of cows at risk in the period, per cow, then per code.
     queryRows<{ code: string; cows: number | string; cases: number | string; repeats: number | string }>(
@@ -68,24 +72,24 @@ async function figures(input: ReportInput, at: AtomContext): Promise<Figures> {
       sql`select x.code, count(*) as cows, sum(x.n) as cases, count(*) filter (where x.n >= 2) as repeats
           from (select c.code, c.animal_id, count(*) as n
                 from herd_health_cases c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
+                  ${factsJoin}
                 where c.database_id = ${databaseId} and ${within(sql`c.event_date`, at, undefined)}
-                  and ${base} and ${keySql("atrisk", at)}
+                  and ${base} and ${atRisk(at, joinedFirstFresh)}
                 group by 1, 2) x
           group by 1`,
     ),
-    // The first-60-days cohort (code null) and its cows with an event of each code on days 0–60.
+    // The first-60-days cohort (code null) and its cows with an event of each code on days 0–60
+    // (report facts).
     queryRows<{ code: string | null; cows: number | string }>(
       db,
       sql`select null as code, count(distinct l.animal_id) as cows
           from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
           where l.database_id = ${databaseId} and ${base} and ${inCohort60(at)}
           union all
-          select e.code, count(distinct l.animal_id)
-          from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
-          join herd_events e on e.database_id = l.database_id and e.animal_id = l.animal_id and e.code in (${codeList})
-            and e.event_date between l.fresh_date and l.fresh_date + 60
-          where l.database_id = ${databaseId} and ${base} and ${inCohort60(at)}
-          group by e.code`,
+          select h.code, count(distinct h.animal_id)
+          from herd_fresh_health h join herd_animals a on a.database_id = h.database_id and a.id = h.animal_id
+          where h.database_id = ${databaseId} and ${base} and ${freshIn60(sql`h`, at)}
+          group by h.code`,
     ),
   ]);
   const byCode = (field: "cows" | "cases" | "repeats") =>
@@ -204,8 +208,9 @@ async function byMonth(input: ReportInput): Promise<HerdReportChart> {
     input.db,
     sql`select to_char(date_trunc('month', c.event_date), 'YYYY-MM') as m, c.code, count(distinct c.animal_id) as n
         from herd_health_cases c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
+          ${factsJoin}
         where c.database_id = ${input.databaseId} and ${within(sql`c.event_date`, ctx, undefined)}
-          and ${input.base} and ${keySql("atrisk", ctx)}
+          and ${input.base} and ${atRisk(ctx, joinedFirstFresh)}
         group by 1, 2`,
   );
   const months = monthsOf(ctx.from, ctx.to);
