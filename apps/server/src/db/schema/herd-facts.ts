@@ -148,6 +148,31 @@ export const herdFreshHealth = pgTable(
 );
 
 /**
+ * A calving (a lactation's start) and what its FRESH remarks that day say of the calf
+ * (report-calvings-atoms.ts calfOutcome): the outcome known at all, a live calf, stillborn, a
+ * female, a male, twins; all false without a FRESH event. One row a lactation.
+ */
+export const herdCalvings = pgTable(
+  "herd_calvings",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    lact: integer("lact").notNull(),
+    freshDate: date("fresh_date").notNull(),
+    known: boolean("known").notNull(),
+    live: boolean("live").notNull(),
+    still: boolean("still").notNull(),
+    female: boolean("female").notNull(),
+    male: boolean("male").notNull(),
+    twins: boolean("twins").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.animalId, t.lact] }),
+    index("herd_calvings_fresh_idx").on(t.databaseId, t.freshDate),
+  ],
+);
+
+/**
  * A lactation's 305-day yield (HERD.md "Milk"), kg, by the test-interval method over its test days
  * up to DIM 305 or the dry-off; a lactation with no such test has no row.
  */

@@ -49,6 +49,13 @@ export function calfOutcome(outcome: CalfOutcome, r: SQL): SQL {
   }
 }
 
+/** The outcome of a calving of herd_calvings `c` (report facts: calfOutcome read once at import). */
+export function calvingOutcome(outcome: CalfOutcome, c: SQL): SQL {
+  if (outcome === "all") return sql`true`;
+  if (outcome === "unknown") return sql`not ${c}.known`;
+  return sql`${c}.${sql.raw(outcome)}`;
+}
+
 /** First calving (a heifer's) or a cow's later one, by the lactation it starts. */
 export function parityOf(parity: Parity, lact: SQL): SQL {
   if (parity === "1") return sql`${lact} = 1`;
@@ -88,16 +95,25 @@ export const GESTATION_DAYS = 280;
 export const dueOf = sql`((select f.conception from herd_animal_facts f
   where f.database_id = a.database_id and f.animal_id = a.id) + ${GESTATION_DAYS}::int)`;
 
+/** The due-date bucket of due date `d` (read more than once: a column or a subquery's output). */
+const bucketOf = (d: SQL, today: string) => sql`case when ${d} is null then null when ${d} < ${today}::date then 'past'
+    when ${d} < date_trunc('month', ${today}::date) + interval '12 months' then to_char(${d}, 'YYYY-MM')
+    else 'later' end`;
+
 /**
  * The due-date bucket of a due date: 'past', 'YYYY-MM' of the 12 months from today's, or 'later'
  * (null when not pregnant). The date is read once (offset 0 keeps the planner from copying the
  * subquery into each test).
  */
 export function dueBucket(due: SQL, today: string): SQL {
-  return sql`(select case when s.d is null then null when s.d < ${today}::date then 'past'
-    when s.d < date_trunc('month', ${today}::date) + interval '12 months' then to_char(s.d, 'YYYY-MM')
-    else 'later' end from (select ${due} as d offset 0) s)`;
+  return sql`(select ${bucketOf(sql`s.d`, today)} from (select ${due} as d offset 0) s)`;
 }
+
+/**
+ * The same bucket where the statement joins the animal's facts as `f` (report-health-atoms.ts
+ * factsJoin): the due date is a column, no subquery per animal.
+ */
+export const joinedDueBucket = (today: string): SQL => bucketOf(sql`(f.conception + ${GESTATION_DAYS}::int)`, today);
 
 const CALV = new RegExp(`^calv:(${CALF_OUTCOMES.join("|")}):(all|1|2\\+)(?::(\\d{4}-(?:0[1-9]|1[0-2])))?$`);
 const ABORT = /^abort:(all|h|c)(?::(\d{4}-(?:0[1-9]|1[0-2])))?$/;
@@ -108,9 +124,9 @@ export function calvingsAtomSql(atom: string, ctx: AtomContext): SQL | undefined
   let m = CALV.exec(atom);
   if (m) {
     const outcome = m[1] as CalfOutcome;
-    return sql`exists (select 1 from herd_lactations l ${outcome === "all" ? sql`` : freshRemarkJoin}
-      where l.database_id = a.database_id and l.animal_id = a.id and ${within(sql`l.fresh_date`, ctx, m[3])}
-        and ${parityOf(m[2] as Parity, sql`l.lact`)} and ${calfOutcome(outcome, sql`f.r`)})`;
+    return sql`exists (select 1 from herd_calvings c
+      where c.database_id = a.database_id and c.animal_id = a.id and ${within(sql`c.fresh_date`, ctx, m[3])}
+        and ${parityOf(m[2] as Parity, sql`c.lact`)} and ${calvingOutcome(outcome, sql`c`)})`;
   }
   m = ABORT.exec(atom);
   if (m) {

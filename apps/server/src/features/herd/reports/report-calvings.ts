@@ -6,16 +6,15 @@ import { within } from "./report-atoms.ts";
 import {
   CALF_OUTCOMES,
   type CalfOutcome,
-  calfOutcome,
-  dueBucket,
-  dueOf,
-  freshRemarkJoin,
+  calvingOutcome,
   GESTATION_DAYS,
+  joinedDueBucket,
   PARITIES,
   type Parity,
   parityOf,
 } from "./report-calvings-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
+import { factsJoin } from "./report-health-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
@@ -32,37 +31,49 @@ const pct = (part: number | undefined, whole: number | undefined) =>
   whole ? round1(((part ?? 0) / whole) * 100) : null;
 const countKey = (outcome: CalfOutcome, parity: Parity) => `${outcome}_${parity === "2+" ? "2p" : parity}`;
 
-/** Cows that calved in the period with each outcome and parity (`<outcome>_<all|1|2p>`). */
+/**
+ * Cows that calved in the period with each outcome and parity (`<outcome>_<all|1|2p>`), from the
+ * calvings' outcomes (report facts): each cow's (bool_or over her calvings), then counted, so that
+ * 24 counts of distinct cows are one grouping instead of 24 sorts.
+ */
 async function calvingCounts(input: ReportInput, at: AtomContext): Promise<Counts> {
-  const columns = CALF_OUTCOMES.flatMap((outcome) =>
-    PARITIES.map(
-      (parity) =>
-        sql`count(distinct c.animal_id) filter (where ${calfOutcome(outcome, sql`c.r`)} and ${parityOf(parity, sql`c.lact`)}) as ${sql.raw(countKey(outcome, parity))}`,
-    ),
+  const keys = CALF_OUTCOMES.flatMap((outcome) => PARITIES.map((parity) => ({ outcome, parity })));
+  const perCow = keys.map(
+    ({ outcome, parity }) =>
+      sql`bool_or(${calvingOutcome(outcome, sql`c`)} and ${parityOf(parity, sql`c.lact`)}) as ${sql.raw(countKey(outcome, parity))}`,
   );
+  const counts = keys.map(({ outcome, parity }) => {
+    const key = sql.raw(countKey(outcome, parity));
+    return sql`count(*) filter (where x.${key}) as ${key}`;
+  });
   const [row] = await queryRows<Record<string, number | string>>(
     input.db,
-    sql`select ${sql.join(columns, sql`, `)}
-        from (select l.animal_id, l.lact, f.r from herd_lactations l
-              join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
-              ${freshRemarkJoin}
-              where l.database_id = ${input.databaseId} and ${input.base} and ${within(sql`l.fresh_date`, at, undefined)}) c`,
+    sql`select ${sql.join(counts, sql`, `)}
+        from (select ${sql.join(perCow, sql`, `)}
+              from herd_calvings c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
+              where c.database_id = ${input.databaseId} and ${input.base} and ${within(sql`c.fresh_date`, at, undefined)}
+              group by c.animal_id) x`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
 }
 
-/** Animals with an ABORT, and with a PREG, in the period: all, heifers (lactation 0), cows. */
+/** Animals with an ABORT, and with a PREG, in the period: all, heifers (lactation 0), cows (each animal once). */
 async function abortCounts(input: ReportInput, at: AtomContext): Promise<Counts> {
-  const who = (code: string, name: string) => sql`
-    count(distinct e.animal_id) filter (where e.code = ${code}) as ${sql.raw(`${name}_all`)},
-    count(distinct e.animal_id) filter (where e.code = ${code} and e.lact = 0) as ${sql.raw(`${name}_h`)},
-    count(distinct e.animal_id) filter (where e.code = ${code} and e.lact >= 1) as ${sql.raw(`${name}_c`)}`;
+  const flags = (code: string, name: string) => sql`
+    bool_or(e.code = ${code}) as ${sql.raw(`${name}_all`)},
+    bool_or(e.code = ${code} and e.lact = 0) as ${sql.raw(`${name}_h`)},
+    bool_or(e.code = ${code} and e.lact >= 1) as ${sql.raw(`${name}_c`)}`;
+  const counts = ["abort", "preg"].flatMap((name) =>
+    ["all", "h", "c"].map((who) => sql.raw(`count(*) filter (where x.${name}_${who}) as ${name}_${who}`)),
+  );
   const [row] = await queryRows<Record<string, number | string>>(
     input.db,
-    sql`select ${who("ABORT", "abort")}, ${who("PREG", "preg")}
-        from herd_events e join herd_animals a on a.database_id = e.database_id and a.id = e.animal_id
-        where e.database_id = ${input.databaseId} and e.code in ('ABORT', 'PREG')
-          and ${within(sql`e.event_date`, at, undefined)} and ${input.base}`,
+    sql`select ${sql.join(counts, sql`, `)}
+        from (select ${flags("ABORT", "abort")}, ${flags("PREG", "preg")}
+              from herd_events e join herd_animals a on a.database_id = e.database_id and a.id = e.animal_id
+              where e.database_id = ${input.databaseId} and e.code in ('ABORT', 'PREG')
+                and ${within(sql`e.event_date`, at, undefined)} and ${input.base}
+              group by e.animal_id) x`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
 }
@@ -272,7 +283,7 @@ async function dueCounts(
   const rows = await queryRows<{ g: string; young: number | string; adult: number | string }>(
     input.db,
     sql`select y.g, count(*) filter (where y.lact = 0) as young, count(*) filter (where y.lact >= 1) as adult
-        from (select a.lact, ${dueBucket(dueOf, input.ctx.today)} as g from herd_animals a
+        from (select a.lact, ${joinedDueBucket(input.ctx.today)} as g from herd_animals a ${factsJoin}
               where a.database_id = ${input.databaseId} and ${input.base} and a.status in ('milking', 'dry', 'heifer')) y
         where y.g is not null and y.g <> 'later' group by 1`,
   );

@@ -90,7 +90,14 @@ describe("the facts' lifetime", () => {
       ),
     );
     await reportClient(t, w.herd.uuid, w.zoo.token, 4, { compare: "none" }).report();
-    const tables = ["herd_services", "herd_open_spans", "herd_cycles", "herd_health_cases", "herd_fresh_health"];
+    const tables = [
+      "herd_services",
+      "herd_open_spans",
+      "herd_cycles",
+      "herd_health_cases",
+      "herd_fresh_health",
+      "herd_calvings",
+    ];
     const counts = async () =>
       Promise.all(
         tables.map(async (table) => {

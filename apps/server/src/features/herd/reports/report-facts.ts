@@ -2,14 +2,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import { lockHerdWrites } from "../herd-write-lock.ts";
 import { readHerdSettings } from "../settings/settings.repository.ts";
-import { conceptionOf } from "./report-calvings-atoms.ts";
+import { calfOutcome, conceptionOf, freshRemarkJoin } from "./report-calvings-atoms.ts";
 import { firstDays60, HEALTH_CODES, newCase } from "./report-health-atoms.ts";
 import { yields305Sql } from "./report-milk-sql.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 
 // ---- The report facts of a herd database (db/schema/herd-facts.ts): its services with their
 // results, its cows' open spans and the 21-day cycles of its ended lactations (report 4), each
-// animal's first calving and conception (reports 5, 6, 7), the new cases of the diseases
+// animal's first calving and conception (reports 5, 6, 7), each calving's outcome (report 6), the new cases of the diseases
 // and each lactation's diseases of its first 60 days (report 7) and each lactation's 305-day yield (report 2). An upload's commit marks them stale; the reports and their drill atoms read them
 // after ensureReportFacts has written them again whole (a commit stays as fast as it was; the
 // first report after it, or after the VWP setting changed, pays for the facts once). ----
@@ -121,6 +121,18 @@ const freshHealthSql = (
     )}) and ${firstDays60}
   where l.database_id = ${databaseId}`;
 
+/** Each calving's outcome from its FRESH remarks (report 6, the calv: atoms). */
+const calvingsSql = (
+  databaseId: number,
+): SQL => sql`insert into herd_calvings (database_id, animal_id, lact, fresh_date, known, live, still, female, male, twins)
+  select ${databaseId}::int, l.animal_id, l.lact, l.fresh_date,
+    ${sql.join(
+      (["known", "live", "still", "female", "male", "twins"] as const).map((o) => calfOutcome(o, sql`f.r`)),
+      sql`, `,
+    )}
+  from herd_lactations l ${freshRemarkJoin}
+  where l.database_id = ${databaseId}`;
+
 /** The facts the cycles are made from, and the others: each table written whole for a database. */
 const CYCLE_SOURCES = ["herd_services", "herd_open_spans"];
 const OTHER_FACTS = [
@@ -128,6 +140,7 @@ const OTHER_FACTS = [
   "herd_animal_facts",
   "herd_health_cases",
   "herd_fresh_health",
+  "herd_calvings",
   "herd_lactation_facts",
 ];
 const analyze = (tables: string[]) => sql.raw(`analyze ${tables.join(", ")}`);
@@ -151,6 +164,7 @@ export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: nu
   await tx.execute(animalsSql(databaseId));
   await tx.execute(healthSql(databaseId));
   await tx.execute(freshHealthSql(databaseId));
+  await tx.execute(calvingsSql(databaseId));
   await tx.execute(yields305Sql(databaseId));
   // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
   await tx.execute(analyze(OTHER_FACTS));
