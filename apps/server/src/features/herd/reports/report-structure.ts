@@ -50,36 +50,108 @@ const RC_LABELS: Record<string, string> = {
 };
 
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const _num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-async function kpis(input: ReportInput): Promise<HerdReportKpi[]> {
-  const { db, databaseId, base, ctx, compare } = input;
-  const k = (key: string, at: AtomContext = ctx) => keySql(key, at);
+/**
+ * The animals of the database (under the report's filters) grouped once by everything report 1
+ * shows: status, lactation group, DIM band, pen, RC, month of birth in the period, month of exit in
+ * the period; with the sums the averages need and, when comparing, the counts of the other period.
+ * Every table, card and the chart adds up these groups (a few hundred) instead of scanning the
+ * animals once each; the groups use the atoms' own expressions, so each number is its drill's count.
+ */
+interface Cell {
+  status: string;
+  lg: string;
+  band: string;
+  pen: string | null;
+  pen_rank: number;
+  rc: number | null;
+  bm: string | null;
+  xm: string | null;
+  n: number;
+  dim_sum: number;
+  dim_n: number;
+  lact_sum: number;
+  born_b: number;
+  sold_b: number;
+  died_b: number;
+}
+
+async function cells(input: ReportInput): Promise<Cell[]> {
+  const { ctx, compare } = input;
   const before = compare ? { ...ctx, ...compare } : null;
-  const [row] = await queryRows<Record<string, string | number | null>>(
-    db,
-    sql`select
-          count(*) filter (where ${k("herd")}) as herd,
-          count(*) filter (where ${k("cows")}) as cows,
-          count(*) filter (where ${k("status:milking")}) as milking,
-          count(*) filter (where ${k("status:dry")}) as dry,
-          count(*) filter (where ${k("status:heifer")}) as heifers,
-          avg(${dimOf(ctx.today)}) filter (where ${k("status:milking")}) as avg_dim,
-          avg(a.lact) filter (where ${k("cows")}) as avg_lact,
-          count(*) filter (where ${k("born")}) as born,
-          count(*) filter (where ${k("exit:sold")}) as sold,
-          count(*) filter (where ${k("exit:died")}) as died
-          ${
-            before
-              ? sql`, count(*) filter (where ${k("born", before)}) as born_before,
-                   count(*) filter (where ${k("exit:sold", before)}) as sold_before,
-                   count(*) filter (where ${k("exit:died", before)}) as died_before`
-              : sql``
-          }
-        from herd_animals a where a.database_id = ${databaseId} and ${base}`,
+  const dim = sql`(${dimOf(ctx.today)})`;
+  const numericPen = sql`g.pen ~ '^[0-9]{1,9}$'`;
+  const rows = await queryRows<Record<keyof Cell, string | number | null>>(
+    input.db,
+    // DIM is worked out once a row (offset 0 keeps the planner from copying it into each use), and
+    // the months stay dates until the few groups are formatted.
+    sql`select g.status, g.lg, ${bandOf(sql`g.dim`)} as band, g.pen, g.rc,
+          to_char(g.bm, 'YYYY-MM') as bm, to_char(g.xm, 'YYYY-MM') as xm,
+          count(*) as n, coalesce(sum(g.dim), 0) as dim_sum, count(g.dim) as dim_n, sum(g.lact) as lact_sum,
+          sum(g.born_b) as born_b, sum(g.sold_b) as sold_b, sum(g.died_b) as died_b,
+          dense_rank() over (order by (${numericPen}) desc, case when ${numericPen} then g.pen::int end, g.pen nulls last)
+            as pen_rank
+        from (select a.status, case when a.lact >= 3 then '3+' else a.lact::text end as lg, a.lact, a.pen, a.rc, ${dim} as dim,
+                case when ${keySql("born", ctx)} then date_trunc('month', a.birth_date)::date end as bm,
+                case when ${keySql("exit", ctx)} then date_trunc('month', a.exit_date)::date end as xm,
+                ${
+                  before
+                    ? sql`(${keySql("born", before)})::int as born_b, (${keySql("exit:sold", before)})::int as sold_b,
+                         (${keySql("exit:died", before)})::int as died_b`
+                    : sql`0 as born_b, 0 as sold_b, 0 as died_b`
+                }
+              from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} offset 0) g
+        group by g.status, g.lg, 3, g.pen, g.rc, g.bm, g.xm`,
   );
-  const v = (name: string) => num(row?.[name]);
-  const cows = v("cows") ?? 0;
+  const n = (value: string | number | null) => Number(value ?? 0);
+  return rows.map((r) => ({
+    status: String(r.status),
+    lg: String(r.lg),
+    band: String(r.band),
+    pen: r.pen === null ? null : String(r.pen),
+    pen_rank: n(r.pen_rank),
+    rc: r.rc === null ? null : Number(r.rc),
+    bm: r.bm === null ? null : String(r.bm),
+    xm: r.xm === null ? null : String(r.xm),
+    n: n(r.n),
+    dim_sum: n(r.dim_sum),
+    dim_n: n(r.dim_n),
+    lact_sum: n(r.lact_sum),
+    born_b: n(r.born_b),
+    sold_b: n(r.sold_b),
+    died_b: n(r.died_b),
+  }));
+}
+
+const HERD = new Set(["milking", "dry", "heifer"]);
+const COWS = new Set(["milking", "dry"]);
+const sumOf = (list: Cell[], value: (cell: Cell) => number = (cell) => cell.n) =>
+  list.reduce((sum, cell) => sum + value(cell), 0);
+
+function kpis(input: ReportInput, all: Cell[]): HerdReportKpi[] {
+  const before = input.compare !== null;
+  const of = (status: string) => sumOf(all.filter((c) => c.status === status));
+  const cowCells = all.filter((c) => COWS.has(c.status));
+  const milkingCells = all.filter((c) => c.status === "milking");
+  const dimN = sumOf(milkingCells, (c) => c.dim_n);
+  const cowsN = sumOf(cowCells);
+  const values: Record<string, number | null> = {
+    herd: sumOf(all.filter((c) => HERD.has(c.status))),
+    milking: of("milking"),
+    dry: of("dry"),
+    heifers: of("heifer"),
+    avg_dim: dimN > 0 ? sumOf(milkingCells, (c) => c.dim_sum) / dimN : null,
+    avg_lact: cowsN > 0 ? sumOf(cowCells, (c) => c.lact_sum) / cowsN : null,
+    born: sumOf(all.filter((c) => c.bm !== null)),
+    sold: sumOf(all.filter((c) => c.xm !== null && c.status === "sold")),
+    died: sumOf(all.filter((c) => c.xm !== null && c.status === "died")),
+    born_before: sumOf(all, (c) => c.born_b),
+    sold_before: sumOf(all, (c) => c.sold_b),
+    died_before: sumOf(all, (c) => c.died_b),
+  };
+  const v = (name: string) => values[name] ?? null;
+  const cows = cowsN;
   const now = (
     key: string,
     label: string,
@@ -155,14 +227,12 @@ export const groupCounter =
       .filter((r) => (r.g ?? "") === (g ?? "") && (!status || r.status === status))
       .reduce((sum, r) => sum + Number(r.n), 0);
 
-async function byLactation(input: ReportInput): Promise<HerdReportTable> {
-  const rows = await queryRows<GroupRow>(
-    input.db,
-    sql`select case when a.lact >= 3 then '3+' else a.lact::text end as g, a.status, count(*) as n
-        from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("cows", input.ctx)}
-        group by 1, 2`,
-  );
-  const count = groupCounter(rows);
+/** The cells of the given statuses as group rows of `g`. */
+const groupRows = (all: Cell[], statuses: Set<string>, g: (cell: Cell) => string | null): GroupRow[] =>
+  all.filter((c) => statuses.has(c.status)).map((c) => ({ g: g(c), status: c.status, n: c.n }));
+
+function byLactation(input: ReportInput, all: Cell[]): HerdReportTable {
+  const count = groupCounter(groupRows(all, COWS, (c) => c.lg));
   return {
     key: "lactation",
     title: "Коровы по лактациям",
@@ -187,15 +257,8 @@ async function byLactation(input: ReportInput): Promise<HerdReportTable> {
 const bandOf = (dim: SQL) => sql`case when ${dim} is null then 'none' when ${dim} <= 60 then '-60'
   when ${dim} <= 120 then '61-120' when ${dim} <= 200 then '121-200' when ${dim} <= 305 then '201-305' else '306-' end`;
 
-async function byDimBand(input: ReportInput): Promise<HerdReportTable> {
-  const dim = sql`(${dimOf(input.ctx.today)})`;
-  const rows = await queryRows<GroupRow>(
-    input.db,
-    sql`select ${bandOf(dim)} as g, a.status, count(*) as n
-        from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("cows", input.ctx)}
-        group by 1, 2`,
-  );
-  const count = groupCounter(rows);
+function byDimBand(input: ReportInput, all: Cell[]): HerdReportTable {
+  const count = groupCounter(groupRows(all, COWS, (c) => c.band));
   const bands: { key: string; label: string; atom: string }[] = [
     ...DIM_BANDS.map((b) => ({ ...b, atom: `dim:${b.key}` })),
     { key: "none", label: "нет даты отёла", atom: "nodim" },
@@ -222,16 +285,10 @@ async function byDimBand(input: ReportInput): Promise<HerdReportTable> {
   };
 }
 
-async function byPen(input: ReportInput): Promise<HerdReportTable> {
-  const rows = await queryRows<GroupRow>(
-    input.db,
-    sql`select a.pen as g, a.status, count(*) as n
-        from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("herd", input.ctx)}
-        group by 1, 2
-        order by (a.pen ~ '^[0-9]{1,9}$') desc, case when a.pen ~ '^[0-9]{1,9}$' then a.pen::int end, a.pen nulls last`,
-  );
-  const pens = [...new Set(rows.map((r) => r.g))];
-  const count = groupCounter(rows);
+function byPen(input: ReportInput, all: Cell[]): HerdReportTable {
+  const herd = all.filter((c) => HERD.has(c.status)).sort((x, y) => x.pen_rank - y.pen_rank);
+  const pens = [...new Set(herd.map((c) => c.pen))];
+  const count = groupCounter(groupRows(herd, HERD, (c) => c.pen));
   const statuses = Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[];
   return {
     key: "pen",
@@ -253,13 +310,12 @@ async function byPen(input: ReportInput): Promise<HerdReportTable> {
   };
 }
 
-async function byRc(input: ReportInput): Promise<HerdReportTable> {
-  const rows = await queryRows<{ g: string | null; n: number | string }>(
-    input.db,
-    sql`select a.rc::text as g, count(*) as n
-        from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("herd", input.ctx)}
-        group by 1 order by 1 nulls last`,
-  );
+function byRc(input: ReportInput, all: Cell[]): HerdReportTable {
+  const byCode = new Map<number | null, number>();
+  for (const c of all.filter((cell) => HERD.has(cell.status))) byCode.set(c.rc, (byCode.get(c.rc) ?? 0) + c.n);
+  const rows = [...byCode.entries()]
+    .sort(([x], [y]) => (x === null ? 1 : y === null ? -1 : x - y))
+    .map(([rc, n]) => ({ g: rc === null ? null : String(rc), n }));
   return {
     key: "rc",
     title: "Репродуктивный статус (RC)",
@@ -290,24 +346,15 @@ export function monthsOf(from: string, to: string): string[] {
   }
 }
 
-async function movements(input: ReportInput): Promise<HerdReportChart> {
+function movements(input: ReportInput, all: Cell[]): HerdReportChart {
   const { ctx } = input;
-  const rows = await queryRows<{ m: string; kind: string; n: number | string }>(
-    input.db,
-    sql`select to_char(date_trunc('month', x.d), 'YYYY-MM') as m, x.kind, count(*) as n from (
-          select a.birth_date as d, 'born' as kind from herd_animals a
-            where a.database_id = ${input.databaseId} and ${input.base} and ${keySql("born", ctx)}
-          union all
-          select a.exit_date, a.status from herd_animals a
-            where a.database_id = ${input.databaseId} and ${input.base} and a.status in ('sold', 'died')
-              and a.exit_date between ${ctx.from}::date and ${ctx.to}::date
-        ) x group by 1, 2`,
-  );
   const months = monthsOf(ctx.from, ctx.to);
+  const monthly = (kind: string) => (m: string) =>
+    sumOf(all.filter((c) => (kind === "born" ? c.bm === m : c.xm === m && c.status === kind)));
   const series = (kind: string, label: string, atom: (month: string) => string) => ({
     key: kind,
     label,
-    values: months.map((m) => Number(rows.find((r) => r.m === m && r.kind === kind)?.n ?? 0)),
+    values: months.map(monthly(kind)),
     drills: months.map((m) => input.drill(atom(m))),
   });
   return {
@@ -324,13 +371,10 @@ async function movements(input: ReportInput): Promise<HerdReportChart> {
 }
 
 export async function herdStructure(input: ReportInput): Promise<ReportBody> {
-  const [cards, lactation, dim, pen, rc, chart] = await Promise.all([
-    kpis(input),
-    byLactation(input),
-    byDimBand(input),
-    byPen(input),
-    byRc(input),
-    movements(input),
-  ]);
-  return { kpis: cards, tables: [lactation, dim, pen, rc], charts: [chart] };
+  const all = await cells(input);
+  return {
+    kpis: kpis(input, all),
+    tables: [byLactation(input, all), byDimBand(input, all), byPen(input, all), byRc(input, all)],
+    charts: [movements(input, all)],
+  };
 }
