@@ -173,6 +173,29 @@ export const herdCalvings = pgTable(
 );
 
 /**
+ * A dry period (report 8): lactation lact − 1 dried off on dry_date, lactation lact calved on
+ * fresh_date after it; len = fresh_date − dry_date days; sick: a health event within 60 days after
+ * that calving; first_milk: the milk of the new lactation's first test day (null without one).
+ */
+export const herdDryPeriods = pgTable(
+  "herd_dry_periods",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    lact: integer("lact").notNull(),
+    freshDate: date("fresh_date").notNull(),
+    dryDate: date("dry_date").notNull(),
+    len: integer("len").notNull(),
+    sick: boolean("sick").notNull(),
+    firstMilk: doublePrecision("first_milk"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.animalId, t.lact] }),
+    index("herd_dry_periods_fresh_idx").on(t.databaseId, t.freshDate),
+  ],
+);
+
+/**
  * A lactation's 305-day yield (HERD.md "Milk"), kg, by the test-interval method over its test days
  * up to DIM 305 or the dry-off; a lactation with no such test has no row.
  */

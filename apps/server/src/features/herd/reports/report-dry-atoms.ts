@@ -21,7 +21,8 @@ export const dryDateOf = sql`l.dry_date`;
 
 /**
  * The dry periods (lactation l dried off, the next one n) whose next calving is in the window:
- * `from … where`, the rows the report counts and the dp atoms test. `owner` (first) names whose
+ * `from … where`, the rows of the report facts herd_dry_periods (report-facts.ts), which the report
+ * counts and the dp atoms test. `owner` (first) names whose
  * lactations; `join` may add the animal (a). d.dry is the dry-off date, d.len the length in days.
  */
 export const dryPeriods = (at: AtomContext, owner: SQL, join: SQL = sql``) => sql`herd_lactations l
@@ -57,12 +58,12 @@ export function dryAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
   m = DP.exec(atom);
   if (m) {
     const parts: SQL[] = [];
-    if (m[1]) parts.push(sql`d.len >= ${Number(m[1])}`);
-    if (m[2]) parts.push(sql`d.len <= ${Number(m[2])}`);
-    if (m[3] === "sick") parts.push(sickAfter);
-    if (m[3] === "ft") parts.push(sql`${firstTestMilk} is not null`);
-    const owner = sql`l.database_id = a.database_id and l.animal_id = a.id`;
-    return sql`exists (select 1 from ${dryPeriods(ctx, owner)}${parts.length > 0 ? sql` and ${sql.join(parts, sql` and `)}` : sql``})`;
+    if (m[1]) parts.push(sql`p.len >= ${Number(m[1])}`);
+    if (m[2]) parts.push(sql`p.len <= ${Number(m[2])}`);
+    if (m[3] === "sick") parts.push(sql`p.sick`);
+    if (m[3] === "ft") parts.push(sql`p.first_milk is not null`);
+    return sql`exists (select 1 from herd_dry_periods p where p.database_id = a.database_id and p.animal_id = a.id
+      and ${within(sql`p.fresh_date`, ctx, undefined)}${parts.length > 0 ? sql` and ${sql.join(parts, sql` and `)}` : sql``})`;
   }
   return undefined;
 }

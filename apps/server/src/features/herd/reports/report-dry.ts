@@ -1,8 +1,9 @@
 import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
-import type { AtomContext } from "./report-atoms.ts";
-import { dryDateOf, dryPeriods, firstTestMilk, sickAfter } from "./report-dry-atoms.ts";
+import { type AtomContext, within } from "./report-atoms.ts";
+import { dryDateOf } from "./report-dry-atoms.ts";
+import { ensureReportFacts } from "./report-facts.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
@@ -56,29 +57,21 @@ type PeriodRow = {
   first_milk: number | string | null;
 };
 
-/** The dry periods ending in the window, overall, by band and by 5-day step. */
+/** The dry periods ending in the window (report facts), overall, by band and by 5-day step. */
 function periodsOf(input: ReportInput, at: AtomContext) {
   return queryRows<PeriodRow>(
     input.db,
-    // The calvings first (materialized), then the events and tests of those few: estimated per
-    // lactation of the herd instead, the lookups cost enough to start JIT compilation.
-    sql`with n as materialized (
-          select n.database_id, n.animal_id, n.lact, n.fresh_date, d.len
-          from ${dryPeriods(
-            at,
-            sql`l.database_id = ${input.databaseId} and ${input.base}`,
-            sql`left join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id`,
-          )}),
-        p as (
-          select n.animal_id, n.len, ${keyOf(sql`n.len`, DRY_BANDS)} as b, ${keyOf(sql`n.len`, STEPS)} as s,
-            ${sickAfter} as sick, ${firstTestMilk} as first_milk
-          from n)
-        select grouping(p.b) as gb, grouping(p.s) as gs, p.b, p.s,
+    sql`select grouping(p.b) as gb, grouping(p.s) as gs, p.b, p.s,
           count(distinct p.animal_id) as cows, count(*) as periods, avg(p.len) as len,
           count(distinct p.animal_id) filter (where p.sick) as sick_cows, count(*) filter (where p.sick) as sick,
           count(distinct p.animal_id) filter (where p.first_milk is not null) as ft_cows,
           count(p.first_milk) as ft, avg(p.first_milk) as first_milk
-        from p group by grouping sets ((), (p.b), (p.s))`,
+        from (select p.animal_id, p.len, ${keyOf(sql`p.len`, DRY_BANDS)} as b, ${keyOf(sql`p.len`, STEPS)} as s,
+                p.sick, p.first_milk
+              from herd_dry_periods p left join herd_animals a on a.database_id = p.database_id and a.id = p.animal_id
+              where p.database_id = ${input.databaseId} and ${input.base}
+                and ${within(sql`p.fresh_date`, at, undefined)}) p
+        group by grouping sets ((), (p.b), (p.s))`,
   );
 }
 
@@ -268,6 +261,7 @@ function charts(
 }
 
 export async function dryPeriod(input: ReportInput): Promise<ReportBody> {
+  await ensureReportFacts(input.db, input.databaseId);
   const { ctx, compare } = input;
   const before = compare ? { ...ctx, ...compare } : null;
   const [periods, dryOffs, periodsBefore, dryOffsBefore] = await Promise.all([

@@ -85,6 +85,7 @@ describe("the facts' lifetime", () => {
         EVENTS_HEADER,
         eventLine("101", "01/10/20", "2", "FRESH", "0", dc(400)),
         eventLine("101", "01/10/20", "2", "BRED", "80", dc(320), "7HO1"),
+        eventLine("101", "01/10/20", "2", "DRY", "300", dc(100)),
         eventLine("101", "01/10/20", "3", "FRESH", "0", dc(40)),
         eventLine("101", "01/10/20", "3", "MAST", "10", dc(30)),
       ),
@@ -108,7 +109,8 @@ describe("the facts' lifetime", () => {
           return row?.n;
         }),
       );
-    // A service, the open spans, their cycles, the mastitis as a new case and as a fresh-60 disease.
+    // A service, the open spans, their cycles, the mastitis as a new case and as a fresh-60 disease,
+    // the calvings, the dry period between them.
     expect((await counts()).every((n) => (n ?? 0) > 0)).toBe(true);
     await t.database.db.execute(sql`delete from user_databases where id = ${w.herd.id}`);
     expect(await counts()).toEqual(tables.map(() => 0));

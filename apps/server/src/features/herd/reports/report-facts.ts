@@ -3,13 +3,14 @@ import { type Db, queryRows } from "../../../db/client.ts";
 import { lockHerdWrites } from "../herd-write-lock.ts";
 import { readHerdSettings } from "../settings/settings.repository.ts";
 import { calfOutcome, conceptionOf, freshRemarkJoin } from "./report-calvings-atoms.ts";
+import { dryPeriods, firstTestMilk, sickAfter } from "./report-dry-atoms.ts";
 import { firstDays60, HEALTH_CODES, newCase } from "./report-health-atoms.ts";
 import { yields305Sql } from "./report-milk-sql.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 
 // ---- The report facts of a herd database (db/schema/herd-facts.ts): its services with their
 // results, its cows' open spans and the 21-day cycles of its ended lactations (report 4), each
-// animal's first calving and conception (reports 5, 6, 7), each calving's outcome (report 6), the new cases of the diseases
+// animal's first calving and conception (reports 5, 6, 7), each calving's outcome (report 6), the dry periods (report 8), the new cases of the diseases
 // and each lactation's diseases of its first 60 days (report 7) and each lactation's 305-day yield (report 2). An upload's commit marks them stale; the reports and their drill atoms read them
 // after ensureReportFacts has written them again whole (a commit stays as fast as it was; the
 // first report after it, or after the VWP setting changed, pays for the facts once). ----
@@ -23,6 +24,9 @@ import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 // A cow's open spans are numbered by a running count of the days she turns open (her calving and
 // each abortion) over the lactation's marks (no range joins: a nested loop over them is quadratic);
 // a span ends at the day after her next conception, the next span's start or the lactation's end.
+
+/** A period holding every day a herd's history can have: the facts are of all time. */
+const ALL_TIME = { from: "1900-01-01", to: "2999-12-31", today: "2999-12-31" };
 
 /** A FRESH at least this many days after a service: the calf came from that service. */
 export const GESTATION_MIN_DAYS = 260;
@@ -84,7 +88,7 @@ const spansSql = (databaseId: number): SQL => sql`insert into herd_open_spans
  * hangs on today), by the chain a drill atom runs on one cow (report-repro-sql.ts), over all time.
  */
 const cyclesSql = (databaseId: number, vwp: number): SQL => {
-  const ctx = { from: "1900-01-01", to: "2999-12-31", today: "2999-12-31" };
+  const ctx = ALL_TIME;
   return sql`insert into herd_cycles (database_id, animal_id, lact, cs, elig, bred, preg)
     ${cyclesChain(reportScope(databaseId, sql`true`, ctx), ctx, vwp, { lactations: sql`o.lact_end is not null` })}
     select ${databaseId}, animal_id, lact, cs, elig, bred, preg from cyc`;
@@ -133,6 +137,13 @@ const calvingsSql = (
   from herd_lactations l ${freshRemarkJoin}
   where l.database_id = ${databaseId}`;
 
+/** Each dry period with its calving's first 60 days and first test (report 8, the dp atoms). */
+const dryPeriodsSql = (
+  databaseId: number,
+): SQL => sql`insert into herd_dry_periods (database_id, animal_id, lact, fresh_date, dry_date, len, sick, first_milk)
+  select ${databaseId}::int, n.animal_id, n.lact, n.fresh_date, d.dry, d.len, ${sickAfter}, ${firstTestMilk}
+  from ${dryPeriods(ALL_TIME, sql`l.database_id = ${databaseId}`)}`;
+
 /** The facts the cycles are made from, and the others: each table written whole for a database. */
 const CYCLE_SOURCES = ["herd_services", "herd_open_spans"];
 const OTHER_FACTS = [
@@ -141,6 +152,7 @@ const OTHER_FACTS = [
   "herd_health_cases",
   "herd_fresh_health",
   "herd_calvings",
+  "herd_dry_periods",
   "herd_lactation_facts",
 ];
 const analyze = (tables: string[]) => sql.raw(`analyze ${tables.join(", ")}`);
@@ -165,6 +177,7 @@ export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: nu
   await tx.execute(healthSql(databaseId));
   await tx.execute(freshHealthSql(databaseId));
   await tx.execute(calvingsSql(databaseId));
+  await tx.execute(dryPeriodsSql(databaseId));
   await tx.execute(yields305Sql(databaseId));
   // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
   await tx.execute(analyze(OTHER_FACTS));

@@ -12,6 +12,18 @@ CREATE TABLE "herd_calvings" (
 	CONSTRAINT "herd_calvings_database_id_animal_id_lact_pk" PRIMARY KEY("database_id","animal_id","lact")
 );
 --> statement-breakpoint
+CREATE TABLE "herd_dry_periods" (
+	"database_id" integer NOT NULL,
+	"animal_id" bigint NOT NULL,
+	"lact" integer NOT NULL,
+	"fresh_date" date NOT NULL,
+	"dry_date" date NOT NULL,
+	"len" integer NOT NULL,
+	"sick" boolean NOT NULL,
+	"first_milk" double precision,
+	CONSTRAINT "herd_dry_periods_database_id_animal_id_lact_pk" PRIMARY KEY("database_id","animal_id","lact")
+);
+--> statement-breakpoint
 CREATE TABLE "herd_fresh_health" (
 	"database_id" integer NOT NULL,
 	"animal_id" bigint NOT NULL,
@@ -22,6 +34,7 @@ CREATE TABLE "herd_fresh_health" (
 );
 --> statement-breakpoint
 CREATE INDEX "herd_calvings_fresh_idx" ON "herd_calvings" USING btree ("database_id","fresh_date");--> statement-breakpoint
+CREATE INDEX "herd_dry_periods_fresh_idx" ON "herd_dry_periods" USING btree ("database_id","fresh_date");--> statement-breakpoint
 CREATE INDEX "herd_fresh_health_fresh_idx" ON "herd_fresh_health" USING btree ("database_id","fresh_date");--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "herd_facts_of_deleted_databases"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -33,6 +46,7 @@ BEGIN
   DELETE FROM "herd_lactation_facts" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   DELETE FROM "herd_fresh_health" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   DELETE FROM "herd_calvings" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_dry_periods" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   RETURN NULL;
 END
 $$;--> statement-breakpoint
