@@ -1,7 +1,14 @@
-import type { DtmTransfersQuery, TransferKind, TransferResult } from "@nadoy/contract/dtm";
+import {
+  type DtmTransfersQuery,
+  type TransferKind,
+  type TransferResult,
+  transferKindSchema,
+  transferResultSchema,
+} from "@nadoy/contract/dtm";
 import dayjs, { type Dayjs } from "dayjs";
 
-// The filters of /services/dtm_module: a period (the last 14 days at first), kind, result, key.
+// The filters of /services/dtm_module: a period (the last 14 days at first), kind, result, key;
+// kept in the URL with the page, so that a link or a reload shows the same list.
 
 export interface DtmFilter {
   from: string;
@@ -34,3 +41,39 @@ export function queryOf(filter: DtmFilter, page = 1): DtmTransfersQuery {
 }
 
 export const isFiltered = (filter: DtmFilter) => Boolean(filter.kind || filter.result || filter.key);
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayParam = (value: string | null) => (value && ISO_DAY.test(value) && dayjs(value).isValid() ? value : undefined);
+
+/** The filter and page of a URL's query; what is missing or malformed takes its default. */
+export function filterOfParams(params: URLSearchParams, today: Dayjs = dayjs()): { filter: DtmFilter; page: number } {
+  const fallback = defaultFilter(today);
+  const from = dayParam(params.get("from"));
+  const to = dayParam(params.get("to"));
+  const period = from && to && from <= to ? { from, to } : { from: fallback.from, to: fallback.to };
+  const kind = transferKindSchema.safeParse(params.get("kind"));
+  const result = transferResultSchema.safeParse(params.get("result"));
+  const key = params.get("key");
+  const page = Number(params.get("page"));
+  return {
+    filter: {
+      ...period,
+      ...(kind.success && { kind: kind.data }),
+      ...(result.success && { result: result.data }),
+      ...(key && { key }),
+    },
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The URL query of a filter and page (page 1 and unset filters left out). */
+export function paramsOfFilter(filter: DtmFilter, page = 1): Record<string, string> {
+  return {
+    from: filter.from,
+    to: filter.to,
+    ...(filter.kind && { kind: filter.kind }),
+    ...(filter.result && { result: filter.result }),
+    ...(filter.key && { key: filter.key }),
+    ...(page > 1 && { page: String(page) }),
+  };
+}

@@ -105,6 +105,40 @@ describe("/services/dtm_module", { timeout: 30_000 }, () => {
     });
   });
 
+  it("keeps the filters and the page in the URL: a link opens the same list", async () => {
+    const api = mockSignedIn(user, { [`GET ${API}`]: { status: 200, body: answer([transfer()]) } });
+    const { router } = renderPage(
+      PATH,
+      <DtmModulePage />,
+      `/services/dtm_module/${ENTRY}?from=2026-11-01&to=2026-11-20&result=failed&page=2`,
+    );
+    await screen.findByText("Шлюз коровника");
+    const first = api.calls.find((c) => c.path === API);
+    expect(Object.fromEntries(first?.query ?? [])).toEqual({
+      from: "2026-11-01",
+      to: "2026-11-20",
+      page: "2",
+      result: "failed",
+    });
+    // Another result: into the URL, back to page 1, the period kept.
+    await pickOption(screen.getByRole("combobox", { name: "Результат" }), "Частично");
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        from: "2026-11-01",
+        to: "2026-11-20",
+        result: "partial",
+      }),
+    );
+  });
+
+  it("reads a malformed URL as the default filters", async () => {
+    const api = mockSignedIn(user, { [`GET ${API}`]: { status: 200, body: answer([transfer()]) } });
+    renderPage(PATH, <DtmModulePage />, `/services/dtm_module/${ENTRY}?from=вчера&to=2026-11-20&kind=x&page=-3`);
+    await screen.findByText("Шлюз коровника");
+    const first = api.calls.find((c) => c.path === API);
+    expect(Object.fromEntries(first?.query ?? [])).toEqual({ from: "2026-11-12", to: "2026-11-25", page: "1" });
+  });
+
   it("switches between entries with the select, dropping the key filter", async () => {
     const api = mockSignedIn(user, {
       [`GET ${API}`]: { status: 200, body: answer([transfer()]) },

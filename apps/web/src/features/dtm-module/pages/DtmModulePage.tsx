@@ -1,7 +1,7 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { Alert, App, Button, Empty, Flex, Select, Skeleton, Typography } from "antd";
-import { lazy, Suspense, useState } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { lazy, Suspense, useMemo } from "react";
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { href } from "../../../shared/routes/href.ts";
@@ -9,7 +9,7 @@ import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { useDtmTransfers, useExportDtm } from "../api.ts";
 import { TransfersFilters } from "../components/TransfersFilters.tsx";
 import { TransfersTable } from "../components/TransfersTable.tsx";
-import { type DtmFilter, defaultFilter, isFiltered, queryOf } from "../lib/dtm-filter.ts";
+import { type DtmFilter, filterOfParams, isFiltered, paramsOfFilter, queryOf } from "../lib/dtm-filter.ts";
 
 const TransfersChart = lazy(() =>
   import("../components/TransfersChart.tsx").then((m) => ({ default: m.TransfersChart })),
@@ -27,15 +27,10 @@ export function DtmModulePage() {
   const entries = user.data?.dtm ?? [];
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<DtmFilter>(() => defaultFilter());
-  const [page, setPage] = useState(1);
-  // Another entry (the select, the side menu): its keys are others, its list starts on page 1.
-  const [shownUuid, setShownUuid] = useState(uuid);
-  if (shownUuid !== uuid) {
-    setShownUuid(uuid);
-    setPage(1);
-    setFilter((f) => ({ ...f, key: undefined }));
-  }
+  // The filters and the page live in the URL: a link or a reload shows the same list.
+  const [params, setParams] = useSearchParams();
+  const { filter, page } = useMemo(() => filterOfParams(params), [params]);
+  const setPage = (next: number) => setParams(paramsOfFilter(filter, next));
   const transfers = useDtmTransfers(uuid, queryOf(filter, page));
   const data = transfers.data;
   const exportXlsx = useExportDtm(uuid ?? "", data?.entry.company_code ?? "");
@@ -43,10 +38,8 @@ export function DtmModulePage() {
   const first = entries[0];
   if (!uuid && first) return <Navigate to={href.dtmModule({ uuid: first.uuid })} replace />;
 
-  const change = (next: DtmFilter) => {
-    setFilter(next);
-    setPage(1);
-  };
+  // A new filter starts on page 1.
+  const change = (next: DtmFilter) => setParams(paramsOfFilter(next));
 
   return (
     <Flex vertical gap="middle">
@@ -62,7 +55,13 @@ export function DtmModulePage() {
               value={uuid}
               style={{ minWidth: 200 }}
               options={entries.map((e) => ({ value: e.uuid, label: e.company_code }))}
-              onChange={(value: string) => navigate(href.dtmModule({ uuid: value }))}
+              // Another entry has other keys: its list keeps the period, kind and result, drops the key.
+              onChange={(value: string) =>
+                navigate({
+                  pathname: href.dtmModule({ uuid: value }),
+                  search: new URLSearchParams(paramsOfFilter({ ...filter, key: undefined })).toString(),
+                })
+              }
             />
           ) : null}
           {data && data.total > 0 ? (
