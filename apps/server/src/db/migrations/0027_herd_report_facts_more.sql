@@ -3,6 +3,7 @@ CREATE TABLE "herd_calvings" (
 	"animal_id" bigint NOT NULL,
 	"lact" integer NOT NULL,
 	"fresh_date" date NOT NULL,
+	"prev_fresh" date,
 	"known" boolean NOT NULL,
 	"live" boolean NOT NULL,
 	"still" boolean NOT NULL,
@@ -36,6 +37,7 @@ CREATE TABLE "herd_fresh_health" (
 CREATE INDEX "herd_calvings_fresh_idx" ON "herd_calvings" USING btree ("database_id","fresh_date");--> statement-breakpoint
 CREATE INDEX "herd_dry_periods_fresh_idx" ON "herd_dry_periods" USING btree ("database_id","fresh_date");--> statement-breakpoint
 CREATE INDEX "herd_fresh_health_fresh_idx" ON "herd_fresh_health" USING btree ("database_id","fresh_date");--> statement-breakpoint
+CREATE INDEX "herd_open_spans_going_idx" ON "herd_open_spans" USING btree ("database_id","animal_id") WHERE lact_end is null;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "herd_facts_of_deleted_databases"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "herd_services" f USING "deleted_databases" d WHERE f."database_id" = d."id";

@@ -69,7 +69,11 @@ export const herdOpenSpans = pgTable(
     e: date("e"),
     lactEnd: date("lact_end"),
   },
-  (t) => [primaryKey({ columns: [t.databaseId, t.animalId, t.lact, t.span] })],
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.animalId, t.lact, t.span] }),
+    // The spans of the lactations still going, which a report makes cycles of as it reads.
+    index("herd_open_spans_going_idx").on(t.databaseId, t.animalId).where(sql`lact_end is null`),
+  ],
 );
 
 /**
@@ -150,7 +154,8 @@ export const herdFreshHealth = pgTable(
 /**
  * A calving (a lactation's start) and what its FRESH remarks that day say of the calf
  * (report-calvings-atoms.ts calfOutcome): the outcome known at all, a live calf, stillborn, a
- * female, a male, twins; all false without a FRESH event. One row a lactation.
+ * female, a male, twins; all false without a FRESH event; and the calving before it (report 4's
+ * calving interval). One row a lactation.
  */
 export const herdCalvings = pgTable(
   "herd_calvings",
@@ -159,6 +164,8 @@ export const herdCalvings = pgTable(
     animalId: bigint("animal_id", { mode: "number" }).notNull(),
     lact: integer("lact").notNull(),
     freshDate: date("fresh_date").notNull(),
+    /** The fresh date of the cow's lactation before (lact − 1), when it is recorded. */
+    prevFresh: date("prev_fresh"),
     known: boolean("known").notNull(),
     live: boolean("live").notNull(),
     still: boolean("still").notNull(),

@@ -125,11 +125,12 @@ const freshHealthSql = (
     )}) and ${firstDays60}
   where l.database_id = ${databaseId}`;
 
-/** Each calving's outcome from its FRESH remarks (report 6, the calv: atoms). */
-const calvingsSql = (
-  databaseId: number,
-): SQL => sql`insert into herd_calvings (database_id, animal_id, lact, fresh_date, known, live, still, female, male, twins)
+/** Each calving's outcome from its FRESH remarks (report 6, the calv: atoms), and the calving before it. */
+const calvingsSql = (databaseId: number): SQL => sql`insert into herd_calvings
+    (database_id, animal_id, lact, fresh_date, prev_fresh, known, live, still, female, male, twins)
   select ${databaseId}::int, l.animal_id, l.lact, l.fresh_date,
+    (select p.fresh_date from herd_lactations p
+      where p.database_id = l.database_id and p.animal_id = l.animal_id and p.lact = l.lact - 1),
     ${sql.join(
       (["known", "live", "still", "female", "male", "twins"] as const).map((o) => calfOutcome(o, sql`f.r`)),
       sql`, `,

@@ -58,11 +58,13 @@ export function servicesChain(scope: ReproScope, ctx: AtomContext): SQL {
       where ${scope.rows("v")} and v.event_date between ${ctx.from}::date and ${ctx.to}::date + 21)`;
 }
 
-/** The mean days between a calving of the period and the cow's calving before it, over herd_lactations. */
+/**
+ * The mean days between a calving of the period and the cow's calving before it (its lactation
+ * lact − 1, when recorded): the report facts' calvings (herd_calvings).
+ */
 export function calvingDaysSql(scope: ReproScope, ctx: AtomContext): SQL {
-  return sql`(select avg(l.fresh_date - p.fresh_date) from herd_lactations l
-    join herd_lactations p on p.database_id = l.database_id and p.animal_id = l.animal_id and p.lact = l.lact - 1
-    where ${scope.rows("l")} and l.fresh_date between ${ctx.from}::date and ${ctx.to}::date)`;
+  return sql`(select avg(c.fresh_date - c.prev_fresh) from herd_calvings c
+    where ${scope.rows("c")} and c.fresh_date between ${ctx.from}::date and ${ctx.to}::date and c.prev_fresh is not null)`;
 }
 
 /** Which cow-cycles a chain makes, and the name of its last CTE. */

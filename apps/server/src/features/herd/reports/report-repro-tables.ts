@@ -147,10 +147,14 @@ const WEEKDAYS = ["Понедельник", "Вторник", "Среда", "Ч�
 
 /** The period's services by number, technician, sire and weekday (report-repro-sql.ts's svc), as JSON. */
 export function groupsSql(ctx: AtomContext): SQL {
-  const counts = sql`count(*) filter (where result is not null) as known, count(*) filter (where result = 'preg') as preg,
-    count(distinct animal_id) filter (where result is not null) as cows`;
+  // Each cow's services of a group first, then the group's: hashed twice instead of a sort per
+  // group for a count of distinct cows.
   const branch = (kind: string, group: string) =>
-    sql`select ${kind} as kind, ${sql.raw(group)} as g, ${counts} from svc where ${inPeriod(ctx)} group by 2`;
+    sql`select ${kind} as kind, y.g, sum(y.known) as known, sum(y.preg) as preg, count(*) filter (where y.known > 0) as cows
+      from (select ${sql.raw(group)} as g, animal_id, count(*) filter (where result is not null) as known,
+              count(*) filter (where result = 'preg') as preg
+            from svc where ${inPeriod(ctx)} group by 1, 2) y
+      group by y.g`;
   return sql`(select json_agg(x) from (
     ${branch("n", "case when n >= 4 then '4+' else n::text end")}
     union all ${branch("t", "technician")}
