@@ -34,6 +34,7 @@ CREATE TABLE "herd_fresh_health" (
 	CONSTRAINT "herd_fresh_health_database_id_animal_id_lact_code_pk" PRIMARY KEY("database_id","animal_id","lact","code")
 );
 --> statement-breakpoint
+ALTER TABLE "herd_animal_facts" ADD COLUMN "open" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "herd_calvings_fresh_idx" ON "herd_calvings" USING btree ("database_id","fresh_date");--> statement-breakpoint
 CREATE INDEX "herd_dry_periods_fresh_idx" ON "herd_dry_periods" USING btree ("database_id","fresh_date");--> statement-breakpoint
 CREATE INDEX "herd_fresh_health_fresh_idx" ON "herd_fresh_health" USING btree ("database_id","fresh_date");--> statement-breakpoint

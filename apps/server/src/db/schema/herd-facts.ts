@@ -110,6 +110,11 @@ export const herdAnimalFacts = pgTable(
     animalId: bigint("animal_id", { mode: "number" }).notNull(),
     firstFresh: date("first_fresh"),
     conception: date("conception"),
+    /**
+     * Open in her current lactation (report 4's r4open, but for the VWP and her being in milk):
+     * no DNB in it, and no service of it since its last abortion that was pregnant or is unknown.
+     */
+    open: boolean("open").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.databaseId, t.animalId] })],
 );

@@ -6,6 +6,7 @@ import { calfOutcome, conceptionOf, freshRemarkJoin } from "./report-calvings-at
 import { dryPeriods, firstTestMilk, sickAfter } from "./report-dry-atoms.ts";
 import { firstDays60, HEALTH_CODES, newCase } from "./report-health-atoms.ts";
 import { yields305Sql } from "./report-milk-sql.ts";
+import { openInLactation } from "./report-repro-atoms.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 
 // ---- The report facts of a herd database (db/schema/herd-facts.ts): its services with their
@@ -94,11 +95,14 @@ const cyclesSql = (databaseId: number, vwp: number): SQL => {
     select ${databaseId}, animal_id, lact, cs, elig, bred, preg from cyc`;
 };
 
-/** Each animal's first calving and, when she is pregnant now, her conception (report-calvings-atoms.ts). */
+/**
+ * Each animal's first calving, and her conception when she is pregnant now (report-calvings-atoms.ts),
+ * and whether she is open in her current lactation (report-repro-atoms.ts), after the services.
+ */
 const animalsSql = (
   databaseId: number,
-): SQL => sql`insert into herd_animal_facts (database_id, animal_id, first_fresh, conception)
-  select ${databaseId}, a.id, f.first_fresh, ${conceptionOf}
+): SQL => sql`insert into herd_animal_facts (database_id, animal_id, first_fresh, conception, open)
+  select ${databaseId}, a.id, f.first_fresh, ${conceptionOf}, a.lact >= 1 and ${openInLactation}
   from herd_animals a left join (select l.animal_id, min(l.fresh_date) as first_fresh from herd_lactations l
     where l.database_id = ${databaseId} group by l.animal_id) f on f.animal_id = a.id
   where a.database_id = ${databaseId}`;

@@ -33,16 +33,30 @@ export function serviceGroupSql(kind: "n" | "t" | "s" | "w", value: string): SQL
   return sql`extract(isodow from event_date) = ${Number(value)}`;
 }
 
-/** Cows in milk today past the VWP and open (the r4open atom). */
-export function openCowSql(ctx: AtomContext, vwp: number): SQL {
-  return sql`a.status = 'milking' and a.lact >= 1 and (${dimOf(ctx.today)}) >= ${vwp}::int
-    and not exists (select 1 from herd_events d where d.database_id = a.database_id and d.animal_id = a.id
-      and d.code = 'DNB' and d.lact = a.lact)
+/**
+ * Animal `a` is open in her current lactation: no DNB in it, and no service of it since its last
+ * abortion that was pregnant or is still unknown. A report fact (herd_animal_facts.open), written
+ * after the services.
+ */
+export const openInLactation = sql`not exists (select 1 from herd_events d where d.database_id = a.database_id
+      and d.animal_id = a.id and d.code = 'DNB' and d.lact = a.lact)
     and not exists (select 1 from herd_services v where v.database_id = a.database_id and v.animal_id = a.id
       and v.lact = a.lact and v.result is distinct from 'open'
       and v.event_date > coalesce((select max(x.event_date) from herd_events x
         where x.database_id = a.database_id and x.animal_id = a.id and x.code = 'ABORT' and x.lact = a.lact),
         date '1900-01-01'))`;
+
+/**
+ * Cows in milk today past the VWP and open (the r4open atom); `open` reads the fact: by default
+ * looked up per animal, or the column of facts joined as `f` (report-health-atoms.ts factsJoin).
+ */
+export function openCowSql(
+  ctx: AtomContext,
+  vwp: number,
+  open: SQL = sql`coalesce((select f.open from herd_animal_facts f
+    where f.database_id = a.database_id and f.animal_id = a.id), false)`,
+): SQL {
+  return sql`a.status = 'milking' and a.lact >= 1 and (${dimOf(ctx.today)}) >= ${vwp}::int and ${open}`;
 }
 
 /** What the chain reads anyway, tested first: a cow still in the herd when the period began. */

@@ -1,9 +1,11 @@
 import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
-import { type AtomContext, keySql } from "./report-atoms.ts";
+import type { AtomContext } from "./report-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
+import { factsJoin } from "./report-health-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
+import { openCowSql } from "./report-repro-atoms.ts";
 import {
   calvingDaysSql,
   factCyclesChain,
@@ -109,8 +111,8 @@ async function figures(input: ReportInput, vwp: number, at: AtomContext, details
 async function openNow(input: ReportInput, vwp: number): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     input.db,
-    sql`select count(*) filter (where ${keySql(`r4open:${vwp}`, input.ctx)}) as n
-        from herd_animals a where a.database_id = ${input.databaseId} and ${input.base}`,
+    sql`select count(*) filter (where ${openCowSql(input.ctx, vwp, sql`coalesce(f.open, false)`)}) as n
+        from herd_animals a ${factsJoin} where a.database_id = ${input.databaseId} and ${input.base}`,
   );
   return Number(row?.n ?? 0);
 }
