@@ -82,32 +82,40 @@ async function cells(input: ReportInput): Promise<Cell[]> {
   const before = compare ? { ...ctx, ...compare } : null;
   const dim = sql`(${dimOf(ctx.today)})`;
   const numericPen = sql`g.pen ~ '^[0-9]{1,9}$'`;
+  // 0: no DIM, then DIM_BANDS in order.
+  const bandCode = (d: SQL) => sql`case when ${d} is null then 0 when ${d} <= 60 then 1 when ${d} <= 120 then 2
+    when ${d} <= 200 then 3 when ${d} <= 305 then 4 else 5 end`;
   const rows = await queryRows<Record<keyof Cell, string | number | null>>(
     input.db,
-    // DIM is worked out once a row (offset 0 keeps the planner from copying it into each use), and
-    // the months stay dates until the few groups are formatted.
-    sql`select g.status, g.lg, ${bandOf(sql`g.dim`)} as band, g.pen, g.rc,
-          to_char(g.bm, 'YYYY-MM') as bm, to_char(g.xm, 'YYYY-MM') as xm,
-          count(*) as n, coalesce(sum(g.dim), 0) as dim_sum, count(g.dim) as dim_n, sum(g.lact) as lact_sum,
-          sum(g.born_b) as born_b, sum(g.sold_b) as sold_b, sum(g.died_b) as died_b,
+    // DIM is worked out once a row (offset 0 keeps the planner from copying it into each use); the
+    // groups' keys are numbers and dates (months of a timestamp without a zone: no zone to look up),
+    // labelled only on the few groups.
+    sql`select g.status, g.lg::text as lg, (array['none', ${sql.join(
+      DIM_BANDS.map((b) => sql`${b.key}`),
+      sql`, `,
+    )}])[g.band + 1] as band, g.pen, g.rc, to_char(g.bm, 'YYYY-MM') as bm, to_char(g.xm, 'YYYY-MM') as xm,
+          g.n, g.dim_sum, g.dim_n, g.lact_sum, g.born_b, g.sold_b, g.died_b,
           dense_rank() over (order by (${numericPen}) desc, case when ${numericPen} then g.pen::int end, g.pen nulls last)
             as pen_rank
-        from (select a.status, case when a.lact >= 3 then '3+' else a.lact::text end as lg, a.lact, a.pen, a.rc, ${dim} as dim,
-                case when ${keySql("born", ctx)} then date_trunc('month', a.birth_date)::date end as bm,
-                case when ${keySql("exit", ctx)} then date_trunc('month', a.exit_date)::date end as xm,
-                ${
-                  before
-                    ? sql`(${keySql("born", before)})::int as born_b, (${keySql("exit:sold", before)})::int as sold_b,
-                         (${keySql("exit:died", before)})::int as died_b`
-                    : sql`0 as born_b, 0 as sold_b, 0 as died_b`
-                }
-              from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} offset 0) g
-        group by g.status, g.lg, 3, g.pen, g.rc, g.bm, g.xm`,
+        from (select r.status, r.lg, ${bandCode(sql`r.dim`)} as band, r.pen, r.rc, r.bm, r.xm,
+                count(*) as n, coalesce(sum(r.dim), 0) as dim_sum, count(r.dim) as dim_n, sum(r.lact) as lact_sum,
+                sum(r.born_b) as born_b, sum(r.sold_b) as sold_b, sum(r.died_b) as died_b
+              from (select a.status, least(a.lact, 3) as lg, a.lact, a.pen, a.rc, ${dim} as dim,
+                      case when ${keySql("born", ctx)} then date_trunc('month', a.birth_date::timestamp)::date end as bm,
+                      case when ${keySql("exit", ctx)} then date_trunc('month', a.exit_date::timestamp)::date end as xm,
+                      ${
+                        before
+                          ? sql`(${keySql("born", before)})::int as born_b, (${keySql("exit:sold", before)})::int as sold_b,
+                               (${keySql("exit:died", before)})::int as died_b`
+                          : sql`0 as born_b, 0 as sold_b, 0 as died_b`
+                      }
+                    from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} offset 0) r
+              group by r.status, r.lg, 3, r.pen, r.rc, r.bm, r.xm) g`,
   );
   const n = (value: string | number | null) => Number(value ?? 0);
   return rows.map((r) => ({
     status: String(r.status),
-    lg: String(r.lg),
+    lg: Number(r.lg) >= 3 ? "3+" : String(r.lg),
     band: String(r.band),
     pen: r.pen === null ? null : String(r.pen),
     pen_rank: n(r.pen_rank),
@@ -252,10 +260,6 @@ function byLactation(input: ReportInput, all: Cell[]): HerdReportTable {
     })),
   };
 }
-
-/** The band key of a DIM in SQL: the same bounds as DIM_BANDS (and the dim: atoms). */
-const bandOf = (dim: SQL) => sql`case when ${dim} is null then 'none' when ${dim} <= 60 then '-60'
-  when ${dim} <= 120 then '61-120' when ${dim} <= 200 then '121-200' when ${dim} <= 305 then '201-305' else '306-' end`;
 
 function byDimBand(input: ReportInput, all: Cell[]): HerdReportTable {
   const count = groupCounter(groupRows(all, COWS, (c) => c.band));
