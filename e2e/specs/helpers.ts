@@ -98,3 +98,28 @@ export async function patchUser(admin: Page, username: string, body: Record<stri
   );
   expect(status).toBe(200);
 }
+
+/** The uuids of a database, of the keygen workspace holding it and of a DTM code, asked with the page's session. */
+export async function keygenIds(
+  page: Page,
+  databaseName: string,
+  dtmCode?: string,
+): Promise<{ database: string; workspace: string; dtm: string }> {
+  return page.evaluate(
+    async ({ name, code }) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem("access")}` };
+      const get = async (url: string) => (await fetch(url, { headers })).json();
+      const user = await get("/api/users/data/");
+      const database = user.user_databases.find((db: { name: string }) => db.name === name);
+      for (const ws of user.keygen_workspaces as { uuid: string }[]) {
+        const detail = await get(`/api/keys/workspaces/${ws.uuid}/`);
+        if (detail.databases.some((db: { uuid: string }) => db.uuid === database.uuid)) {
+          const dtm = (user.dtm as { uuid: string; company_code: string }[]).find((d) => d.company_code === code);
+          return { database: database.uuid, workspace: ws.uuid, dtm: dtm?.uuid ?? "" };
+        }
+      }
+      throw new Error(`no workspace holds ${name}`);
+    },
+    { name: databaseName, code: dtmCode ?? null },
+  );
+}

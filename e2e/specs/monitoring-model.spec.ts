@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { keygenIds, signIn } from "./helpers.ts";
 
 // Issue 19, «Схема площадки»: the admin describes a new site on a monitoring page — the site, a
 // device, a sensor of it — and reads the sensor's series_id there; a reading sent with that id
@@ -16,18 +16,7 @@ test("the admin describes a site, a device and a sensor, and the sensor takes re
   request,
 }) => {
   await signIn(page, "admin");
-  const { database, workspace } = await page.evaluate(async (name) => {
-    const headers = { authorization: `Bearer ${localStorage.getItem("access")}` };
-    const get = async (url: string) => (await fetch(url, { headers })).json();
-    const user = await get("/api/users/data/");
-    const db = user.user_databases.find((d: { name: string }) => d.name === name);
-    for (const ws of user.keygen_workspaces as { uuid: string }[]) {
-      const detail = await get(`/api/keys/workspaces/${ws.uuid}/`);
-      if (detail.databases.some((d: { uuid: string }) => d.uuid === db.uuid))
-        return { database: db.uuid, workspace: ws.uuid };
-    }
-    throw new Error(`no workspace holds ${name}`);
-  }, DATABASE);
+  const { database, workspace } = await keygenIds(page, DATABASE);
 
   await page.goto(`/equipment_monitoring/monitoring_report/${database}`);
   await page.getByRole("button", { name: /Схема площадки/ }).click();

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { keygenIds, signIn } from "./helpers.ts";
 
 // Issue 19: the admin makes an ingestion key in the key generator; a gateway (this test) posts
 // 1,000 readings with it; the open monitoring page shows them without a reload; the DTM log
@@ -12,39 +12,12 @@ const KEY_NAME = "Шлюз доильного зала";
 /** A milk temperature no tank ever has: the page shows it only once the test's readings are in. */
 const MARK = 77.7;
 
-interface Ids {
-  database: string;
-  workspace: string;
-  dtm: string;
-}
-
-/** The uuids the steps need, asked with the admin's session from the page. */
-async function ids(page: Page): Promise<Ids> {
-  return page.evaluate(
-    async ({ name, code }) => {
-      const headers = { authorization: `Bearer ${localStorage.getItem("access")}` };
-      const get = async (url: string) => (await fetch(url, { headers })).json();
-      const user = await get("/api/users/data/");
-      const database = user.user_databases.find((db: { name: string }) => db.name === name);
-      for (const ws of user.keygen_workspaces as { uuid: string }[]) {
-        const detail = await get(`/api/keys/workspaces/${ws.uuid}/`);
-        if (detail.databases.some((db: { uuid: string }) => db.uuid === database.uuid)) {
-          const dtm = (user.dtm as { uuid: string; company_code: string }[]).find((d) => d.company_code === code);
-          return { database: database.uuid, workspace: ws.uuid, dtm: dtm?.uuid ?? "" };
-        }
-      }
-      throw new Error(`no workspace holds ${name}`);
-    },
-    { name: DATABASE, code: DTM_CODE },
-  );
-}
-
 test("a key made in the generator feeds the live chart and the DTM log, and is refused once revoked", async ({
   page,
   request,
 }) => {
   await signIn(page, "admin");
-  const { database, workspace, dtm } = await ids(page);
+  const { database, workspace, dtm } = await keygenIds(page, DATABASE, DTM_CODE);
 
   // The key, in the generator's form.
   await page.goto(`/services/key_generator/${workspace}`);
