@@ -110,7 +110,7 @@ export function dueBucket(due: SQL, today: string): SQL {
 }
 
 /**
- * The same bucket where the statement joins the animal's facts as `f` (report-health-atoms.ts
+ * The same bucket where the statement joins the animal's facts as `f` (report-animal-facts.ts
  * factsJoin): the due date is a column, no subquery per animal.
  */
 export const joinedDueBucket = (today: string): SQL => bucketOf(sql`(f.conception + ${GESTATION_DAYS}::int)`, today);

@@ -1,6 +1,7 @@
 import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
+import { factsJoin } from "./report-animal-facts.ts";
 import type { AtomContext } from "./report-atoms.ts";
 import { within } from "./report-atoms.ts";
 import {
@@ -14,7 +15,6 @@ import {
   parityOf,
 } from "./report-calvings-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
-import { factsJoin } from "./report-health-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 

@@ -2,9 +2,9 @@ import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/con
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { dimOf } from "../animals.repository.ts";
+import { factsJoin, joinedFirstFresh } from "./report-animal-facts.ts";
 import { type AtomContext, keySql, reasonAtom } from "./report-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
-import { factsJoin, joinedFirstFresh } from "./report-health-atoms.ts";
 import {
   DIM_BANDS,
   type GroupRow,

@@ -20,14 +20,13 @@ export const HEALTH_CODES = ["MAST", "LAME", "KETOSIS", "METR", "RP", "DA", "MF"
 export const dryDateOf = sql`l.dry_date`;
 
 /**
- * The dry periods (lactation l dried off, the next one n) whose next calving is in the window:
- * `from … where`, the rows of the report facts herd_dry_periods (report-facts.ts), which the report
- * counts and the dp atoms test. `owner` (first) names whose
- * lactations; `join` may add the animal (a). d.dry is the dry-off date, d.len the length in days.
+ * The dry periods (lactation l dried off, the next one n) whose next calving is in the window, of
+ * the lactations `owner` names: `from … where`, the rows of the report facts herd_dry_periods
+ * (report-facts.ts), which the report counts and the dp atoms test. d.dry is the dry-off date,
+ * d.len the length in days.
  */
-export const dryPeriods = (at: AtomContext, owner: SQL, join: SQL = sql``) => sql`herd_lactations l
+export const dryPeriods = (at: AtomContext, owner: SQL) => sql`herd_lactations l
   join herd_lactations n on n.database_id = l.database_id and n.animal_id = l.animal_id and n.lact = l.lact + 1
-  ${join}
   cross join lateral (select ${dryDateOf} as dry, n.fresh_date - ${dryDateOf} as len) d
   where ${owner} and n.fresh_date between ${at.from}::date and ${at.to}::date and d.dry < n.fresh_date`;
 

@@ -1,18 +1,11 @@
 import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
+import { factsJoin, joinedFirstFresh } from "./report-animal-facts.ts";
 import { type AtomContext, within } from "./report-atoms.ts";
 import { cowDays } from "./report-culling.ts";
 import { ensureReportFacts } from "./report-facts.ts";
-import {
-  atRisk,
-  factsJoin,
-  freshIn60,
-  HEALTH_CODES,
-  type HealthCode,
-  inCohort60,
-  joinedFirstFresh,
-} from "./report-health-atoms.ts";
+import { atRisk, freshIn60, HEALTH_CODES, type HealthCode, inCohort60 } from "./report-health-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 

@@ -48,7 +48,7 @@ export const openInLactation = sql`not exists (select 1 from herd_events d where
 
 /**
  * Cows in milk today past the VWP and open (the r4open atom); `open` reads the fact: by default
- * looked up per animal, or the column of facts joined as `f` (report-health-atoms.ts factsJoin).
+ * looked up per animal, or the column of facts joined as `f` (report-animal-facts.ts factsJoin).
  */
 export function openCowSql(
   ctx: AtomContext,

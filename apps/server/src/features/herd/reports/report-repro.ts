@@ -1,9 +1,9 @@
 import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
+import { factsJoin } from "./report-animal-facts.ts";
 import type { AtomContext } from "./report-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
-import { factsJoin } from "./report-health-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { openCowSql } from "./report-repro-atoms.ts";
 import {
