@@ -120,6 +120,9 @@ export async function meterEnergy(
   const id = sql`${databaseId}::int`;
   const f = isoOf(from);
   const t = isoOf(to);
+  // A literal, not a parameter: the daily rollups' partial index (grain = 'day') then serves the
+  // statement whatever plan it gets.
+  const grainLiteral = sql.raw(grain === "day" ? "'day'" : "'hour'");
   const buckets = sql`
     select site.id as site_id, b.bucket from monitoring_sites site
     cross join lateral (${bucketsSql(grain, f, t)}) b
@@ -156,7 +159,7 @@ export async function meterEnergy(
       cross join lateral (
         select array_agg(r.bucket order by r.bucket) as buckets, array_agg(coalesce(r.kwh, 0)::float8 order by r.bucket) as kwh
         from monitoring_rollups r
-        where r.database_id = ${id} and r.series_id = s.id and r.grain = ${grain}
+        where r.database_id = ${id} and r.series_id = s.id and r.grain = ${grainLiteral}
           and r.bucket >= sb.lo and r.bucket <= sb.hi
       ) r
       where s.database_id = ${id} and s.kind = 'energy'
