@@ -157,10 +157,15 @@ export async function meterEnergy(
       from monitoring_series s
       join sb on sb.site_id = s.site_id
       cross join lateral (
-        select array_agg(r.bucket order by r.bucket) as buckets, array_agg(coalesce(r.kwh, 0)::float8 order by r.bucket) as kwh
-        from monitoring_rollups r
-        where r.database_id = ${id} and r.series_id = s.id and r.grain = ${grainLiteral}
-          and r.bucket >= sb.lo and r.bucket <= sb.hi
+        -- Aggregated in the index's order, not sorted again per meter: were the order ever not
+        -- kept, the buckets would differ from the site's and the matching above would take over.
+        select array_agg(r.bucket) as buckets, array_agg(coalesce(r.kwh, 0)::float8) as kwh
+        from (
+          select r.bucket, r.kwh from monitoring_rollups r
+          where r.database_id = ${id} and r.series_id = s.id and r.grain = ${grainLiteral}
+            and r.bucket >= sb.lo and r.bucket <= sb.hi
+          order by r.bucket
+        ) r
       ) r
       where s.database_id = ${id} and s.kind = 'energy'
       order by s.site_id, s.substation_id nulls last, (case s.meter_role when 'input' then 0 when 'feeder' then 1 else 2 end), s.id`,
