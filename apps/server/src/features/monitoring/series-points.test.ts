@@ -164,6 +164,13 @@ describe("rangeStats", () => {
       max: 8,
       avg: 4.25,
     });
+    // No whole local hour in [10:05, 11:55), 110 minutes: readings only, 3, 5 and 8.
+    expect(await rangeStats(db, databaseId, s.temp, at("10:05"), at("11:55"))).toEqual({
+      count: 3,
+      min: 3,
+      max: 8,
+      avg: 16 / 3,
+    });
     // Within one hour, readings only: 5 and 8.
     expect(await rangeStats(db, databaseId, s.temp, at("11:05"), at("11:50"))).toEqual({
       count: 2,

@@ -39,6 +39,8 @@ export interface SeriesPoints {
 }
 
 const GRAIN_SECONDS = { hour: 3600, day: 86_400 } as const;
+/** Longer than any ragged edge of rangeStats (see there). */
+const EDGE_MS = 3 * 3_600_000;
 
 async function numericSeries(db: Db, databaseId: number, seriesId: number) {
   const [series] = await db
@@ -204,10 +206,17 @@ export async function rangeStats(
       from monitoring_rollups, y
       where database_id = ${id} and series_id = ${sid} and grain = ${grain}
         and bucket >= ${sql.raw(`y.${lo}`)} and bucket < ${sql.raw(`y.${hi}`)}`;
-  const readings = (lo: string, hi: string) => sql`
+  // An edge is shorter than two hours (under one, or the whole range when no local hour fits in
+  // it): bounds of three hours after `from` and before `to`, given as constants, let the planner
+  // prune the readings' monthly partitions (it would otherwise plan every month for bounds it
+  // learns only when running: most of the statement's time).
+  const fromMs = Date.parse(isoOf(from));
+  const toMs = Date.parse(isoOf(to));
+  const readings = (lo: string, hi: string, within: [number, number]) => sql`
       select 1, value, value, value
       from monitoring_readings, y
-      where database_id = ${id} and series_id = ${sid} and ts >= ${sql.raw(`y.${lo}`)} and ts < ${sql.raw(`y.${hi}`)}`;
+      where database_id = ${id} and series_id = ${sid} and ts >= ${sql.raw(`y.${lo}`)} and ts < ${sql.raw(`y.${hi}`)}
+        and ts >= ${new Date(within[0]).toISOString()}::timestamptz and ts < ${new Date(within[1]).toISOString()}::timestamptz`;
   const [stats] = await queryRows<RangeStats>(
     db,
     sql`
@@ -233,8 +242,8 @@ export async function rangeStats(
       ${rollups("day", "ds", "de")}
       union all ${rollups("hour", "hs", "ds")}
       union all ${rollups("hour", "de", "he")}
-      union all ${readings("f", "hs")}
-      union all ${readings("he", "t")}
+      union all ${readings("f", "hs", [fromMs, Math.min(toMs, fromMs + EDGE_MS)])}
+      union all ${readings("he", "t", [Math.max(fromMs, toMs - EDGE_MS), toMs])}
     )
     select coalesce(sum(n), 0)::int as count, min(lo)::float8 as min, max(hi)::float8 as max,
       (sum(total) / nullif(sum(n), 0))::float8 as avg
