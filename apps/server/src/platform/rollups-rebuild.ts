@@ -43,8 +43,11 @@ export async function rebuildRollups(db: Db, databaseId: number, seriesIds?: rea
       select ${id}, series_id, 'hour', bucket, n, lo, hi, total, kwh from hours
       union all
       -- A local day is whole local hours (every zone's offset is whole hours or halves, and an
-      -- hour bucket starts at a local hour, so its day is the day of its start).
-      select ${id}, series_id, 'day', date_trunc('day', bucket, tz), sum(n)::int, min(lo), max(hi), sum(total), sum(kwh)
-      from hours group by series_id, date_trunc('day', bucket, tz)`);
+      -- hour bucket starts at a local hour, so its day is the day of its start). Written after the
+      -- hours, series by series in time order: a series' days share heap pages, so a range of them
+      -- is read from a few pages even before VACUUM marks them all-visible (meterEnergy).
+      (select ${id}, series_id, 'day', date_trunc('day', bucket, tz), sum(n)::int, min(lo), max(hi), sum(total), sum(kwh)
+       from hours group by series_id, date_trunc('day', bucket, tz)
+       order by series_id, date_trunc('day', bucket, tz))`);
   });
 }

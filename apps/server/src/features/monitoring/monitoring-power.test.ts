@@ -1,7 +1,10 @@
 import type { PowerEnergy, PowerOverview } from "@nadoy/contract/monitoring";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/test-app.ts";
 import { resetDatabase } from "../../../test/test-database.ts";
+import { monitoringSites } from "../../db/schema/index.ts";
+import { rebuildRollups } from "../../platform/rollups-rebuild.ts";
 import { ok } from "../herd/herd.test-kit.ts";
 import { getAs, HOUR, ingestOk, iso, monitoringApiWorld, novosibirskMidnight } from "./monitoring.test-kit.ts";
 
@@ -88,5 +91,65 @@ describe("monitoring: power", () => {
     // Yesterday's 50 kWh all end at noon: the 13th local hour.
     expect(input[12]).toBe(50);
     expect(input.reduce((a, b) => a + b, 0)).toBe(50);
+  });
+
+  it("answers each meter's daily kWh of a range, 0 on a day without a rollup, the same after a rebuild", async () => {
+    const w = await world();
+    const m = novosibirskMidnight(Date.now());
+    const DAY = 24 * HOUR;
+    // Three local days before today, each from 17:00Z (Novosibirsk midnight).
+    const d0 = m - 3 * DAY;
+    const d1 = m - 2 * DAY;
+    const d2 = m - DAY;
+    await ingest(w.databaseId, [
+      // The input, read every day (a rollup for every bucket): 0 + (130 − 100) = 30;
+      // (150 − 130) + (175 − 150) = 45; (200 − 175) + (240 − 200) = 65.
+      { series_id: w.s.input, ts: iso(d0 + HOUR), value: 100 },
+      { series_id: w.s.input, ts: iso(d0 + 13 * HOUR), value: 130 },
+      { series_id: w.s.input, ts: iso(d1 + HOUR), value: 150 },
+      { series_id: w.s.input, ts: iso(d1 + 12 * HOUR), value: 175 },
+      { series_id: w.s.input, ts: iso(d2 + 2 * HOUR), value: 200 },
+      { series_id: w.s.input, ts: iso(d2 + 20 * HOUR), value: 240 },
+      // Feeder 1, nothing read on the middle day: 22 − 10 = 12; 0; the gap's 40 − 22 = 18 on the
+      // day of the reading that ends it.
+      { series_id: w.s.feeder1, ts: iso(d0 + 2 * HOUR), value: 10 },
+      { series_id: w.s.feeder1, ts: iso(d0 + 10 * HOUR), value: 22 },
+      { series_id: w.s.feeder1, ts: iso(d2 + 5 * HOUR), value: 40 },
+      // Feeder 2: nothing at all.
+    ]);
+    const daily = async () =>
+      ok<PowerEnergy>(
+        await get(w.zoo, `/api/monitoring/${w.monitoring.uuid}/power/energy/`, {
+          from: iso(d0),
+          to: iso(m),
+          grain: "day",
+        }),
+      ).sites[0];
+    const expected = [
+      ["Ввод", [30, 45, 65]],
+      ["Коровник", [12, 0, 18]],
+      ["Доильный зал", [0, 0, 0]],
+    ];
+    const kept = await daily();
+    expect(kept?.buckets).toEqual([iso(d0), iso(d1), iso(d2)]);
+    expect(kept?.meters.map((x) => [x.name, x.kwh])).toEqual(expected);
+
+    await rebuildRollups(t.database.db, w.databaseId);
+    expect((await daily())?.meters.map((x) => [x.name, x.kwh])).toEqual(expected);
+
+    // The site moved to Moscow's clock and its rollups not yet rebuilt: the range's buckets are
+    // Moscow's midnights (21:00Z, 4 hours after Novosibirsk's; the range starts on the evening of
+    // the Moscow day before), which no rollup starts at: 0 everywhere, until the rebuild.
+    await t.database.db
+      .update(monitoringSites)
+      .set({ timeZone: "Europe/Moscow" })
+      .where(eq(monitoringSites.databaseId, w.databaseId));
+    const moscow = await daily();
+    expect(moscow?.buckets).toEqual([iso(d0 - 20 * HOUR), iso(d0 + 4 * HOUR), iso(d1 + 4 * HOUR), iso(d2 + 4 * HOUR)]);
+    expect(moscow?.meters.map((x) => x.kwh)).toEqual([
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
   });
 });

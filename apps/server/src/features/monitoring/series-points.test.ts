@@ -164,6 +164,13 @@ describe("rangeStats", () => {
       max: 8,
       avg: 4.25,
     });
+    // No whole local hour in [10:05, 11:55), 110 minutes: readings only, 3, 5 and 8.
+    expect(await rangeStats(db, databaseId, s.temp, at("10:05"), at("11:55"))).toEqual({
+      count: 3,
+      min: 3,
+      max: 8,
+      avg: 16 / 3,
+    });
     // Within one hour, readings only: 5 and 8.
     expect(await rangeStats(db, databaseId, s.temp, at("11:05"), at("11:50"))).toEqual({
       count: 2,
@@ -176,6 +183,36 @@ describe("rangeStats", () => {
       min: null,
       max: null,
       avg: null,
+    });
+  });
+  it("counts whole local days from the daily rollups, whole hours around them from the hourly ones", async () => {
+    // Novosibirsk's 10 and 11 March run from 17:00Z of 9 March to 17:00Z of 11 March.
+    await ingest([
+      { series_id: s.temp, ts: at("14:10", 9), value: 50 }, // before the range
+      { series_id: s.temp, ts: at("14:30", 9), value: 3 }, // before the first whole hour: read
+      { series_id: s.temp, ts: at("16:15", 9), value: 4 }, // the hour 16:00Z of 9 March: its rollup
+      { series_id: s.temp, ts: at("23:00", 9), value: 6 }, // local 10 March: its daily rollup
+      { series_id: s.temp, ts: at("16:59", 10), value: 1 }, // local 10 March, its last minute
+      { series_id: s.temp, ts: at("17:00", 10), value: 7 }, // local 11 March
+      { series_id: s.temp, ts: at("18:45", 11), value: 5 }, // the hour 18:00Z of 11 March (local 12 March)
+      { series_id: s.temp, ts: at("19:10", 11), value: 9 }, // after the last whole hour: read
+      { series_id: s.temp, ts: at("19:30", 11), value: 100 }, // at the range's end: out
+    ]);
+    // [14:20Z 9 March, 19:30Z 11 March): readings [14:20, 15:00), hours [15:00, 17:00Z 9 March),
+    // days 10 and 11 March, hours [17:00, 19:00Z 11 March), readings [19:00, 19:30):
+    // 3, 4, 6, 1, 7, 5, 9 — 7 readings, sum 35.
+    expect(await rangeStats(db, databaseId, s.temp, at("14:20", 9), at("19:30", 11))).toEqual({
+      count: 7,
+      min: 1,
+      max: 9,
+      avg: 5,
+    });
+    // The two local days exactly: 6, 1, 7.
+    expect(await rangeStats(db, databaseId, s.temp, at("17:00", 9), at("17:00", 11))).toEqual({
+      count: 3,
+      min: 1,
+      max: 7,
+      avg: 14 / 3,
     });
   });
 });

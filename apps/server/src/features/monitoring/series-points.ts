@@ -39,6 +39,8 @@ export interface SeriesPoints {
 }
 
 const GRAIN_SECONDS = { hour: 3600, day: 86_400 } as const;
+/** Longer than any ragged edge of rangeStats (see there). */
+const EDGE_MS = 3 * 3_600_000;
 
 async function numericSeries(db: Db, databaseId: number, seriesId: number) {
   const [series] = await db
@@ -180,9 +182,12 @@ export interface RangeStats {
 }
 
 /**
- * Count, min, max and average of the readings in [from, to), exact: the whole local hours inside
- * the range from the hourly rollups, the ragged edges before the first and after the last whole
- * hour from the readings themselves. Null when the series is not a numeric series of this database.
+ * Count, min, max and average of the readings in [from, to), exact: the whole local days inside
+ * the range from the daily rollups, the whole local hours around them from the hourly ones, the
+ * ragged edges before the first and after the last whole hour from the readings themselves (a
+ * year: 365 daily rows and a few dozen hourly ones, not 8,760 hourly rows). A day's rollup is its
+ * hours' (rollups.ts), so the figures are the hours' (the average up to the rounding of a sum).
+ * Each part is read by a range of its own. Null when the series is not a numeric series of this database.
  */
 export async function rangeStats(
   db: Db,
@@ -195,26 +200,50 @@ export async function rangeStats(
   if (!series) return null;
   const id = sql`${databaseId}::int`;
   const sid = sql`${seriesId}::bigint`;
+  const tz = sql`${series.timeZone}::text`;
+  const rollups = (grain: "hour" | "day", lo: string, hi: string) => sql`
+      select count as n, min as lo, max as hi, sum as total
+      from monitoring_rollups, y
+      where database_id = ${id} and series_id = ${sid} and grain = ${grain}
+        and bucket >= ${sql.raw(`y.${lo}`)} and bucket < ${sql.raw(`y.${hi}`)}`;
+  // An edge is shorter than two hours (under one, or the whole range when no local hour fits in
+  // it): bounds of three hours after `from` and before `to`, given as constants, let the planner
+  // prune the readings' monthly partitions (it would otherwise plan every month for bounds it
+  // learns only when running: most of the statement's time).
+  const fromMs = Date.parse(isoOf(from));
+  const toMs = Date.parse(isoOf(to));
+  const readings = (lo: string, hi: string, within: [number, number]) => sql`
+      select 1, value, value, value
+      from monitoring_readings, y
+      where database_id = ${id} and series_id = ${sid} and ts >= ${sql.raw(`y.${lo}`)} and ts < ${sql.raw(`y.${hi}`)}
+        and ts >= ${new Date(within[0]).toISOString()}::timestamptz and ts < ${new Date(within[1]).toISOString()}::timestamptz`;
   const [stats] = await queryRows<RangeStats>(
     db,
     sql`
     with x as (
       select ${isoOf(from)}::timestamptz as f, ${isoOf(to)}::timestamptz as t,
-        date_trunc('hour', ${isoOf(from)}::timestamptz, ${series.timeZone}) as fh,
-        date_trunc('hour', ${isoOf(to)}::timestamptz, ${series.timeZone}) as he
+        date_trunc('hour', ${isoOf(from)}::timestamptz, ${tz}) as fh,
+        date_trunc('hour', ${isoOf(to)}::timestamptz, ${tz}) as he
     ),
-    y as (
+    -- [hs, he): the whole hours (none: both at t); [ds, de): the whole days in them (none: both at he).
+    h as (
       select f, t, case when hs < he then hs else t end as hs, case when hs < he then he else t end as he
       from (select f, t, he, case when fh < f then fh + interval '1 hour' else fh end as hs from x) z
     ),
+    d as (
+      select f, t, hs, he, case when d0 < hs then ((d0 at time zone ${tz}) + interval '1 day') at time zone ${tz} else d0 end as ds,
+        date_trunc('day', he, ${tz}) as de
+      from (select h.*, date_trunc('day', hs, ${tz}) as d0 from h) z
+    ),
+    y as materialized (
+      select f, t, hs, he, case when ds < de then ds else he end as ds, case when ds < de then de else he end as de from d
+    ),
     parts as (
-      select count as n, min as lo, max as hi, sum as total
-      from monitoring_rollups, y
-      where database_id = ${id} and series_id = ${sid} and grain = 'hour' and bucket >= y.hs and bucket < y.he
-      union all
-      select 1, value, value, value
-      from monitoring_readings, y
-      where database_id = ${id} and series_id = ${sid} and ts >= y.f and ts < y.t and (ts < y.hs or ts >= y.he)
+      ${rollups("day", "ds", "de")}
+      union all ${rollups("hour", "hs", "ds")}
+      union all ${rollups("hour", "de", "he")}
+      union all ${readings("f", "hs", [fromMs, Math.min(toMs, fromMs + EDGE_MS)])}
+      union all ${readings("he", "t", [Math.max(fromMs, toMs - EDGE_MS), toMs])}
     )
     select coalesce(sum(n), 0)::int as count, min(lo)::float8 as min, max(hi)::float8 as max,
       (sum(total) / nullif(sum(n), 0))::float8 as avg
