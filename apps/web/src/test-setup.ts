@@ -9,6 +9,17 @@ import { FakeXhr } from "./test/fake-xhr.ts";
 
 setupLocale();
 
+// The charts' libraries, loaded before any test: a lazy chart that a test leaves loading would
+// otherwise finish its imports after the worker's environment is torn down, and the run fails with
+// an EnvironmentTeardownError (seen in CI: echarts-for-react from the animal card's curve).
+await Promise.all([
+  import("echarts/core"),
+  import("echarts/charts"),
+  import("echarts/components"),
+  import("echarts/renderers"),
+  import("echarts-for-react/esm/core"),
+]);
+
 // The first render of a lazy layout or page compiles its chunk; on a busy machine that can take
 // longer than the default second of findBy/waitFor (a page whose first test pays for that waited
 // over 6 s in a CI run while benchmarks shared the machine).
