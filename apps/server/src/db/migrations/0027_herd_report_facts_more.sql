@@ -18,7 +18,6 @@ CREATE TABLE "herd_dry_periods" (
 	"animal_id" bigint NOT NULL,
 	"lact" integer NOT NULL,
 	"fresh_date" date NOT NULL,
-	"dry_date" date NOT NULL,
 	"len" integer NOT NULL,
 	"sick" boolean NOT NULL,
 	"first_milk" double precision,

@@ -185,8 +185,8 @@ export const herdCalvings = pgTable(
 );
 
 /**
- * A dry period (report 8): lactation lact − 1 dried off on dry_date, lactation lact calved on
- * fresh_date after it; len = fresh_date − dry_date days; sick: a health event within 60 days after
+ * A dry period (report 8): lactation lact − 1 dried off len days before lactation lact calved on
+ * fresh_date; sick: a health event within 60 days after
  * that calving; first_milk: the milk of the new lactation's first test day (null without one).
  */
 export const herdDryPeriods = pgTable(
@@ -196,7 +196,6 @@ export const herdDryPeriods = pgTable(
     animalId: bigint("animal_id", { mode: "number" }).notNull(),
     lact: integer("lact").notNull(),
     freshDate: date("fresh_date").notNull(),
-    dryDate: date("dry_date").notNull(),
     len: integer("len").notNull(),
     sick: boolean("sick").notNull(),
     firstMilk: doublePrecision("first_milk"),

@@ -145,8 +145,8 @@ const calvingsSql = (databaseId: number): SQL => sql`insert into herd_calvings
 /** Each dry period with its calving's first 60 days and first test (report 8, the dp atoms). */
 const dryPeriodsSql = (
   databaseId: number,
-): SQL => sql`insert into herd_dry_periods (database_id, animal_id, lact, fresh_date, dry_date, len, sick, first_milk)
-  select ${databaseId}::int, n.animal_id, n.lact, n.fresh_date, d.dry, d.len, ${sickAfter}, ${firstTestMilk}
+): SQL => sql`insert into herd_dry_periods (database_id, animal_id, lact, fresh_date, len, sick, first_milk)
+  select ${databaseId}::int, n.animal_id, n.lact, n.fresh_date, d.len, ${sickAfter}, ${firstTestMilk}
   from ${dryPeriods(ALL_TIME, sql`l.database_id = ${databaseId}`)}`;
 
 /** The facts the cycles are made from, and the others: each table written whole for a database. */
