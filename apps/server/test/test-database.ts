@@ -44,13 +44,18 @@ async function open(): Promise<Database> {
  * Empties every table but the migrations' own, then writes the reference data back. Sequences go
  * on counting, as in production: ids are never reused, so per-user state that outlives a test
  * (rate-limit counters of the app) never meets a new user who got an old id.
+ * DELETE with the triggers off (session_replication_role = replica: no foreign-key checks, no facts
+ * triggers), in one statement: TRUNCATE of every table took 450 ms a reset on PostgreSQL and gave
+ * each table and index new files, half a million of them in a CI run for checkpoints to sync.
  */
 export async function resetDatabase(database: Database): Promise<void> {
   const rows = await queryRows<{ tablename: string }>(
     database.db,
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
-  const tables = rows.map((r) => `"${r.tablename}"`);
-  if (tables.length > 0) await database.db.execute(sql.raw(`truncate ${tables.join(", ")} cascade`));
+  const deletes = rows.map((r) => `delete from "${r.tablename}";`).join(" ");
+  if (deletes) {
+    await database.db.execute(sql.raw(`do $$ begin set local session_replication_role = replica; ${deletes} end $$`));
+  }
   await ensureReferenceData(database.db);
 }
