@@ -9,6 +9,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -219,6 +220,44 @@ export const herdLactationFacts = pgTable(
     y305: doublePrecision("y305").notNull(),
   },
   (t) => [primaryKey({ columns: [t.databaseId, t.animalId, t.lact] })],
+);
+
+/**
+ * Report 2's test days (HERD.md "Milk"): each test of a cow in milk (lactation ≥ 1, a milk weight)
+ * with its figures as floats, and where it stands among the cow's tests, so that "the cow's last
+ * test in a window" is a comparison with the window's end instead of a sort of the window's rows:
+ * next_date, the cow's next test ('infinity' after her last), and m_end, whether it is of another
+ * month (true after her last); next_g, her next test of the same lactation group; next_scc and
+ * scc_m_end, as next_date and m_end for her next test with an SCC.
+ */
+export const herdTestFacts = pgTable(
+  "herd_test_facts",
+  {
+    databaseId: integer("database_id").notNull(),
+    testDate: date("test_date").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    /** The lactation group: 1, 2, 3 (third and later). */
+    g: smallint("g").notNull(),
+    /** The week of DIM 1–44 (DIM 1–7 is week 1); null outside DIM 1–308. */
+    w: smallint("w"),
+    milk: doublePrecision("milk").notNull(),
+    /** ECM (DHI) when fat and protein are known. */
+    ecm: doublePrecision("ecm"),
+    /** milk × fat %, milk × protein %, milk × SCC: the sums of the milk-weighted averages. */
+    mf: doublePrecision("mf"),
+    mp: doublePrecision("mp"),
+    ms: doublePrecision("ms"),
+    /** The linear score of an SCC above 0. */
+    scs: doublePrecision("scs"),
+    /** The SCC band (report-milk-sql.ts SCC_BANDS: 0 up to 100 thousand … 3 over 400); null without an SCC. */
+    band: smallint("band"),
+    nextDate: date("next_date").notNull(),
+    nextG: date("next_g").notNull(),
+    mEnd: boolean("m_end").notNull(),
+    nextScc: date("next_scc").notNull(),
+    sccMEnd: boolean("scc_m_end").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.databaseId, t.testDate, t.animalId] })],
 );
 
 /** A herd database whose facts are up to date, and the VWP they were written for; a commit deletes it. */

@@ -90,6 +90,10 @@ describe("the facts' lifetime", () => {
         eventLine("101", "01/10/20", "3", "MAST", "10", dc(30)),
       ),
     );
+    // A test day on DIM 10 of the third lactation (the file has none): its test facts and 305-day yield.
+    await t.database.db.execute(sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg)
+      select l.database_id, l.animal_id, l.fresh_date + 10, l.lact, 10, 30 from herd_lactations l
+      where l.database_id = ${w.herd.id} and l.lact = 3`);
     await reportClient(t, w.herd.uuid, w.zoo.token, 4, { compare: "none" }).report();
     const tables = [
       "herd_services",
@@ -98,6 +102,9 @@ describe("the facts' lifetime", () => {
       "herd_health_cases",
       "herd_fresh_health",
       "herd_calvings",
+      "herd_dry_periods",
+      "herd_lactation_facts",
+      "herd_test_facts",
     ];
     const counts = async () =>
       Promise.all(
@@ -110,7 +117,7 @@ describe("the facts' lifetime", () => {
         }),
       );
     // A service, the open spans, their cycles, the mastitis as a new case and as a fresh-60 disease,
-    // the calvings, the dry period between them.
+    // the calvings, the dry period between them, the test day's facts and its lactation's yield.
     expect((await counts()).every((n) => (n ?? 0) > 0)).toBe(true);
     await t.database.db.execute(sql`delete from user_databases where id = ${w.herd.id}`);
     expect(await counts()).toEqual(tables.map(() => 0));

@@ -5,14 +5,14 @@ import { readHerdSettings } from "../settings/settings.repository.ts";
 import { calfOutcome, conceptionOf, freshRemarkJoin } from "./report-calvings-atoms.ts";
 import { dryPeriods, firstTestMilk, sickAfter } from "./report-dry-atoms.ts";
 import { firstDays60, HEALTH_CODES, newCase } from "./report-health-atoms.ts";
-import { yields305Sql } from "./report-milk-sql.ts";
+import { testFactsSql, yields305Sql } from "./report-milk-sql.ts";
 import { openInLactation } from "./report-repro-atoms.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 
 // ---- The report facts of a herd database (db/schema/herd-facts.ts): its services with their
 // results, its cows' open spans and the 21-day cycles of its ended lactations (report 4), each
 // animal's first calving and conception (reports 5, 6, 7), each calving's outcome (report 6), the dry periods (report 8), the new cases of the diseases
-// and each lactation's diseases of its first 60 days (report 7) and each lactation's 305-day yield (report 2). An upload's commit marks them stale; the reports and their drill atoms read them
+// and each lactation's diseases of its first 60 days (report 7) each lactation's 305-day yield and each test day's place among the cow's tests (report 2). An upload's commit marks them stale; the reports and their drill atoms read them
 // after ensureReportFacts has written them again whole (a commit stays as fast as it was; the
 // first report after it, or after the VWP setting changed, pays for the facts once). ----
 //
@@ -159,6 +159,7 @@ const OTHER_FACTS = [
   "herd_calvings",
   "herd_dry_periods",
   "herd_lactation_facts",
+  "herd_test_facts",
 ];
 const analyze = (tables: string[]) => sql.raw(`analyze ${tables.join(", ")}`);
 
@@ -184,6 +185,7 @@ export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: nu
   await tx.execute(calvingsSql(databaseId));
   await tx.execute(dryPeriodsSql(databaseId));
   await tx.execute(yields305Sql(databaseId));
+  await tx.execute(testFactsSql(databaseId));
   // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
   await tx.execute(analyze(OTHER_FACTS));
   await tx.execute(sql`insert into herd_facts_state (database_id, vwp_days) values (${databaseId}, ${vwp})

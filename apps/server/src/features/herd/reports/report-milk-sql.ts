@@ -4,14 +4,12 @@ import type { AtomContext } from "./report-atoms.ts";
 import { endDim305, lactation305, TESTED, test305 } from "./report-milk-atoms.ts";
 import type { ReportInput } from "./report-structure.ts";
 
-// ---- Report 2's queries over herd_test_days (HERD.md "Milk") ----
-// The animals are a LEFT JOIN (every test day has its animal: a foreign key) so that without filters
-// (input.base = true) PostgreSQL drops the join to them.
-// Every figure is over the test days of cows in milk (TESTED); SCC counts take each cow's last
-// such test with an SCC in the window (the period, a month, a day), as the scc: atoms do.
-
-/** The week of DIM 1–7 = 1, 8–14 = 2, …: integer arithmetic (ceil over numeric is slow on every row). */
-const dimWeek = sql`(td.dim + 6) / 7`;
+// ---- Report 2's queries (HERD.md "Milk") over its test facts (herd_test_facts, testFactsSql):
+// every test day of a cow in milk (TESTED), its figures as floats and where it stands among the
+// cow's tests. The animals are a LEFT JOIN so that without filters (input.base = true) PostgreSQL
+// drops the join to them. SCC counts take each cow's last test with an SCC in the window (the
+// period, a month, a day), as the scc: atoms do: with the facts, "last in the window" is a
+// comparison of the next such test's day with the window's end, not a sort of the window's rows.
 
 /** The SCC bands (thousands/ml) of the SCC table and chart: linear score ≤ 3, 3–4, 4–5, ≥ 5. */
 export const SCC_BANDS = [
@@ -20,17 +18,11 @@ export const SCC_BANDS = [
   { key: "201-400", label: "201–400 тыс." },
   { key: "401-", label: "больше 400 тыс." },
 ] as const;
-const bandIs = (key: string) => {
-  const [lo, hi] = key.split("-");
-  return sql.join(
-    [
-      sql`t.scc is not null`,
-      ...(lo ? [sql`t.scc >= ${Number(lo)}`] : []),
-      ...(hi ? [sql`t.scc <= ${Number(hi)}`] : []),
-    ],
-    sql` and `,
-  );
-};
+/** A test's SCC band, the index in SCC_BANDS (the bands' bounds, in thousands); null without an SCC. */
+const bandOf = sql`case when td.scc is null then null when td.scc <= 100 then 0 when td.scc <= 200 then 1
+  when td.scc <= 400 then 2 else 3 end`;
+/** The SCC bands over 200 thousand (the "high" count). */
+const HIGH_BANDS = [2, 3];
 
 /** One group's figures: the cows tested, the averages, the cows over 200 thousand and in each SCC band. */
 export interface MilkStats {
@@ -44,134 +36,221 @@ export interface MilkStats {
   high: number;
   bands: number[];
 }
-/** The grouping sets (grouping(m, g, d, w) of each): the period, lactation group, month, month and group, test day, DIM week. */
-export const SETS = { p: 15, g: 11, m: 7, mg: 3, d: 13, w: 14 } as const;
-export type StatsRow = { gs: number; m: string | null; g: string | null; d: string | null; w: number | null } & {
-  [column: string]: string | number | null;
-};
-
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /**
- * The figures of a grouped row of the whole period (p), a lactation group (g), a month (m) or a test
- * day (d): its cows, and its SCC counts at the last test of the period (p, g), month or day.
+ * The sums of a group of test days, which add up over groups: the averages' numerators and
+ * denominators, the cows counted at their last test in the period, lactation group or month (one
+ * test a cow in each), and the SCC bands at the last test with an SCC in the period (bp) and month
+ * (bm) and of every test (bd, a day having one test a cow).
  */
-export function statsOf(row: StatsRow | undefined, set: "p" | "g" | "m" | "d"): MilkStats {
-  const last = set === "g" ? "p" : set;
-  return {
-    cows: Number(row?.[`cows_${set}`] ?? 0),
-    milk: num(row?.milk),
-    ecm: num(row?.ecm),
-    fat: num(row?.fat),
-    protein: num(row?.protein),
-    scs: num(row?.scs),
-    scc: num(row?.scc),
-    high: Number(row?.[`high_${last}`] ?? 0),
-    bands: SCC_BANDS.map((_, i) => Number(row?.[`b${i}_${last}`] ?? 0)),
-  };
+export interface MilkSums {
+  n: number;
+  milk: number;
+  nEcm: number;
+  ecm: number;
+  mf: number;
+  milkF: number;
+  mp: number;
+  milkP: number;
+  nScs: number;
+  scs: number;
+  ms: number;
+  milkS: number;
+  cowsP: number;
+  cowsG: number;
+  cowsM: number;
+  bp: number[];
+  bm: number[];
+  bd: number[];
+}
+const BAND_INDEXES = SCC_BANDS.map((_, i) => i);
+const emptySums = (): MilkSums => ({
+  ...{ n: 0, milk: 0, nEcm: 0, ecm: 0, mf: 0, milkF: 0, mp: 0, milkP: 0, nScs: 0, scs: 0, ms: 0, milkS: 0 },
+  ...{ cowsP: 0, cowsG: 0, cowsM: 0, bp: BAND_INDEXES.map(() => 0), bm: BAND_INDEXES.map(() => 0) },
+  bd: BAND_INDEXES.map(() => 0),
+});
+const SUM_KEYS = ["n", "milk", "nEcm", "ecm", "mf", "milkF", "mp", "milkP", "nScs", "scs", "ms", "milkS"] as const;
+const COW_KEYS = ["cowsP", "cowsG", "cowsM"] as const;
+
+function addTo(total: MilkSums, part: MilkSums): MilkSums {
+  for (const key of [...SUM_KEYS, ...COW_KEYS]) total[key] += part[key];
+  for (const i of BAND_INDEXES) {
+    total.bp[i] = (total.bp[i] ?? 0) + (part.bp[i] ?? 0);
+    total.bm[i] = (total.bm[i] ?? 0) + (part.bm[i] ?? 0);
+    total.bd[i] = (total.bd[i] ?? 0) + (part.bd[i] ?? 0);
+  }
+  return total;
 }
 
-/**
- * Which grouping sets a statement over the window's test days makes: the whole period only; the
- * period and the lactation groups; the calendar (month, month and group, test day, DIM week).
- */
-type StatsPart = "period" | "herd" | "calendar";
+const share = (sum: number, count: number) => (count > 0 ? sum / count : null);
 
 /**
- * The test days of the window: the whole period only, or grouped (all of SETS: m = month, g =
- * lactation group, d = test date, w = week of DIM 1–44, DIM 1–7 being week 1), the herd's sets and
- * the calendar's in two statements that run side by side (each sorts only for its own counts).
+ * The figures of the whole period (p), a lactation group (g), a month (m) or a test day (d):
+ * its cows, its averages, and its SCC counts at the last test of the period (p, g), month or day.
  * ECM (DHI) = 0.327 × milk + 12.95 × fat kg + 7.65 × protein kg; fat and protein % weighted by
  * milk; SCS = log2(SCC / 100) + 3 (SCC in thousands), averaged over test days; herd SCC weighted
- * by milk, as in the bulk tank. Keys stay dates and integers until the grouped rows are formatted,
- * and SCS is taken over float8 (ln over numeric was 40 % of the statement on a 10,000-cow herd).
- * Cows are counted by the first row of each cow in the period, group or month (row_number, so
- * that the sets hash, with no DISTINCT); a day has one test a cow.
+ * by milk, as in the bulk tank.
  */
-export async function testDayStats(input: ReportInput, at: AtomContext, grouped: boolean): Promise<StatsRow[]> {
-  if (!grouped) return statsPart(input, at, "period");
-  const [herd, calendar] = await Promise.all([statsPart(input, at, "herd"), statsPart(input, at, "calendar")]);
-  return [...herd, ...calendar];
+export function statsOf(sums: MilkSums | undefined, set: "p" | "g" | "m" | "d"): MilkStats {
+  const s = sums ?? emptySums();
+  const bands = set === "d" ? s.bd : set === "m" ? s.bm : s.bp;
+  const cows = { p: s.cowsP, g: s.cowsG, m: s.cowsM, d: s.n }[set];
+  return {
+    cows,
+    milk: share(s.milk, s.n),
+    ecm: share(s.ecm, s.nEcm),
+    fat: share(s.mf, s.milkF),
+    protein: share(s.mp, s.milkP),
+    scs: share(s.scs, s.nScs),
+    scc: share(s.ms, s.milkS),
+    high: HIGH_BANDS.reduce((sum, i) => sum + (bands[i] ?? 0), 0),
+    bands: [...bands],
+  };
 }
 
-function statsPart(input: ReportInput, at: AtomContext, part: StatsPart): Promise<StatsRow[]> {
-  const last = (rn: string) => sql.raw(rn);
-  const counts = (rn: "p" | "m" | "d") => {
-    const isLast = rn === "d" ? sql`true` : sql`t.rn_${last(rn)} = 1`;
-    return sql.join(
-      [
-        sql`count(*) filter (where ${isLast} and t.scc > 200) as high_${last(rn)}`,
-        ...SCC_BANDS.map(
-          (band, i) =>
-            sql`count(*) filter (where ${isLast} and ${bandIs(band.key)}) as b${last(String(i))}_${last(rn)}`,
-        ),
-      ],
-      sql`, `,
-    );
-  };
-  const weighted = (pct: string) =>
-    sql`sum(t.milk * t.${sql.raw(pct)}) filter (where t.${sql.raw(pct)} is not null)
-      / nullif(sum(t.milk) filter (where t.${sql.raw(pct)} is not null), 0)`;
-  const group = sql`case when t.g = 3 then '3+' else t.g::text end`;
-  const heads: Record<StatsPart, SQL> = {
-    period: sql`${SETS.p} as gs, null as m, null as g, null as d, null as w`,
-    herd: sql`case when grouping(t.g) = 0 then ${SETS.g} else ${SETS.p} end as gs, null as m, ${group} as g,
-      null as d, null as w`,
-    calendar: sql`grouping(t.m, t.g, t.d, t.w) as gs, to_char(t.m, 'YYYY-MM') as m, ${group} as g,
-      to_char(t.d, 'YYYY-MM-DD') as d, t.w`,
-  };
-  const groupBy: Record<StatsPart, SQL> = {
-    period: sql``,
-    herd: sql`group by grouping sets ((), (t.g))`,
-    calendar: sql`group by grouping sets ((t.m), (t.m, t.g), (t.d), (t.w))`,
-  };
-  // Each part counts only what its sets show (statsOf reads an absent count as 0): an aggregate is
-  // evaluated on every row of every set, and the counts are most of them.
-  const cows: Record<StatsPart, SQL> = {
-    period: sql`count(*) filter (where t.rn_p = 1) as cows_p, ${counts("p")}`,
-    herd: sql`count(*) filter (where t.rn_p = 1) as cows_p, count(*) filter (where t.rn_g = 1) as cows_g, ${counts("p")}`,
-    calendar: sql`count(*) filter (where t.rn_m = 1) as cows_m, count(*) as cows_d, ${counts("m")}, ${counts("d")}`,
-  };
-  // Each part numbers the rows only for the counts its sets read (statsOf).
-  const lastOf = (partition: SQL) =>
-    sql`row_number() over (partition by ${partition} order by td.scc is null, td.test_date desc)`;
-  const numbers =
-    part === "calendar"
-      ? sql`0 as rn_p, 0 as rn_g, ${lastOf(sql`td.animal_id, date_trunc('month', td.test_date)`)} as rn_m`
-      : sql`${lastOf(sql`td.animal_id`)} as rn_p, 0 as rn_m,
-          ${part === "herd" ? sql`row_number() over (partition by td.animal_id, least(td.lact, 3))` : sql`0`} as rn_g`;
-  return queryRows<StatsRow>(
+/** A window's groups: the period, lactation groups ('1', '2', '3+'), months ('YYYY-MM'), both, test days, DIM weeks. */
+export interface MilkWindow {
+  p: MilkSums;
+  g: Map<string, MilkSums>;
+  m: Map<string, MilkSums>;
+  mg: Map<string, MilkSums>;
+  /** Test days in date order. */
+  d: [string, MilkSums][];
+  /** DIM week 1–44 → its average milk (kg). */
+  w: Map<number, number>;
+}
+export const monthGroupKey = (m: string, g: string) => `${m}|${g}`;
+
+type SumsRow = { [column: string]: string | number | null };
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+function sumsOf(row: SumsRow): MilkSums {
+  const s = emptySums();
+  for (const key of [...SUM_KEYS, ...COW_KEYS]) s[key] = num(row[key.toLowerCase()]);
+  for (const i of BAND_INDEXES) {
+    s.bp[i] = num(row[`bp${i}`]);
+    s.bm[i] = num(row[`bm${i}`]);
+    s.bd[i] = num(row[`bd${i}`]);
+  }
+  return s;
+}
+
+/** The test facts of the window (aliased f), with the animals (a) for the report's filters. */
+const windowFacts = (input: ReportInput, at: AtomContext) => sql`herd_test_facts f
+  left join herd_animals a on a.database_id = f.database_id and a.id = f.animal_id
+  where f.database_id = ${input.databaseId} and ${input.base}
+    and f.test_date between ${at.from}::date and ${at.to}::date`;
+
+/** The sums of the averages (MilkSums' first keys), named as sumsOf reads them. */
+const SUMS_SQL = sql`count(*) as n, sum(f.milk) as milk, count(f.ecm) as necm, sum(f.ecm) as ecm,
+  sum(f.mf) as mf, sum(f.milk) filter (where f.mf is not null) as milkf,
+  sum(f.mp) as mp, sum(f.milk) filter (where f.mp is not null) as milkp,
+  count(f.scs) as nscs, sum(f.scs) as scs, sum(f.ms) as ms, sum(f.milk) filter (where f.ms is not null) as milks`;
+const bandCounts = (prefix: string, at: SQL | null) =>
+  sql.join(
+    BAND_INDEXES.map(
+      (i) =>
+        sql`count(*) filter (where f.band = ${sql.raw(String(i))}${at ? sql` and (${at})` : sql``}) as ${sql.raw(`${prefix}${i}`)}`,
+    ),
+    sql`, `,
+  );
+
+/**
+ * The window's sums by month and lactation group, which add up to the period's, each group's and
+ * each month's: the cows at their last test in the window, the lactation group or the month.
+ */
+function monthGroupSums(input: ReportInput, at: AtomContext) {
+  const after = sql`f.next_date > ${at.to}::date`;
+  const sccAfter = sql`f.next_scc > ${at.to}::date`;
+  return queryRows<SumsRow & { m: string; g: number }>(
     input.db,
-    sql`with t as (
-          select td.animal_id, td.test_date, date_trunc('month', td.test_date)::date as m,
-            td.test_date as d, least(td.lact, 3) as g, case when td.dim between 1 and 308 then ${dimWeek} end as w,
-            td.milk_kg::float8 as milk, td.fat_pct::float8 as fat, td.protein_pct::float8 as protein, td.scc,
-            ${numbers}
-          from herd_test_days td left join herd_animals a on a.database_id = td.database_id and a.id = td.animal_id
-          where td.database_id = ${input.databaseId} and ${input.base} and ${TESTED}
-            and td.test_date between ${at.from}::date and ${at.to}::date)
-        select ${heads[part]}, ${cows[part]},
-          avg(t.milk) as milk,
-          avg(0.327 * t.milk + 12.95 * t.milk * t.fat / 100 + 7.65 * t.milk * t.protein / 100)
-            filter (where t.fat is not null and t.protein is not null) as ecm,
-          ${weighted("fat")} as fat, ${weighted("protein")} as protein,
-          avg(ln(t.scc::float8 / 100) / ln(2::float8) + 3) filter (where t.scc > 0) as scs,
-          ${weighted("scc")} as scc
-        from t ${groupBy[part]}`,
+    sql`select to_char(date_trunc('month', f.test_date), 'YYYY-MM') as m, f.g, ${SUMS_SQL},
+          count(*) filter (where ${after}) as cowsp, count(*) filter (where f.next_g > ${at.to}::date) as cowsg,
+          count(*) filter (where f.m_end or ${after}) as cowsm,
+          ${bandCounts("bp", sccAfter)}, ${bandCounts("bm", sql`f.scc_m_end or ${sccAfter}`)}
+        from ${windowFacts(input, at)}
+        group by date_trunc('month', f.test_date), f.g`,
   );
 }
 
-/** The average milk of test days by week of DIM (1–44: DIM 1–7 is week 1) in the window (as SETS.w). */
-export function curveOf(input: ReportInput, at: AtomContext): Promise<{ w: number; milk: number | string }[]> {
-  return queryRows(
+/** The window's sums by test day (every test counts: a day has one a cow), and its average milk by DIM week. */
+function dayWeekSums(input: ReportInput, at: AtomContext) {
+  return queryRows<SumsRow & { d: string | null; w: number | null }>(
     input.db,
-    sql`select ${dimWeek} as w, avg(td.milk_kg::float8) as milk
-        from herd_test_days td left join herd_animals a on a.database_id = td.database_id and a.id = td.animal_id
-        where td.database_id = ${input.databaseId} and ${input.base} and ${TESTED}
-          and td.test_date between ${at.from}::date and ${at.to}::date and td.dim between 1 and 308
-        group by 1`,
+    sql`select to_char(f.test_date, 'YYYY-MM-DD') as d, f.w, ${SUMS_SQL}, ${bandCounts("bd", null)}
+        from ${windowFacts(input, at)}
+        group by grouping sets ((f.test_date), (f.w))`,
   );
 }
+
+const groupKey = (g: number) => (Number(g) >= 3 ? "3+" : String(g));
+
+/**
+ * The test days of the window: the whole period only (grouped = false), or every group of
+ * MilkWindow, from two statements that run side by side.
+ */
+export async function testDayStats(input: ReportInput, at: AtomContext, grouped: boolean): Promise<MilkWindow> {
+  const [monthRows, dayRows] = await Promise.all([
+    monthGroupSums(input, at),
+    grouped ? dayWeekSums(input, at) : Promise.resolve([]),
+  ]);
+  const window: MilkWindow = { p: emptySums(), g: new Map(), m: new Map(), mg: new Map(), d: [], w: new Map() };
+  const into = (map: Map<string, MilkSums>, key: string, sums: MilkSums) =>
+    map.set(key, addTo(map.get(key) ?? emptySums(), sums));
+  for (const row of monthRows) {
+    const sums = sumsOf(row);
+    const g = groupKey(row.g);
+    addTo(window.p, sums);
+    into(window.g, g, sums);
+    into(window.m, row.m, sums);
+    window.mg.set(monthGroupKey(row.m, g), sums);
+  }
+  for (const row of dayRows) {
+    const sums = sumsOf(row);
+    if (row.d !== null) window.d.push([row.d, sums]);
+    else if (row.w !== null && sums.n > 0) window.w.set(Number(row.w), sums.milk / sums.n);
+  }
+  window.d.sort(([x], [y]) => x.localeCompare(y));
+  return window;
+}
+
+/** The average milk of test days by week of DIM (1–44: DIM 1–7 is week 1) in the window. */
+export async function curveOf(input: ReportInput, at: AtomContext): Promise<Map<number, number>> {
+  const rows = await queryRows<{ w: number; milk: number | string }>(
+    input.db,
+    sql`select f.w, avg(f.milk) as milk from ${windowFacts(input, at)} and f.w is not null group by f.w`,
+  );
+  return new Map(rows.map((r) => [Number(r.w), Number(r.milk)]));
+}
+
+/**
+ * Report 2's test facts of a database (herd_test_facts), written with the other report facts
+ * (report-facts.ts): each test of a cow in milk with its figures, and the day of her next test,
+ * of her next test of the same lactation group and with an SCC, and whether they are of another month.
+ */
+export const testFactsSql = (databaseId: number) => sql`insert into herd_test_facts
+    (database_id, test_date, animal_id, g, w, milk, ecm, mf, mp, ms, scs, band, next_date, next_g, m_end,
+     next_scc, scc_m_end)
+  with t as (
+    select td.animal_id, td.test_date, least(td.lact, 3) as g,
+      case when td.dim between 1 and 308 then (td.dim + 6) / 7 end as w,
+      td.milk_kg::float8 as milk, td.fat_pct::float8 as fat, td.protein_pct::float8 as protein, td.scc,
+      ${bandOf} as band
+    from herd_test_days td where td.database_id = ${databaseId} and ${TESTED}),
+  n as (
+    select t.*, lead(t.test_date) over w as nd,
+      lead(t.test_date) over (partition by t.animal_id, t.g order by t.test_date) as ngd,
+      min(t.test_date) filter (where t.scc is not null) over (partition by t.animal_id order by t.test_date desc
+        rows between unbounded preceding and 1 preceding) as ns
+    from t window w as (partition by t.animal_id order by t.test_date))
+  select ${databaseId}::int, test_date, animal_id, g, w, milk,
+    case when fat is not null and protein is not null
+      then 0.327 * milk + 12.95 * milk * fat / 100 + 7.65 * milk * protein / 100 end,
+    milk * fat, milk * protein, milk * scc,
+    case when scc > 0 then ln(scc::float8 / 100) / ln(2::float8) + 3 end,
+    band, coalesce(nd, 'infinity'), coalesce(ngd, 'infinity'),
+    nd is null or date_trunc('month', nd) <> date_trunc('month', test_date),
+    coalesce(ns, 'infinity'), ns is null or date_trunc('month', ns) <> date_trunc('month', test_date)
+  from n`;
 
 /**
  * The lactations whose DIM 305 falls in the window, of cows still in the herd on that day, with a

@@ -267,4 +267,15 @@ describe("report 2, milk", () => {
     const lact1 = r.tables.find((x) => x.key === "lactation")?.rows[0]?.cells;
     expect(await barns(lact1?.cows?.drill)).toEqual(["1", "6"]);
   });
+
+  it("counts each cow at her last test before a period's end within a month (cow 3's 2025-02-20 left out)", async () => {
+    const r = await report({ to: "2025-02-15", compare: "none" });
+    const kpi = (key: string) => r.kpis.find((k) => k.key === key)?.value;
+    // Last test with SCC up to 02-15: 1 → 400, 2 → 50, 3 → 300 (02-10), 5 → 250, 6 → 500.
+    expect([kpi("cows"), kpi("high")]).toEqual([6, 4]);
+    expect(table(r, "lactation")["3+"]).toMatchObject({ cows: 2, high: 1, milk: 23.3 }); // (20 + 18 + 32) ÷ 3
+    expect(table(r, "months")["2025-02"]).toMatchObject({ cows: 5, high: 3, milk: 28 }); // 1, 3, 6 over 200
+    expect(Object.keys(table(r, "test_days"))).toEqual(["2025-01-10", "2025-02-10"]);
+    for (const { value, drill } of drillNumbers(r)) expect((await drillTotal(drill)).total, drill).toBe(value);
+  });
 });

@@ -7,9 +7,9 @@ import {
   curveOf,
   lactations305,
   type MilkStats,
+  type MilkWindow,
+  monthGroupKey,
   SCC_BANDS,
-  SETS,
-  type StatsRow,
   statsOf,
   testDayStats,
 } from "./report-milk-sql.ts";
@@ -146,10 +146,8 @@ function y305Of(rows: Awaited<ReturnType<typeof lactations305>>): Y305 {
   };
 }
 
-function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTable[] {
-  const set = (gs: number) => rows.filter((r) => Number(r.gs) === gs);
-  const total = statsOf(set(SETS.p)[0], "p");
-  const groups = set(SETS.g);
+function tables(input: ReportInput, window: MilkWindow, y305: Y305): HerdReportTable[] {
+  const total = statsOf(window.p, "p");
   const byGroup: HerdReportTable = {
     key: "lactation",
     title: "По лактациям",
@@ -165,14 +163,7 @@ function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTab
           key: group.key,
           label: group.label,
           cells: {
-            ...statCells(
-              input,
-              statsOf(
-                groups.find((r) => r.g === group.key),
-                "g",
-              ),
-              `:${group.key}`,
-            ),
+            ...statCells(input, statsOf(window.g.get(group.key), "g"), `:${group.key}`),
             n305: { value: y?.cows ?? 0, drill: input.drill(`l305:${group.key}`) },
             y305: { value: round(y?.y ?? null, 0), drill: null },
           },
@@ -189,7 +180,6 @@ function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTab
       },
     ],
   };
-  const months = set(SETS.m);
   const byMonth: HerdReportTable = {
     key: "months",
     title: "По месяцам",
@@ -197,23 +187,14 @@ function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTab
     rows: monthsOf(input.ctx.from, input.ctx.to).map((m) => ({
       key: m,
       label: monthName(m),
-      cells: statCells(
-        input,
-        statsOf(
-          months.find((r) => r.m === m),
-          "m",
-        ),
-        `:${m}`,
-      ),
+      cells: statCells(input, statsOf(window.m.get(m), "m"), `:${m}`),
     })),
   };
   const byDay: HerdReportTable = {
     key: "test_days",
     title: "По контрольным дойкам",
     columns: STAT_COLUMNS,
-    rows: set(SETS.d)
-      .sort((x, y) => (x.d ?? "").localeCompare(y.d ?? ""))
-      .map((r) => ({ key: r.d ?? "", label: r.d ?? "", cells: statCells(input, statsOf(r, "d"), `:${r.d}`) })),
+    rows: window.d.map(([d, sums]) => ({ key: d, label: d, cells: statCells(input, statsOf(sums, "d"), `:${d}`) })),
   };
   const bands: HerdReportTable = {
     key: "scc",
@@ -238,13 +219,10 @@ function tables(input: ReportInput, rows: StatsRow[], y305: Y305): HerdReportTab
   return [byMonth, byGroup, bands, byDay];
 }
 
-function monthCharts(input: ReportInput, rows: StatsRow[]): HerdReportChart[] {
+function monthCharts(input: ReportInput, window: MilkWindow): HerdReportChart[] {
   const months = monthsOf(input.ctx.from, input.ctx.to);
   const at = (m: string, g: string | null) =>
-    statsOf(
-      rows.find((r) => Number(r.gs) === (g === null ? SETS.m : SETS.mg) && r.m === m && (g === null || r.g === g)),
-      "m",
-    );
+    statsOf(g === null ? window.m.get(m) : window.mg.get(monthGroupKey(m, g)), "m");
   const averages = (
     key: string,
     label: string,
@@ -296,17 +274,13 @@ function monthCharts(input: ReportInput, rows: StatsRow[]): HerdReportChart[] {
 }
 
 const WEEKS = Array.from({ length: 44 }, (_, i) => i + 1);
-type CurvePoint = { w: number | null; milk?: number | string | null };
 
-/** The lactation curve: the period's from its SETS.w rows, a year earlier's from curveOf. */
-function curveChart(now: CurvePoint[], before: CurvePoint[]): HerdReportChart {
-  const series = (key: string, label: string, points: CurvePoint[]) => ({
+/** The lactation curve: the period's from its window's DIM weeks, a year earlier's from curveOf. */
+function curveChart(now: Map<number, number>, before: Map<number, number>): HerdReportChart {
+  const series = (key: string, label: string, points: Map<number, number>) => ({
     key,
     label,
-    values: WEEKS.map((w) => {
-      const point = points.find((r) => Number(r.w) === w);
-      return point?.milk === null || point?.milk === undefined ? null : round(Number(point.milk));
-    }),
+    values: WEEKS.map((w) => round(points.get(w) ?? null)),
     drills: WEEKS.map(() => null),
   });
   return {
@@ -322,29 +296,23 @@ export async function milk(input: ReportInput): Promise<ReportBody> {
   await ensureReportFacts(input.db, input.databaseId);
   const { ctx, compare } = input;
   const before = compare ? { ...ctx, ...compare } : null;
-  const [rows, rowsBefore, curveBefore, y305Now, y305Before] = await Promise.all([
+  const [now, windowBefore, curveBefore, y305Now, y305Before] = await Promise.all([
     testDayStats(input, ctx, true),
     before ? testDayStats(input, before, false) : Promise.resolve(null),
     curveOf(input, yearBefore(ctx)),
     lactations305(input, ctx),
     before ? lactations305(input, before) : Promise.resolve(null),
   ]);
-  const totalOf = (list: StatsRow[]) =>
-    statsOf(
-      list.find((r) => Number(r.gs) === SETS.p),
-      "p",
-    );
   const y305 = y305Of(y305Now);
-  const curveNow = rows.filter((r) => Number(r.gs) === SETS.w).map((r) => ({ w: r.w, milk: r.milk }));
   return {
     kpis: kpis(
       input,
-      totalOf(rows),
-      rowsBefore ? totalOf(rowsBefore) : null,
+      statsOf(now.p, "p"),
+      windowBefore ? statsOf(windowBefore.p, "p") : null,
       y305,
       y305Before ? y305Of(y305Before) : null,
     ),
-    tables: tables(input, rows, y305),
-    charts: [...monthCharts(input, rows), curveChart(curveNow, curveBefore)],
+    tables: tables(input, now, y305),
+    charts: [...monthCharts(input, now), curveChart(now.w, curveBefore)],
   };
 }

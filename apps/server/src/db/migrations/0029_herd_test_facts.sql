@@ -1,0 +1,37 @@
+CREATE TABLE "herd_test_facts" (
+	"database_id" integer NOT NULL,
+	"test_date" date NOT NULL,
+	"animal_id" bigint NOT NULL,
+	"g" smallint NOT NULL,
+	"w" smallint,
+	"milk" double precision NOT NULL,
+	"ecm" double precision,
+	"mf" double precision,
+	"mp" double precision,
+	"ms" double precision,
+	"scs" double precision,
+	"band" smallint,
+	"next_date" date NOT NULL,
+	"next_g" date NOT NULL,
+	"m_end" boolean NOT NULL,
+	"next_scc" date NOT NULL,
+	"scc_m_end" boolean NOT NULL,
+	CONSTRAINT "herd_test_facts_database_id_test_date_animal_id_pk" PRIMARY KEY("database_id","test_date","animal_id")
+);--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "herd_facts_of_deleted_databases"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "herd_services" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_open_spans" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_cycles" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_animal_facts" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_health_cases" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_lactation_facts" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_fresh_health" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_calvings" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_dry_periods" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_test_facts" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+-- Every database's facts are written again by its next report, the new table with them.
+DELETE FROM "herd_facts_state";
