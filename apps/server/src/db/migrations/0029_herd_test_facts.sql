@@ -17,7 +17,13 @@ CREATE TABLE "herd_test_facts" (
 	"next_scc" date NOT NULL,
 	"scc_m_end" boolean NOT NULL,
 	CONSTRAINT "herd_test_facts_database_id_test_date_animal_id_pk" PRIMARY KEY("database_id","test_date","animal_id")
-);--> statement-breakpoint
+);
+--> statement-breakpoint
+-- The yields are written again with their day 305 by the next report (herd_facts_state is emptied below).
+DELETE FROM "herd_lactation_facts";--> statement-breakpoint
+ALTER TABLE "herd_lactation_facts" ADD COLUMN "day_305" date NOT NULL;--> statement-breakpoint
+ALTER TABLE "herd_lactation_facts" ADD COLUMN "in_herd" boolean NOT NULL;--> statement-breakpoint
+CREATE INDEX "herd_lactation_facts_day_305_idx" ON "herd_lactation_facts" USING btree ("database_id","day_305");--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "herd_facts_of_deleted_databases"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "herd_services" f USING "deleted_databases" d WHERE f."database_id" = d."id";

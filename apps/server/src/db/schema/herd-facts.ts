@@ -218,8 +218,15 @@ export const herdLactationFacts = pgTable(
     animalId: bigint("animal_id", { mode: "number" }).notNull(),
     lact: integer("lact").notNull(),
     y305: doublePrecision("y305").notNull(),
+    /** The lactation's DIM 305 (fresh date + 305): report 2 counts it in the period holding that day… */
+    day305: date("day_305").notNull(),
+    /** …when the cow was still in the herd then (no exit, or an exit after it). */
+    inHerd: boolean("in_herd").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.databaseId, t.animalId, t.lact] })],
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.animalId, t.lact] }),
+    index("herd_lactation_facts_day_305_idx").on(t.databaseId, t.day305),
+  ],
 );
 
 /**

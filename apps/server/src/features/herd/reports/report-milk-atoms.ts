@@ -19,11 +19,6 @@ export const TESTED = sql`td.lact >= 1 and td.milk_kg > 0`;
 /** The lactation group of a test day's lactation in SQL, as the lg: keys name it. */
 export const testLactGroup = sql`case when td.lact >= 3 then '3+' else td.lact::text end`;
 
-/** A lactation (l) of a cow (a) whose DIM 305 is in the window while she is still in the herd. */
-export const lactation305 = (at: AtomContext) =>
-  sql`l.fresh_date + 305 between ${at.from}::date and ${at.to}::date
-    and (a.exit_date is null or a.exit_date > l.fresh_date + 305)`;
-
 /** The last DIM of a lactation (l) that its 305-day yield counts: 305, or the dry-off if earlier. */
 export const endDim305 = sql`least(305, coalesce(l.dry_date - l.fresh_date, 305))`;
 
@@ -70,10 +65,9 @@ export function milkAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
   }
   m = L305.exec(atom);
   if (m) {
-    return sql`exists (select 1 from herd_lactations l join herd_lactation_facts f
-        on f.database_id = l.database_id and f.animal_id = l.animal_id and f.lact = l.lact
-      where l.database_id = a.database_id and l.animal_id = a.id and ${lactation305(ctx)}
-        and ${lactGroupIs(m[1], sql`l.lact`)})`;
+    return sql`exists (select 1 from herd_lactation_facts f
+      where f.database_id = a.database_id and f.animal_id = a.id and f.in_herd
+        and f.day_305 between ${ctx.from}::date and ${ctx.to}::date and ${lactGroupIs(m[1], sql`f.lact`)})`;
   }
   return undefined;
 }
