@@ -81,6 +81,12 @@ async function cells(input: ReportInput): Promise<Cell[]> {
   const { ctx, compare } = input;
   const before = compare ? { ...ctx, ...compare } : null;
   const dim = sql`(${dimOf(ctx.today)})`;
+  // An animal that has left counts only in the flows (born, sold, died: bm, xm and the other
+  // period's), never by group, pen or RC: those are null for her, so the few groups stay few.
+  const inHerd = sql`a.status in ('milking', 'dry', 'heifer')`;
+  // The others are left out before their expressions are worked out: born or left since the
+  // earlier period's start at the soonest (the flows' own conditions then pick).
+  const earliest = before && before.from < ctx.from ? before.from : ctx.from;
   const numericPen = sql`g.pen ~ '^[0-9]{1,9}$'`;
   // 0: no DIM, then DIM_BANDS in order.
   const bandCode = (d: SQL) => sql`case when ${d} is null then 0 when ${d} <= 60 then 1 when ${d} <= 120 then 2
@@ -100,7 +106,9 @@ async function cells(input: ReportInput): Promise<Cell[]> {
         from (select r.status, r.lg, ${bandCode(sql`r.dim`)} as band, r.pen, r.rc, r.bm, r.xm,
                 count(*) as n, coalesce(sum(r.dim), 0) as dim_sum, count(r.dim) as dim_n, sum(r.lact) as lact_sum,
                 sum(r.born_b) as born_b, sum(r.sold_b) as sold_b, sum(r.died_b) as died_b
-              from (select a.status, least(a.lact, 3) as lg, a.lact, a.pen, a.rc, ${dim} as dim,
+              from (select a.status, case when ${inHerd} then least(a.lact, 3) end as lg, a.lact,
+                      case when ${inHerd} then a.pen end as pen, case when ${inHerd} then a.rc end as rc,
+                      case when ${inHerd} then ${dim} end as dim,
                       case when ${keySql("born", ctx)} then date_trunc('month', a.birth_date::timestamp)::date end as bm,
                       case when ${keySql("exit", ctx)} then date_trunc('month', a.exit_date::timestamp)::date end as xm,
                       ${
@@ -109,7 +117,11 @@ async function cells(input: ReportInput): Promise<Cell[]> {
                                (${keySql("exit:died", before)})::int as died_b`
                           : sql`0 as born_b, 0 as sold_b, 0 as died_b`
                       }
-                    from herd_animals a where a.database_id = ${input.databaseId} and ${input.base} offset 0) r
+                    from herd_animals a where a.database_id = ${input.databaseId} and ${input.base}
+                      and (${inHerd} or a.birth_date >= ${earliest}::date or a.exit_date >= ${earliest}::date)
+                    offset 0) r
+              where r.status in ('milking', 'dry', 'heifer') or r.bm is not null or r.xm is not null
+                or r.born_b + r.sold_b + r.died_b > 0
               group by r.status, r.lg, 3, r.pen, r.rc, r.bm, r.xm) g`,
   );
   const n = (value: string | number | null) => Number(value ?? 0);
