@@ -154,68 +154,74 @@ const bandCounts = (prefix: string, at: SQL | null) =>
     sql`, `,
   );
 
+/** The columns of a group's sums, as sumsOf reads them. */
+const SUM_COLUMNS = [
+  ...SUM_KEYS.map((key) => key.toLowerCase()),
+  ...COW_KEYS.map((key) => key.toLowerCase()),
+  ...["bp", "bm", "bd"].flatMap((prefix) => BAND_INDEXES.map((i) => `${prefix}${i}`)),
+];
+
+/** The grouping sets of the grouped statement (grouping(m, g, d, w) of each): month and group, test day, DIM week. */
+const SETS = { mg: 3, d: 13, w: 14 } as const;
+
 /**
- * The window's sums by month and lactation group, which add up to the period's, each group's and
- * each month's: the cows at their last test in the window, the lactation group or the month. Not
- * grouped (the compared period): the period's sums alone, with only its own counts.
+ * The window's sums. Grouped: once by test day, lactation group and DIM week (a few groups a test
+ * day: one pass over the rows, one hash table), then those groups by month and group (which add up
+ * to the period's, each group's and each month's), by test day and by DIM week. The cows count at
+ * their last test in the window, the lactation group or the month; the SCC bands at the last test
+ * with an SCC in the window (bp) or month (bm), and of every test (bd). Not grouped (the compared
+ * period): the period's sums alone, with only its own counts.
  */
-function monthGroupSums(input: ReportInput, at: AtomContext, grouped: boolean) {
+function windowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
   const after = sql`f.next_date > ${at.to}::date`;
   const sccAfter = sql`f.next_scc > ${at.to}::date`;
   const period = sql`${SUMS_SQL}, count(*) filter (where ${after}) as cowsp, ${bandCounts("bp", sccAfter)}`;
   if (!grouped) {
-    return queryRows<SumsRow & { m?: undefined; g?: undefined }>(
-      input.db,
-      sql`select ${period} from ${windowFacts(input, at)}`,
-    );
+    return queryRows<SumsRow>(input.db, sql`select ${period} from ${windowFacts(input, at)}`);
   }
-  return queryRows<SumsRow & { m: string; g: number }>(
+  const month = sql`date_trunc('month', x.d)`;
+  return queryRows<SumsRow>(
     input.db,
-    sql`select to_char(date_trunc('month', f.test_date), 'YYYY-MM') as m, f.g, ${period},
-          count(*) filter (where f.next_g > ${at.to}::date) as cowsg,
-          count(*) filter (where f.m_end or ${after}) as cowsm, ${bandCounts("bm", sql`f.scc_m_end or ${sccAfter}`)}
-        from ${windowFacts(input, at)}
-        group by date_trunc('month', f.test_date), f.g`,
-  );
-}
-
-/** The window's sums by test day (every test counts: a day has one a cow), and its average milk by DIM week. */
-function dayWeekSums(input: ReportInput, at: AtomContext) {
-  return queryRows<SumsRow & { d: string | null; w: number | null }>(
-    input.db,
-    sql`select to_char(f.test_date, 'YYYY-MM-DD') as d, f.w, ${SUMS_SQL}, ${bandCounts("bd", null)}
-        from ${windowFacts(input, at)}
-        group by grouping sets ((f.test_date), (f.w))`,
+    sql`with x as (
+          select f.test_date as d, f.g, f.w, ${period},
+            count(*) filter (where f.next_g > ${at.to}::date) as cowsg, count(*) filter (where f.m_end or ${after}) as cowsm,
+            ${bandCounts("bm", sql`f.scc_m_end or ${sccAfter}`)}, ${bandCounts("bd", null)}
+          from ${windowFacts(input, at)}
+          group by f.test_date, f.g, f.w)
+        select grouping(${month}, x.g, x.d, x.w) as gs, to_char(${month}, 'YYYY-MM') as m, x.g,
+          to_char(x.d, 'YYYY-MM-DD') as d, x.w,
+          ${sql.join(
+            SUM_COLUMNS.map((column) => sql`sum(x.${sql.raw(column)}) as ${sql.raw(column)}`),
+            sql`, `,
+          )}
+        from x group by grouping sets ((${month}, x.g), (x.d), (x.w))`,
   );
 }
 
 const groupKey = (g: number) => (Number(g) >= 3 ? "3+" : String(g));
 
-/**
- * The test days of the window: the whole period only (grouped = false), or every group of
- * MilkWindow, from two statements that run side by side.
- */
+/** The test days of the window: the whole period only (grouped = false), or every group of MilkWindow. */
 export async function testDayStats(input: ReportInput, at: AtomContext, grouped: boolean): Promise<MilkWindow> {
-  const [monthRows, dayRows] = await Promise.all([
-    monthGroupSums(input, at, grouped),
-    grouped ? dayWeekSums(input, at) : Promise.resolve([]),
-  ]);
+  const rows = await windowSums(input, at, grouped);
   const window: MilkWindow = { p: emptySums(), g: new Map(), m: new Map(), mg: new Map(), d: [], w: new Map() };
   const into = (map: Map<string, MilkSums>, key: string, sums: MilkSums) =>
     map.set(key, addTo(map.get(key) ?? emptySums(), sums));
-  for (const row of monthRows) {
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? null : String(value);
+  for (const row of rows) {
     const sums = sumsOf(row);
-    addTo(window.p, sums);
-    if (row.m === undefined || row.g === undefined) continue;
-    const g = groupKey(row.g);
-    into(window.g, g, sums);
-    into(window.m, row.m, sums);
-    window.mg.set(monthGroupKey(row.m, g), sums);
-  }
-  for (const row of dayRows) {
-    const sums = sumsOf(row);
-    if (row.d !== null) window.d.push([row.d, sums]);
-    else if (row.w !== null && sums.n > 0) window.w.set(Number(row.w), sums.milk / sums.n);
+    const [set, m, d] = [text(row.gs), text(row.m), text(row.d)];
+    if (set === null) addTo(window.p, sums);
+    else if (Number(set) === SETS.mg && m !== null && row.g !== null && row.g !== undefined) {
+      const g = groupKey(Number(row.g));
+      addTo(window.p, sums);
+      into(window.g, g, sums);
+      into(window.m, m, sums);
+      window.mg.set(monthGroupKey(m, g), sums);
+    } else if (Number(set) === SETS.d && d !== null) window.d.push([d, sums]);
+    else if (Number(set) === SETS.w && row.w !== null && row.w !== undefined && sums.n > 0) {
+      window.w.set(Number(row.w), sums.milk / sums.n);
+    }
   }
   window.d.sort(([x], [y]) => x.localeCompare(y));
   return window;
