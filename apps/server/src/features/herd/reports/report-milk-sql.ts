@@ -161,8 +161,14 @@ const SUM_COLUMNS = [
   ...["bp", "bm", "bd"].flatMap((prefix) => BAND_INDEXES.map((i) => `${prefix}${i}`)),
 ];
 
-/** The grouping sets of the grouped statement (grouping(m, g, d, w) of each): month and group, test day, DIM week. */
-const SETS = { mg: 3, d: 13, w: 14 } as const;
+/** The columns of the period's own sums (its counts: cows and SCC bands at their last test in it). */
+const PERIOD_COLUMNS = [...SUM_KEYS.map((key) => key.toLowerCase()), "cowsp", ...BAND_INDEXES.map((i) => `bp${i}`)];
+
+/**
+ * The grouping sets of the statements (grouping(m, g, d, w) of each): month and group, test day,
+ * DIM week; the whole period (its number given by the ungrouped statement).
+ */
+const SETS = { mg: 3, d: 13, w: 14, p: 15 } as const;
 
 /**
  * The window's sums. Grouped: once by test day, lactation group and DIM week (a few groups a test
@@ -170,15 +176,26 @@ const SETS = { mg: 3, d: 13, w: 14 } as const;
  * to the period's, each group's and each month's), by test day and by DIM week. The cows count at
  * their last test in the window, the lactation group or the month; the SCC bands at the last test
  * with an SCC in the window (bp) or month (bm), and of every test (bd). Not grouped (the compared
- * period): the period's sums alone, with only its own counts.
+ * period): the period's sums, with only its own counts, and by DIM week.
  */
 function windowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
   const after = sql`f.next_date > ${at.to}::date`;
   const sccAfter = sql`f.next_scc > ${at.to}::date`;
   const period = sql`${SUMS_SQL}, count(*) filter (where ${after}) as cowsp, ${bandCounts("bp", sccAfter)}`;
+  const summed = (columns: string[]) =>
+    sql.join(
+      columns.map((column) => sql`sum(x.${sql.raw(column)}) as ${sql.raw(column)}`),
+      sql`, `,
+    );
   if (!grouped) {
-    return queryRows<SumsRow>(input.db, sql`select ${period} from ${windowFacts(input, at)}`);
+    // By DIM week first (its lactation curve comes with it), then the whole period.
+    return queryRows<SumsRow>(
+      input.db,
+      sql`with x as (select f.w, ${period} from ${windowFacts(input, at)} group by f.w)
+          select case when grouping(x.w) = 1 then ${SETS.p} else ${SETS.w} end as gs, x.w, ${summed(PERIOD_COLUMNS)} from x group by grouping sets ((), (x.w))`,
+    );
   }
+  const sums = summed(SUM_COLUMNS);
   const month = sql`date_trunc('month', x.d)`;
   return queryRows<SumsRow>(
     input.db,
@@ -189,18 +206,17 @@ function windowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
           from ${windowFacts(input, at)}
           group by f.test_date, f.g, f.w)
         select grouping(${month}, x.g, x.d, x.w) as gs, to_char(${month}, 'YYYY-MM') as m, x.g,
-          to_char(x.d, 'YYYY-MM-DD') as d, x.w,
-          ${sql.join(
-            SUM_COLUMNS.map((column) => sql`sum(x.${sql.raw(column)}) as ${sql.raw(column)}`),
-            sql`, `,
-          )}
+          to_char(x.d, 'YYYY-MM-DD') as d, x.w, ${sums}
         from x group by grouping sets ((${month}, x.g), (x.d), (x.w))`,
   );
 }
 
 const groupKey = (g: number) => (Number(g) >= 3 ? "3+" : String(g));
 
-/** The test days of the window: the whole period only (grouped = false), or every group of MilkWindow. */
+/**
+ * The test days of the window: the whole period and its DIM weeks only (grouped = false), or every
+ * group of MilkWindow.
+ */
 export async function testDayStats(input: ReportInput, at: AtomContext, grouped: boolean): Promise<MilkWindow> {
   const rows = await windowSums(input, at, grouped);
   const window: MilkWindow = { p: emptySums(), g: new Map(), m: new Map(), mg: new Map(), d: [], w: new Map() };
@@ -211,7 +227,7 @@ export async function testDayStats(input: ReportInput, at: AtomContext, grouped:
   for (const row of rows) {
     const sums = sumsOf(row);
     const [set, m, d] = [text(row.gs), text(row.m), text(row.d)];
-    if (set === null) addTo(window.p, sums);
+    if (Number(set) === SETS.p) addTo(window.p, sums);
     else if (Number(set) === SETS.mg && m !== null && row.g !== null && row.g !== undefined) {
       const g = groupKey(Number(row.g));
       addTo(window.p, sums);

@@ -278,4 +278,13 @@ describe("report 2, milk", () => {
     expect(Object.keys(table(r, "test_days"))).toEqual(["2025-01-10", "2025-02-10"]);
     for (const { value, drill } of drillNumbers(r)) expect((await drillTotal(drill)).total, drill).toBe(value);
   });
+
+  it("against last year, draws the year-before curve from the compared period's own sums", async () => {
+    // The compared period (2024-01-01…2024-02-28) is the year-before window: cow 2's test of 2024-02-10.
+    const r = await report({ compare: "last_year" });
+    const kpi = (key: string) => r.kpis.find((k) => k.key === key);
+    expect([kpi("cows")?.compare_value, kpi("milk")?.compare_value, kpi("high")?.compare_value]).toEqual([1, 25, 0]);
+    const before = chart(r, "curve").year_before ?? [];
+    expect(Object.fromEntries(before.flatMap((v, i) => (v === null ? [] : [[i + 1, v]])))).toEqual({ 5: 25 });
+  });
 });

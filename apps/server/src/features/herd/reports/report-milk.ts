@@ -296,10 +296,14 @@ export async function milk(input: ReportInput): Promise<ReportBody> {
   await ensureReportFacts(input.db, input.databaseId);
   const { ctx, compare } = input;
   const before = compare ? { ...ctx, ...compare } : null;
+  // The curve a year earlier comes with the compared period's sums when that is the same window
+  // (a year's report against the year before): one pass over those rows, not two.
+  const yearEarlier = yearBefore(ctx);
+  const sameWindow = before !== null && before.from === yearEarlier.from && before.to === yearEarlier.to;
   const [now, windowBefore, curveBefore, y305Now, y305Before] = await Promise.all([
     testDayStats(input, ctx, true),
     before ? testDayStats(input, before, false) : Promise.resolve(null),
-    curveOf(input, yearBefore(ctx)),
+    sameWindow ? Promise.resolve(null) : curveOf(input, yearEarlier),
     lactations305(input, ctx),
     before ? lactations305(input, before) : Promise.resolve(null),
   ]);
@@ -313,6 +317,6 @@ export async function milk(input: ReportInput): Promise<ReportBody> {
       y305Before ? y305Of(y305Before) : null,
     ),
     tables: tables(input, now, y305),
-    charts: [...monthCharts(input, now), curveChart(now.w, curveBefore)],
+    charts: [...monthCharts(input, now), curveChart(now.w, curveBefore ?? windowBefore?.w ?? new Map())],
   };
 }
