@@ -23,6 +23,8 @@ CREATE TABLE "herd_test_facts" (
 DELETE FROM "herd_lactation_facts";--> statement-breakpoint
 ALTER TABLE "herd_lactation_facts" ADD COLUMN "day_305" date NOT NULL;--> statement-breakpoint
 ALTER TABLE "herd_lactation_facts" ADD COLUMN "in_herd" boolean NOT NULL;--> statement-breakpoint
+CREATE INDEX "herd_animals_birth_date_idx" ON "herd_animals" USING btree ("database_id","birth_date");--> statement-breakpoint
+CREATE INDEX "herd_animals_exit_date_idx" ON "herd_animals" USING btree ("database_id","exit_date");--> statement-breakpoint
 CREATE INDEX "herd_lactation_facts_day_305_idx" ON "herd_lactation_facts" USING btree ("database_id","day_305");--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "herd_facts_of_deleted_databases"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -103,6 +103,10 @@ export const herdAnimals = pgTable(
     index("herd_animals_lact_idx").on(t.databaseId, t.lact),
     index("herd_animals_pen_idx").on(t.databaseId, t.pen),
     index("herd_animals_fresh_date_idx").on(t.databaseId, t.freshDate),
+    // The flows of a period (born, left): report 1 reads the animals in the herd and those born or
+    // gone since a day, by these and the status index, not by a scan of a ten-year history.
+    index("herd_animals_birth_date_idx").on(t.databaseId, t.birthDate),
+    index("herd_animals_exit_date_idx").on(t.databaseId, t.exitDate),
     check("herd_animals_status", inList("status", HERD_ANIMAL_STATUSES)),
     check("herd_animals_rc", sql`rc between 0 and 7`),
     check("herd_animals_lact", sql`lact >= 0`),
