@@ -32,14 +32,17 @@ export type WindowRow = {
   preg: number | string;
 };
 
-/** The cow-cycles of the chain (report-repro-sql.ts) by 21-day window of the period, as JSON. */
+/**
+ * The cow-cycles of the chain (report-repro-sql.ts) by 21-day window of the period, as JSON: a
+ * window's cows are its cow-cycles (above), counted as rows, with no sort for distinct cows.
+ */
 export function windowsSql(ctx: AtomContext): SQL {
   return sql`(select json_agg(x) from (
     select (cs - ${ctx.from}::date) / 21 as w,
-      count(distinct animal_id) filter (where elig) as elig,
-      count(distinct animal_id) filter (where elig and bred) as bred,
-      count(distinct animal_id) filter (where elig and known) as eligk,
-      count(distinct animal_id) filter (where elig and known and preg) as preg
+      count(*) filter (where elig) as elig,
+      count(*) filter (where elig and bred) as bred,
+      count(*) filter (where elig and known) as eligk,
+      count(*) filter (where elig and known and preg) as preg
     from cyc group by 1) x)`;
 }
 

@@ -37,13 +37,19 @@ const MONTH_DAYS = 30.4375;
 
 type Figures = Record<string, number | null>;
 
-/** The period's totals over the chain's cow-cycles, as one JSON object. */
+/**
+ * The period's totals over the chain's cow-cycles, as one JSON object: the cow-cycles' counts
+ * summed over the cows, whose own counts are one grouping by cow (hashed, not a sort for each
+ * distinct count).
+ */
 const cycleTotalsSql = sql`(select row_to_json(c) from
-    (select count(*) filter (where elig) as elig_cc, count(*) filter (where elig and bred) as bred_cc,
-       count(*) filter (where elig and known) as known_cc, count(*) filter (where elig and known and preg) as preg_cc,
-       count(distinct animal_id) filter (where elig) as elig_cows,
-       count(distinct animal_id) filter (where elig and bred) as bred_cows
-     from cyc) c)`;
+    (select coalesce(sum(elig_cc), 0) as elig_cc, coalesce(sum(bred_cc), 0) as bred_cc,
+       coalesce(sum(known_cc), 0) as known_cc, coalesce(sum(preg_cc), 0) as preg_cc,
+       count(*) filter (where elig_cc > 0) as elig_cows, count(*) filter (where bred_cc > 0) as bred_cows
+     from (select count(*) filter (where elig) as elig_cc, count(*) filter (where elig and bred) as bred_cc,
+             count(*) filter (where elig and known) as known_cc,
+             count(*) filter (where elig and known and preg) as preg_cc
+           from cyc group by animal_id) a) c)`;
 
 /** The period's totals over its services and calvings, as one JSON object. */
 function serviceTotalsSql(scope: ReproScope, at: AtomContext): SQL {
