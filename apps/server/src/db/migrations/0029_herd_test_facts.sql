@@ -1,3 +1,32 @@
+CREATE TABLE "herd_test_day_sums" (
+	"database_id" integer NOT NULL,
+	"test_date" date NOT NULL,
+	"g" smallint NOT NULL,
+	"w" smallint NOT NULL,
+	"n" integer NOT NULL,
+	"milk" double precision NOT NULL,
+	"necm" integer NOT NULL,
+	"ecm" double precision,
+	"mf" double precision,
+	"milkf" double precision,
+	"mp" double precision,
+	"milkp" double precision,
+	"nscs" integer NOT NULL,
+	"scs" double precision,
+	"ms" double precision,
+	"milks" double precision,
+	"m_end" integer NOT NULL,
+	"bm0" integer NOT NULL,
+	"bm1" integer NOT NULL,
+	"bm2" integer NOT NULL,
+	"bm3" integer NOT NULL,
+	"bd0" integer NOT NULL,
+	"bd1" integer NOT NULL,
+	"bd2" integer NOT NULL,
+	"bd3" integer NOT NULL,
+	CONSTRAINT "herd_test_day_sums_database_id_test_date_g_w_pk" PRIMARY KEY("database_id","test_date","g","w")
+);
+--> statement-breakpoint
 CREATE TABLE "herd_test_facts" (
 	"database_id" integer NOT NULL,
 	"test_date" date NOT NULL,
@@ -23,6 +52,7 @@ CREATE TABLE "herd_test_facts" (
 DELETE FROM "herd_lactation_facts";--> statement-breakpoint
 ALTER TABLE "herd_lactation_facts" ADD COLUMN "day_305" date NOT NULL;--> statement-breakpoint
 ALTER TABLE "herd_lactation_facts" ADD COLUMN "in_herd" boolean NOT NULL;--> statement-breakpoint
+CREATE INDEX "herd_test_facts_last_idx" ON "herd_test_facts" USING btree ("database_id",greatest("next_g", "next_scc"),"test_date");--> statement-breakpoint
 CREATE INDEX "herd_animals_birth_date_idx" ON "herd_animals" USING btree ("database_id","birth_date");--> statement-breakpoint
 CREATE INDEX "herd_animals_exit_date_idx" ON "herd_animals" USING btree ("database_id","exit_date");--> statement-breakpoint
 CREATE INDEX "herd_lactation_facts_day_305_idx" ON "herd_lactation_facts" USING btree ("database_id","day_305");--> statement-breakpoint
@@ -38,6 +68,7 @@ BEGIN
   DELETE FROM "herd_calvings" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   DELETE FROM "herd_dry_periods" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   DELETE FROM "herd_test_facts" f USING "deleted_databases" d WHERE f."database_id" = d."id";
+  DELETE FROM "herd_test_day_sums" f USING "deleted_databases" d WHERE f."database_id" = d."id";
   RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -264,7 +264,51 @@ export const herdTestFacts = pgTable(
     nextScc: date("next_scc").notNull(),
     sccMEnd: boolean("scc_m_end").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.databaseId, t.testDate, t.animalId] })],
+  (t) => [
+    primaryKey({ columns: [t.databaseId, t.testDate, t.animalId] }),
+    // The tests that may be a cow's last in a window ending before greatest(next_g, next_scc):
+    // the few a whole herd's report reads one by one (report-milk-sql.ts).
+    index("herd_test_facts_last_idx").on(t.databaseId, sql`greatest(${t.nextG}, ${t.nextScc})`, t.testDate),
+  ],
+);
+
+/**
+ * Report 2's test facts summed by test day, lactation group and DIM week (0: outside DIM 1–308): a
+ * whole herd's report adds these up instead of its test days. The sums of the averages; m_end,
+ * the tests that are their cow's last of the month; bm0–bm3, those last with an SCC in their month
+ * by SCC band; bd0–bd3, all tests by SCC band. What hangs on the window's end (a cow's last test
+ * in it) is read from herd_test_facts.
+ */
+export const herdTestDaySums = pgTable(
+  "herd_test_day_sums",
+  {
+    databaseId: integer("database_id").notNull(),
+    testDate: date("test_date").notNull(),
+    g: smallint("g").notNull(),
+    w: smallint("w").notNull(),
+    n: integer("n").notNull(),
+    milk: doublePrecision("milk").notNull(),
+    nEcm: integer("necm").notNull(),
+    ecm: doublePrecision("ecm"),
+    mf: doublePrecision("mf"),
+    milkF: doublePrecision("milkf"),
+    mp: doublePrecision("mp"),
+    milkP: doublePrecision("milkp"),
+    nScs: integer("nscs").notNull(),
+    scs: doublePrecision("scs"),
+    ms: doublePrecision("ms"),
+    milkS: doublePrecision("milks"),
+    mEnd: integer("m_end").notNull(),
+    bm0: integer("bm0").notNull(),
+    bm1: integer("bm1").notNull(),
+    bm2: integer("bm2").notNull(),
+    bm3: integer("bm3").notNull(),
+    bd0: integer("bd0").notNull(),
+    bd1: integer("bd1").notNull(),
+    bd2: integer("bd2").notNull(),
+    bd3: integer("bd3").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.databaseId, t.testDate, t.g, t.w] })],
 );
 
 /** A herd database whose facts are up to date, and the VWP they were written for; a commit deletes it. */

@@ -105,6 +105,7 @@ describe("the facts' lifetime", () => {
       "herd_dry_periods",
       "herd_lactation_facts",
       "herd_test_facts",
+      "herd_test_day_sums",
     ];
     const counts = async () =>
       Promise.all(

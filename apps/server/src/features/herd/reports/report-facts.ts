@@ -5,7 +5,7 @@ import { readHerdSettings } from "../settings/settings.repository.ts";
 import { calfOutcome, conceptionOf, freshRemarkJoin } from "./report-calvings-atoms.ts";
 import { dryPeriods, firstTestMilk, sickAfter } from "./report-dry-atoms.ts";
 import { firstDays60, HEALTH_CODES, newCase } from "./report-health-atoms.ts";
-import { testFactsSql, yields305Sql } from "./report-milk-sql.ts";
+import { testDaySumsSql, testFactsSql, yields305Sql } from "./report-milk-sql.ts";
 import { openInLactation } from "./report-repro-atoms.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 
@@ -160,6 +160,7 @@ const OTHER_FACTS = [
   "herd_dry_periods",
   "herd_lactation_facts",
   "herd_test_facts",
+  "herd_test_day_sums",
 ];
 const analyze = (tables: string[]) => sql.raw(`analyze ${tables.join(", ")}`);
 
@@ -186,6 +187,7 @@ export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: nu
   await tx.execute(dryPeriodsSql(databaseId));
   await tx.execute(yields305Sql(databaseId));
   await tx.execute(testFactsSql(databaseId));
+  await tx.execute(testDaySumsSql(databaseId));
   // PGlite has no autovacuum: without statistics the planner reads the new rows as none.
   await tx.execute(analyze(OTHER_FACTS));
   await tx.execute(sql`insert into herd_facts_state (database_id, vwp_days) values (${databaseId}, ${vwp})

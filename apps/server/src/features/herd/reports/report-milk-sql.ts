@@ -178,7 +178,7 @@ const SETS = { mg: 3, d: 13, w: 14, p: 15 } as const;
  * with an SCC in the window (bp) or month (bm), and of every test (bd). Not grouped (the compared
  * period): the period's sums, with only its own counts, and by DIM week.
  */
-function windowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
+function rowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
   const after = sql`f.next_date > ${at.to}::date`;
   const sccAfter = sql`f.next_scc > ${at.to}::date`;
   const period = sql`${SUMS_SQL}, count(*) filter (where ${after}) as cowsp, ${bandCounts("bp", sccAfter)}`;
@@ -210,6 +210,84 @@ function windowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
         from x group by grouping sets ((${month}, x.g), (x.d), (x.w))`,
   );
 }
+
+/**
+ * A whole herd's window (no filters): the same sums as rowSums, from the test-day sums (a few rows
+ * a test day) and, for the counts at a cow's last test in the window, the tests whose next test of
+ * the same group or with an SCC comes after the window's end (herd_test_facts_last_idx; a cow's
+ * last test of a month is among the sums, those in the window's last month after its end too).
+ */
+async function wholeSums(input: ReportInput, at: AtomContext, grouped: boolean): Promise<SumsRow[]> {
+  const to = sql`${at.to}::date`;
+  const inWindow = sql`database_id = ${input.databaseId} and test_date between ${at.from}::date and ${to}`;
+  const sum = (columns: string[]) => columns.map((column) => sql`sum(${sql.raw(column)}) as ${sql.raw(column)}`);
+  const week = sql`nullif(w, 0)`;
+  const month = sql`date_trunc('month', test_date)`;
+  const ownSums = SUM_KEYS.map((key) => key.toLowerCase());
+  const monthCounts = [...BAND_INDEXES.map((i) => `bm${i}`), "m_end"];
+  const dayCounts = BAND_INDEXES.map((i) => `bd${i}`);
+  const ends = (counts: SQL[], keys: SQL) => sql`select ${keys} ${sql.join(counts, sql``)}
+    from herd_test_facts where database_id = ${input.databaseId} and greatest(next_g, next_scc) > ${to}
+      and test_date between ${at.from}::date and ${to}`;
+  const band = (prefix: string, i: number, when: SQL) =>
+    sql`, count(*) filter (where band = ${sql.raw(String(i))} and ${when}) as ${sql.raw(`${prefix}${i}`)}`;
+  const periodEnds = [
+    sql`, count(*) filter (where next_date > ${to}) as cowsp`,
+    ...BAND_INDEXES.map((i) => band("bp", i, sql`next_scc > ${to}`)),
+  ];
+  if (!grouped) {
+    const [sums, last] = await Promise.all([
+      queryRows<SumsRow>(
+        input.db,
+        sql`select case when grouping(${week}) = 1 then ${SETS.p} else ${SETS.w} end as gs, ${week} as w,
+              ${sql.join(sum(ownSums), sql`, `)}
+            from herd_test_day_sums where ${inWindow} group by grouping sets ((), (${week}))`,
+      ),
+      queryRows<SumsRow>(input.db, ends(periodEnds, sql`${SETS.p} as gs`)),
+    ]);
+    return [...sums.map((row) => (Number(row.gs) === SETS.p ? { ...row, ...last[0], gs: SETS.p } : row))];
+  }
+  const [sums, last] = await Promise.all([
+    queryRows<SumsRow>(
+      input.db,
+      sql`select grouping(${month}, g, test_date, ${week}) as gs, to_char(${month}, 'YYYY-MM') as m, g,
+            to_char(test_date, 'YYYY-MM-DD') as d, ${week} as w,
+            ${sql.join([...sum(ownSums), ...sum(monthCounts), ...sum(dayCounts)], sql`, `)}
+          from herd_test_day_sums where ${inWindow}
+          group by grouping sets ((${month}, g), (test_date), (${week}))`,
+    ),
+    queryRows<SumsRow>(
+      input.db,
+      ends(
+        [
+          ...periodEnds,
+          sql`, count(*) filter (where next_g > ${to}) as cowsg`,
+          sql`, count(*) filter (where not m_end and next_date > ${to}) as m_after`,
+          ...BAND_INDEXES.map((i) => band("bm_after", i, sql`not scc_m_end and next_scc > ${to}`)),
+        ],
+        sql`to_char(${month}, 'YYYY-MM') as m, g`,
+      ).append(sql` group by ${month}, g`),
+    ),
+  ]);
+  const lastOf = new Map(last.map((row) => [`${row.m}|${row.g}`, row]));
+  return sums.map((row) => {
+    if (Number(row.gs) !== SETS.mg) return row;
+    const ends = lastOf.get(`${row.m}|${row.g}`) ?? {};
+    const plus = (a: unknown, b: unknown) => num(a) + num(b);
+    return {
+      ...row,
+      cowsp: num(ends.cowsp),
+      cowsg: num(ends.cowsg),
+      cowsm: plus(row.m_end, ends.m_after),
+      ...Object.fromEntries(BAND_INDEXES.map((i) => [`bp${i}`, num(ends[`bp${i}`])])),
+      ...Object.fromEntries(BAND_INDEXES.map((i) => [`bm${i}`, plus(row[`bm${i}`], ends[`bm_after${i}`])])),
+    };
+  });
+}
+
+/** The window's sums: summed facts for a whole herd, else its test days one by one. */
+const windowSums = (input: ReportInput, at: AtomContext, grouped: boolean) =>
+  input.whole ? wholeSums(input, at, grouped) : rowSums(input, at, grouped);
 
 const groupKey = (g: number) => (Number(g) >= 3 ? "3+" : String(g));
 
@@ -251,6 +329,24 @@ export async function curveOf(input: ReportInput, at: AtomContext): Promise<Map<
   );
   return new Map(rows.map((r) => [Number(r.w), Number(r.milk)]));
 }
+
+/** The test facts summed by test day, lactation group and DIM week (herd_test_day_sums), after testFactsSql. */
+export const testDaySumsSql = (databaseId: number) => sql`insert into herd_test_day_sums
+    (database_id, test_date, g, w, n, milk, necm, ecm, mf, milkf, mp, milkp, nscs, scs, ms, milks, m_end,
+     bm0, bm1, bm2, bm3, bd0, bd1, bd2, bd3)
+  select ${databaseId}::int, f.test_date, f.g, coalesce(f.w, 0), count(*), sum(f.milk), count(f.ecm), sum(f.ecm),
+    sum(f.mf), sum(f.milk) filter (where f.mf is not null), sum(f.mp), sum(f.milk) filter (where f.mp is not null),
+    count(f.scs), sum(f.scs), sum(f.ms), sum(f.milk) filter (where f.ms is not null), count(*) filter (where f.m_end),
+    ${sql.join(
+      BAND_INDEXES.map((i) => sql`count(*) filter (where f.band = ${sql.raw(String(i))} and f.scc_m_end)`),
+      sql`, `,
+    )},
+    ${sql.join(
+      BAND_INDEXES.map((i) => sql`count(*) filter (where f.band = ${sql.raw(String(i))})`),
+      sql`, `,
+    )}
+  from herd_test_facts f where f.database_id = ${databaseId}
+  group by f.test_date, f.g, coalesce(f.w, 0)`;
 
 /**
  * Report 2's test facts of a database (herd_test_facts), written with the other report facts

@@ -287,4 +287,23 @@ describe("report 2, milk", () => {
     const before = chart(r, "curve").year_before ?? [];
     expect(Object.fromEntries(before.flatMap((v, i) => (v === null ? [] : [[i + 1, v]])))).toEqual({ 5: 25 });
   });
+
+  it("gives a whole herd the same figures from its summed facts as a filter that keeps every animal", async () => {
+    // Without filters the report adds up herd_test_day_sums; with one it reads the test days one by
+    // one: every figure of both must agree, whatever the window and the comparison.
+    const values = (r: HerdReport) => ({
+      kpis: r.kpis.map((k) => [k.key, k.value, k.compare_value]),
+      tables: r.tables.map((t) => table(r, t.key)),
+      charts: r.charts.map((c) => chart(r, c.key)),
+    });
+    const windows: Record<string, string>[] = [
+      {},
+      { to: "2025-02-15", compare: "last_year" },
+      { from: "2025-02-01", compare: "previous" },
+    ];
+    for (const query of windows) {
+      const whole = await report(query);
+      expect(values(await report({ ...query, rule: "LACT>=0" })), JSON.stringify(query)).toEqual(values(whole));
+    }
+  });
 });

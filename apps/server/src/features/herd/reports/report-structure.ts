@@ -13,6 +13,8 @@ export interface ReportInput {
   databaseId: number;
   /** The report's filters (segment, lactation group, pen) as one condition. */
   base: SQL;
+  /** No filters (base is `true`): the whole herd, which summed facts may answer for. */
+  whole: boolean;
   ctx: AtomContext;
   compare: { from: string; to: string } | null;
   /** The drill token of a key over the report's period. */

@@ -104,6 +104,7 @@ export function createReportService(db: Db, now: () => Date = () => new Date()) 
         db,
         databaseId: database.id,
         base,
+        whole: Object.keys(filters).length === 0,
         ctx: { today, from, to },
         compare,
         drill: (key) => encodeDrill({ n, k: key, f: from, t: to, ...filters }),
