@@ -153,23 +153,31 @@ export async function seriesPoints(
     sql`
     with src as (${rows}),
     -- Bucket numbers on the site's wall clock (a day bucket starts at local midnight), clamped to
-    -- the range's first widthPx buckets (a daylight-saving hour could otherwise add one).
-    first as (select floor(extract(epoch from ${fTs} at time zone ${tz}) / ${step}::int)::bigint as k0),
+    -- the range's first widthPx buckets (a daylight-saving hour could otherwise add one). The
+    -- epoch as float8 (date_part): extract() gives numeric, a third of the statement's time; a
+    -- float8 quotient of whole seconds by the step floors to the same bucket.
+    first as (select floor(date_part('epoch', ${fTs} at time zone ${tz}) / ${step}::int)::bigint as k0),
     b as (
-      select least(greatest(floor(extract(epoch from ts at time zone ${tz}) / ${step}::int)::bigint, k0),
+      select least(greatest(floor(date_part('epoch', ts at time zone ${tz}) / ${step}::int)::bigint, k0),
                    k0 + ${width - 1}::int) as k, src.*
       from src cross join first
     ),
+    -- A bucket's min and when it was first read as the least [value, epoch] pair, its max as the
+    -- greatest [value, −epoch]: plain aggregates, where an ordered array_agg sorted every bucket.
     agg as (
-      select k, sum(n)::int as count, min(lo) as min, max(hi) as max, sum(total) / sum(n) as avg,
-        (array_agg(ts order by lo, ts))[1] as min_at, (array_agg(ts order by hi desc, ts))[1] as max_at,
-        sum(kwh) as kwh
+      select k, sum(n)::int as count, sum(total) / sum(n) as avg, sum(kwh) as kwh,
+        min(array[lo::float8, date_part('epoch', ts)]) as lo_at, max(array[hi::float8, -date_part('epoch', ts)]) as hi_at
       from b group by k
+    ),
+    ext as (
+      select k, count, avg, kwh, lo_at[1] as min, to_timestamp(lo_at[2]) as min_at, hi_at[1] as max,
+        to_timestamp(-hi_at[2]) as max_at
+      from agg
     )
     select ${utcText(`((to_timestamp(k * ${step}) at time zone 'UTC') at time zone ${tzLiteral})`)} as t, count,
       min::float8, ${utcText("min_at")} as "minAt", max::float8, ${utcText("max_at")} as "maxAt", avg::float8,
       kwh::float8
-    from agg order by k`,
+    from ext order by k`,
   );
   return { kind: series.kind, source, stepSeconds: step, points };
 }
