@@ -70,6 +70,10 @@ describe("seriesPoints", () => {
     });
     // The 10:10 bucket holds 10:10, 10:12, 10:14 (1.5): min 1.5 at 10:14.
     expect(r?.points[2]).toMatchObject({ min: 1.5, minAt: "2026-03-10T10:14:00.000Z", max: 4 });
+    // A tie (10:00, 10:02 and 10:04 all read 4): the min and the max are both first read at 10:00.
+    expect(r?.points[0]).toMatchObject({ minAt: "2026-03-10T10:00:00.000Z", maxAt: "2026-03-10T10:00:00.000Z" });
+    // And the 10:10 bucket's max 4, read at 10:10 and 10:12: at 10:10.
+    expect(r?.points[2]).toMatchObject({ maxAt: "2026-03-10T10:10:00.000Z" });
   });
 
   it("takes the hourly rollups when the range holds too many readings, and the daily ones for a long range", async () => {
