@@ -5,7 +5,7 @@ import { readHerdSettings } from "../settings/settings.repository.ts";
 import { calfOutcome, conceptionOf, freshRemarkJoin } from "./report-calvings-atoms.ts";
 import { dryPeriods, firstTestMilk, sickAfter } from "./report-dry-atoms.ts";
 import { firstDays60, HEALTH_CODES, newCase } from "./report-health-atoms.ts";
-import { testDaySumsSql, testFactsSql, yields305Sql } from "./report-milk-sql.ts";
+import { testDaySumsSql, testFactsSql, yields305Sql } from "./report-milk-facts.ts";
 import { openInLactation } from "./report-repro-atoms.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 
