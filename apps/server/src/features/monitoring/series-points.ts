@@ -168,16 +168,11 @@ export async function seriesPoints(
       select k, sum(n)::int as count, sum(total) / sum(n) as avg, sum(kwh) as kwh,
         min(array[lo::float8, date_part('epoch', ts)]) as lo_at, max(array[hi::float8, -date_part('epoch', ts)]) as hi_at
       from b group by k
-    ),
-    ext as (
-      select k, count, avg, kwh, lo_at[1] as min, to_timestamp(lo_at[2]) as min_at, hi_at[1] as max,
-        to_timestamp(-hi_at[2]) as max_at
-      from agg
     )
     select ${utcText(`((to_timestamp(k * ${step}) at time zone 'UTC') at time zone ${tzLiteral})`)} as t, count,
-      min::float8, ${utcText("min_at")} as "minAt", max::float8, ${utcText("max_at")} as "maxAt", avg::float8,
-      kwh::float8
-    from ext order by k`,
+      lo_at[1] as min, ${utcText("to_timestamp(lo_at[2])")} as "minAt", hi_at[1] as max,
+      ${utcText("to_timestamp(-hi_at[2])")} as "maxAt", avg::float8, kwh::float8
+    from agg order by k`,
   );
   return { kind: series.kind, source, stepSeconds: step, points };
 }

@@ -151,15 +151,24 @@ const bandCounts = (prefix: string, at: SQL | null) =>
     sql`, `,
   );
 
+/** The columns of the averages' sums (MilkSums' first keys), as sumsOf reads them. */
+const OWN_COLUMNS = SUM_KEYS.map((key) => key.toLowerCase());
 /** The columns of a group's sums, as sumsOf reads them. */
 const SUM_COLUMNS = [
-  ...SUM_KEYS.map((key) => key.toLowerCase()),
+  ...OWN_COLUMNS,
   ...COW_KEYS.map((key) => key.toLowerCase()),
   ...["bp", "bm", "bd"].flatMap((prefix) => BAND_INDEXES.map((i) => `${prefix}${i}`)),
 ];
 
 /** The columns of the period's own sums (its counts: cows and SCC bands at their last test in it). */
-const PERIOD_COLUMNS = [...SUM_KEYS.map((key) => key.toLowerCase()), "cowsp", ...BAND_INDEXES.map((i) => `bp${i}`)];
+const PERIOD_COLUMNS = [...OWN_COLUMNS, "cowsp", ...BAND_INDEXES.map((i) => `bp${i}`)];
+
+/** Each column summed under its own name, over the rows of `from` ("x." for a first level's, or none). */
+const summed = (columns: string[], from = "") =>
+  sql.join(
+    columns.map((column) => sql`sum(${sql.raw(`${from}${column}`)}) as ${sql.raw(column)}`),
+    sql`, `,
+  );
 
 /**
  * The grouping sets of the statements (grouping(m, g, d, w) of each): month and group, test day,
@@ -179,20 +188,15 @@ function rowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
   const after = sql`f.next_date > ${at.to}::date`;
   const sccAfter = sql`f.next_scc > ${at.to}::date`;
   const period = sql`${SUMS_SQL}, count(*) filter (where ${after}) as cowsp, ${bandCounts("bp", sccAfter)}`;
-  const summed = (columns: string[]) =>
-    sql.join(
-      columns.map((column) => sql`sum(x.${sql.raw(column)}) as ${sql.raw(column)}`),
-      sql`, `,
-    );
   if (!grouped) {
     // By DIM week first (its lactation curve comes with it), then the whole period.
     return queryRows<SumsRow>(
       input.db,
       sql`with x as (select f.w, ${period} from ${windowFacts(input, at)} group by f.w)
-          select case when grouping(x.w) = 1 then ${SETS.p} else ${SETS.w} end as gs, x.w, ${summed(PERIOD_COLUMNS)} from x group by grouping sets ((), (x.w))`,
+          select case when grouping(x.w) = 1 then ${SETS.p} else ${SETS.w} end as gs, x.w, ${summed(PERIOD_COLUMNS, "x.")} from x group by grouping sets ((), (x.w))`,
     );
   }
-  const sums = summed(SUM_COLUMNS);
+  const sums = summed(SUM_COLUMNS, "x.");
   const month = sql`date_trunc('month', x.d)`;
   return queryRows<SumsRow>(
     input.db,
@@ -217,10 +221,8 @@ function rowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
 async function wholeSums(input: ReportInput, at: AtomContext, grouped: boolean): Promise<SumsRow[]> {
   const to = sql`${at.to}::date`;
   const inWindow = sql`database_id = ${input.databaseId} and test_date between ${at.from}::date and ${to}`;
-  const sum = (columns: string[]) => columns.map((column) => sql`sum(${sql.raw(column)}) as ${sql.raw(column)}`);
   const week = sql`nullif(w, 0)`;
   const month = sql`date_trunc('month', test_date)`;
-  const ownSums = SUM_KEYS.map((key) => key.toLowerCase());
   const monthCounts = [...BAND_INDEXES.map((i) => `bm${i}`), "m_end"];
   const dayCounts = BAND_INDEXES.map((i) => `bd${i}`);
   const ends = (counts: SQL[], keys: SQL) => sql`select ${keys} ${sql.join(counts, sql``)}
@@ -237,19 +239,19 @@ async function wholeSums(input: ReportInput, at: AtomContext, grouped: boolean):
       queryRows<SumsRow>(
         input.db,
         sql`select case when grouping(${week}) = 1 then ${SETS.p} else ${SETS.w} end as gs, ${week} as w,
-              ${sql.join(sum(ownSums), sql`, `)}
+              ${summed(OWN_COLUMNS)}
             from herd_test_day_sums where ${inWindow} group by grouping sets ((), (${week}))`,
       ),
       queryRows<SumsRow>(input.db, ends(periodEnds, sql`${SETS.p} as gs`)),
     ]);
-    return [...sums.map((row) => (Number(row.gs) === SETS.p ? { ...row, ...last[0], gs: SETS.p } : row))];
+    return sums.map((row) => (Number(row.gs) === SETS.p ? { ...row, ...last[0], gs: SETS.p } : row));
   }
   const [sums, last] = await Promise.all([
     queryRows<SumsRow>(
       input.db,
       sql`select grouping(${month}, g, test_date, ${week}) as gs, to_char(${month}, 'YYYY-MM') as m, g,
             to_char(test_date, 'YYYY-MM-DD') as d, ${week} as w,
-            ${sql.join([...sum(ownSums), ...sum(monthCounts), ...sum(dayCounts)], sql`, `)}
+            ${summed([...OWN_COLUMNS, ...monthCounts, ...dayCounts])}
           from herd_test_day_sums where ${inWindow}
           group by grouping sets ((${month}, g), (test_date), (${week}))`,
     ),
@@ -266,10 +268,10 @@ async function wholeSums(input: ReportInput, at: AtomContext, grouped: boolean):
       ).append(sql` group by ${month}, g`),
     ),
   ]);
-  const lastOf = new Map(last.map((row) => [`${row.m}|${row.g}`, row]));
+  const lastOf = new Map(last.map((row) => [monthGroupKey(String(row.m), String(row.g)), row]));
   return sums.map((row) => {
     if (Number(row.gs) !== SETS.mg) return row;
-    const ends = lastOf.get(`${row.m}|${row.g}`) ?? {};
+    const ends = lastOf.get(monthGroupKey(String(row.m), String(row.g))) ?? {};
     const plus = (a: unknown, b: unknown) => num(a) + num(b);
     return {
       ...row,
