@@ -319,3 +319,50 @@ export const herdFactsState = pgTable("herd_facts_state", {
   vwpDays: integer("vwp_days").notNull(),
   writtenAt: timestamp("written_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Report 1's herd today, grouped as it shows it (status, lactation group, DIM band, pen, RC) on
+ * the day herd_structure_state names: a whole herd's report reads these few rows instead of every
+ * animal. The DIM bands move with the day, so a new day writes them again, as a commit does.
+ * lg: the lactation capped at 3; band: 0 no DIM, 1–5 the report's DIM bands in order.
+ */
+export const herdStructureCells = pgTable(
+  "herd_structure_cells",
+  {
+    databaseId: integer("database_id").notNull(),
+    status: text("status").notNull(),
+    lg: smallint("lg").notNull(),
+    band: smallint("band").notNull(),
+    pen: text("pen"),
+    rc: smallint("rc"),
+    n: integer("n").notNull(),
+    dimSum: integer("dim_sum").notNull(),
+    dimN: integer("dim_n").notNull(),
+    lactSum: integer("lact_sum").notNull(),
+  },
+  (t) => [index("herd_structure_cells_database_idx").on(t.databaseId)],
+);
+
+/**
+ * Report 1's flows: the animals born, sold and died on each day of a database's history (days with
+ * none have no row), written with herd_structure_cells: a period's flows are a range of these.
+ */
+export const herdFlowDays = pgTable(
+  "herd_flow_days",
+  {
+    databaseId: integer("database_id").notNull(),
+    day: date("day").notNull(),
+    born: integer("born").notNull(),
+    sold: integer("sold").notNull(),
+    died: integer("died").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.databaseId, t.day] })],
+);
+
+/** The day a database's herd_structure_cells were written for; a commit deletes it. */
+export const herdStructureState = pgTable("herd_structure_state", {
+  databaseId: integer("database_id")
+    .primaryKey()
+    .references(() => userDatabases.id, { onDelete: "cascade" }),
+  day: date("day").notNull(),
+});

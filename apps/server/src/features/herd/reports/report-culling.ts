@@ -5,14 +5,8 @@ import { dimOf } from "../animals.repository.ts";
 import { factsJoin, joinedFirstFresh } from "./report-animal-facts.ts";
 import { type AtomContext, keySql, reasonAtom } from "./report-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
-import {
-  DIM_BANDS,
-  type GroupRow,
-  groupCounter,
-  monthsOf,
-  type ReportBody,
-  type ReportInput,
-} from "./report-structure.ts";
+import { type GroupRow, groupCounter, monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
+import { DIM_BANDS } from "./report-structure-cells.ts";
 
 // ---- Report 5, culling and deaths (HERD.md "Culling"): cows that left in the period — sold or
 // died — by reason, DIM on the day they left, lactation and month; the annualised rate over the

@@ -95,6 +95,7 @@ describe("the facts' lifetime", () => {
       select l.database_id, l.animal_id, l.fresh_date + 10, l.lact, 10, 30 from herd_lactations l
       where l.database_id = ${w.herd.id} and l.lact = 3`);
     await reportClient(t, w.herd.uuid, w.zoo.token, 4, { compare: "none" }).report();
+    await reportClient(t, w.herd.uuid, w.zoo.token, 1, { compare: "none" }).report();
     const tables = [
       "herd_services",
       "herd_open_spans",
@@ -106,6 +107,8 @@ describe("the facts' lifetime", () => {
       "herd_lactation_facts",
       "herd_test_facts",
       "herd_test_day_sums",
+      "herd_structure_cells",
+      "herd_flow_days",
     ];
     const counts = async () =>
       Promise.all(
@@ -122,5 +125,15 @@ describe("the facts' lifetime", () => {
     expect((await counts()).every((n) => (n ?? 0) > 0)).toBe(true);
     await t.database.db.execute(sql`delete from user_databases where id = ${w.herd.id}`);
     expect(await counts()).toEqual(tables.map(() => 0));
+  });
+});
+
+describe("report 1's herd today, kept for the day", () => {
+  it("shows what each committed file adds", async () => {
+    const client = reportClient(t, w.herd.uuid, w.zoo.token, 1, { compare: "none" });
+    await commit(file(EVENTS_HEADER, eventLine("101", "01/10/20", "2", "FRESH", "0", dc(200))));
+    expect(kpis(await client.report())).toMatchObject({ herd: 1, milking: 1, avg_dim: 200 });
+    await commit(file(EVENTS_HEADER, eventLine("102", "02/11/20", "2", "FRESH", "0", dc(10))));
+    expect(kpis(await client.report())).toMatchObject({ herd: 2, milking: 2, avg_dim: 105 });
   });
 });

@@ -8,6 +8,7 @@ import { firstDays60, HEALTH_CODES, newCase } from "./report-health-atoms.ts";
 import { testDaySumsSql, testFactsSql, yields305Sql } from "./report-milk-facts.ts";
 import { openInLactation } from "./report-repro-atoms.ts";
 import { cyclesChain, reportScope } from "./report-repro-sql.ts";
+import { markStructureStale } from "./report-structure-cells.ts";
 
 // ---- The report facts of a herd database (db/schema/herd-facts.ts): its services with their
 // results, its cows' open spans and the 21-day cycles of its ended lactations (report 4), each
@@ -197,6 +198,7 @@ export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: nu
 /** The facts no longer follow the rows (a commit's transaction): the next report writes them again. */
 export async function markReportFactsStale(tx: Pick<Db, "execute">, databaseId: number): Promise<void> {
   await tx.execute(sql`delete from herd_facts_state where database_id = ${databaseId}`);
+  await markStructureStale(tx, databaseId);
 }
 
 /**

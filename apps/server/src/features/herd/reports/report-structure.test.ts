@@ -1,9 +1,13 @@
+import type { HerdReport } from "@nadoy/contract/herd-reports";
+import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
+import { queryRows } from "../../../db/client.ts";
 import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
 import { encodeDrill } from "./drill-token.ts";
+import { herdStructure } from "./report-structure.ts";
 import { drillNumbers, reportClient } from "./reports.test-kit.ts";
 
 let t: TestApp;
@@ -70,6 +74,12 @@ async function tenAnimals() {
 const client = () => reportClient(t, w.herd.uuid, w.zoo.token, 1, { from: daysAgo(364), to: daysAgo(0) });
 const report = (query: Record<string, string> = {}, token?: string) => client().report(query, token);
 const drillTotal = (drill: string) => client().drillTotal(drill);
+/** Every value a report shows, its drill tokens left out (a filter's tokens carry the filter). */
+const shownValues = (r: HerdReport) => ({
+  kpis: r.kpis.map((k) => [k.key, k.value, k.compare_value]),
+  tables: r.tables.map((x) => x.rows.map((row) => [row.key, Object.values(row.cells).map((c) => c.value)])),
+  charts: r.charts.map((c) => [c.x, c.series.map((s) => s.values)]),
+});
 
 describe("report 1, herd structure", () => {
   it("gives each figure as the table above counts it by hand", async () => {
@@ -151,6 +161,58 @@ describe("report 1, herd structure", () => {
     expect(pen2.kpis.find((k) => k.key === "herd")?.value).toBe(2);
     const drill = pen2.kpis.find((k) => k.key === "herd")?.drill ?? "";
     expect((await drillTotal(drill)).total).toBe(2);
+  });
+
+  it("gives a whole herd the same figures from its kept cells as a filter that keeps every animal", async () => {
+    // Without filters the herd today comes from herd_structure_cells and the flows from two date
+    // ranges; with one, every animal is grouped in one pass: all figures of both must agree.
+    const windows: Record<string, string>[] = [
+      {},
+      { from: daysAgo(199), to: daysAgo(0) }, // previous: 200–399 days ago
+      { from: daysAgo(450), to: daysAgo(15), compare: "last_year" }, // overlaps the year before
+      { from: daysAgo(1200), to: daysAgo(0), compare: "last_year" },
+      { from: daysAgo(60), to: daysAgo(30), compare: "none" },
+      { from: daysAgo(100), to: daysAgo(20), compare: "previous" }, // 8 and 9 leave on its first and last day
+      { from: daysAgo(300), to: daysAgo(40), compare: "none" }, // 6 and 7 born on its first and last day
+    ];
+    for (const query of windows) {
+      const whole = await report(query);
+      expect(shownValues(await report({ ...query, rule: "LACT>=0" })), JSON.stringify(query)).toEqual(
+        shownValues(whole),
+      );
+    }
+    const before = await report({ from: daysAgo(199), to: daysAgo(0) });
+    expect(before.kpis.filter((k) => k.compare_value !== null).map((k) => [k.key, k.compare_value])).toEqual([
+      ["born", 1], // 6 (300)
+      ["sold", 0],
+      ["died", 0],
+    ]);
+  });
+
+  it("moves a whole herd's cows to the next DIM band on a later day, as the filtered report does", async () => {
+    const later = daysAgo(-40); // cow 1 at 70 days, cow 2 at 140, cow 3 at 240
+    const input = (whole: boolean) => ({
+      db: t.database.db,
+      databaseId: w.herd.id,
+      base: whole ? sql`true` : sql`a.lact >= 0`,
+      whole,
+      ctx: { today: later, from: daysAgo(0), to: later },
+      compare: null,
+      drill: () => "",
+    });
+    await report(); // the cells kept for today
+    const dim = (body: Awaited<ReturnType<typeof herdStructure>>) =>
+      Object.fromEntries(
+        (body.tables.find((x) => x.key === "dim")?.rows ?? []).map((row) => [row.key, row.cells.total?.value]),
+      );
+    const whole = await herdStructure(input(true));
+    expect(dim(whole)).toEqual({ "-60": 0, "61-120": 1, "121-200": 1, "201-305": 1, "306-": 2 });
+    expect(dim(await herdStructure(input(false)))).toEqual(dim(whole));
+    const kept = await queryRows<{ day: string }>(
+      t.database.db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day from herd_structure_state where database_id = ${w.herd.id}`,
+    );
+    expect(kept).toEqual([{ day: later }]);
   });
 
   it("exports exactly the figures shown, with the parameters that made them", async () => {

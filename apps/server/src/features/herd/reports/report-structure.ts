@@ -3,6 +3,15 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import { dimOf } from "../animals.repository.ts";
 import { type AtomContext, keySql, penAtom } from "./report-atoms.ts";
+import {
+  bandCode,
+  bandKey,
+  DIM_BANDS,
+  IN_HERD,
+  penRank,
+  type WholeHerdRow,
+  wholeHerdRows,
+} from "./report-structure-cells.ts";
 
 // ---- Report 1, herd structure: the herd today by status, lactation, DIM band, pen and RC; births
 // and exits month by month over the period ----
@@ -32,13 +41,6 @@ const LACT_GROUPS = [
   { key: "1", label: "1-я лактация" },
   { key: "2", label: "2-я лактация" },
   { key: "3+", label: "3-я и старше" },
-] as const;
-export const DIM_BANDS = [
-  { key: "-60", label: "до 60 дней" },
-  { key: "61-120", label: "61–120" },
-  { key: "121-200", label: "121–200" },
-  { key: "201-305", label: "201–305" },
-  { key: "306-", label: "306 и больше" },
 ] as const;
 const RC_LABELS: Record<string, string> = {
   "0": "0 — нет кода",
@@ -79,32 +81,74 @@ interface Cell {
   died_b: number;
 }
 
+const toNumber = (value: string | number | null) => Number(value ?? 0);
+
+/** A whole herd's kept cells, and its months' flows as cells of status born, sold and died. */
+function wholeCells(rows: WholeHerdRow[]): Cell[] {
+  const out: Cell[] = [];
+  const flow = (status: string, m: string | null, n: string | number, before: string | number): Cell => ({
+    status,
+    lg: "",
+    band: "none",
+    pen: null,
+    pen_rank: 0,
+    rc: null,
+    bm: status === "born" ? m : null,
+    xm: status === "born" ? null : m,
+    n: toNumber(n),
+    dim_sum: 0,
+    dim_n: 0,
+    lact_sum: 0,
+    born_b: status === "born" ? toNumber(before) : 0,
+    sold_b: status === "sold" ? toNumber(before) : 0,
+    died_b: status === "died" ? toNumber(before) : 0,
+  });
+  for (const r of rows) {
+    if (r.k === "month") {
+      out.push(flow("born", r.m, r.born, r.born_b), flow("sold", r.m, r.sold, r.sold_b));
+      out.push(flow("died", r.m, r.died, r.died_b));
+    } else if (r.k === "cell") {
+      out.push({
+        status: String(r.status),
+        lg: Number(r.lg) >= 3 ? "3+" : String(r.lg),
+        band: String(r.band),
+        pen: r.pen,
+        pen_rank: toNumber(r.pen_rank),
+        rc: r.rc === null ? null : Number(r.rc),
+        bm: null,
+        xm: null,
+        n: toNumber(r.n),
+        dim_sum: toNumber(r.dim_sum),
+        dim_n: toNumber(r.dim_n),
+        lact_sum: toNumber(r.lact_sum),
+        born_b: 0,
+        sold_b: 0,
+        died_b: 0,
+      });
+    }
+  }
+  return out;
+}
+
 async function cells(input: ReportInput): Promise<Cell[]> {
   const { ctx, compare } = input;
+  if (input.whole) return wholeCells(await wholeHerdRows(input.db, input.databaseId, ctx, compare));
   const before = compare ? { ...ctx, ...compare } : null;
   const dim = sql`(${dimOf(ctx.today)})`;
   // An animal that has left counts only in the flows (born, sold, died: bm, xm and the other
   // period's), never by group, pen or RC: those are null for her, so the few groups stay few.
-  const inHerd = sql`a.status in ('milking', 'dry', 'heifer')`;
+  const inHerd = IN_HERD;
   // The others are left out before their expressions are worked out: born or left since the
   // earlier period's start at the soonest (the flows' own conditions then pick).
   const earliest = before && before.from < ctx.from ? before.from : ctx.from;
-  const numericPen = sql`g.pen ~ '^[0-9]{1,9}$'`;
-  // 0: no DIM, then DIM_BANDS in order.
-  const bandCode = (d: SQL) => sql`case when ${d} is null then 0 when ${d} <= 60 then 1 when ${d} <= 120 then 2
-    when ${d} <= 200 then 3 when ${d} <= 305 then 4 else 5 end`;
   const rows = await queryRows<Record<keyof Cell, string | number | null>>(
     input.db,
     // DIM is worked out once a row (offset 0 keeps the planner from copying it into each use); the
     // groups' keys are numbers and dates (months of a timestamp without a zone: no zone to look up),
     // labelled only on the few groups.
-    sql`select g.status, g.lg::text as lg, (array['none', ${sql.join(
-      DIM_BANDS.map((b) => sql`${b.key}`),
-      sql`, `,
-    )}])[g.band + 1] as band, g.pen, g.rc, to_char(g.bm, 'YYYY-MM') as bm, to_char(g.xm, 'YYYY-MM') as xm,
-          g.n, g.dim_sum, g.dim_n, g.lact_sum, g.born_b, g.sold_b, g.died_b,
-          dense_rank() over (order by (${numericPen}) desc, case when ${numericPen} then g.pen::int end, g.pen nulls last)
-            as pen_rank
+    sql`select g.status, g.lg::text as lg, ${bandKey(sql`g.band`)} as band, g.pen, g.rc,
+          to_char(g.bm, 'YYYY-MM') as bm, to_char(g.xm, 'YYYY-MM') as xm,
+          g.n, g.dim_sum, g.dim_n, g.lact_sum, g.born_b, g.sold_b, g.died_b, ${penRank(sql`g.pen`)} as pen_rank
         from (select r.status, r.lg, ${bandCode(sql`r.dim`)} as band, r.pen, r.rc, r.bm, r.xm,
                 count(*) as n, coalesce(sum(r.dim), 0) as dim_sum, count(r.dim) as dim_n, sum(r.lact) as lact_sum,
                 sum(r.born_b) as born_b, sum(r.sold_b) as sold_b, sum(r.died_b) as died_b
@@ -126,23 +170,22 @@ async function cells(input: ReportInput): Promise<Cell[]> {
                 or r.born_b + r.sold_b + r.died_b > 0
               group by r.status, r.lg, 3, r.pen, r.rc, r.bm, r.xm) g`,
   );
-  const n = (value: string | number | null) => Number(value ?? 0);
   return rows.map((r) => ({
     status: String(r.status),
     lg: Number(r.lg) >= 3 ? "3+" : String(r.lg),
     band: String(r.band),
     pen: r.pen === null ? null : String(r.pen),
-    pen_rank: n(r.pen_rank),
+    pen_rank: toNumber(r.pen_rank),
     rc: r.rc === null ? null : Number(r.rc),
     bm: r.bm === null ? null : String(r.bm),
     xm: r.xm === null ? null : String(r.xm),
-    n: n(r.n),
-    dim_sum: n(r.dim_sum),
-    dim_n: n(r.dim_n),
-    lact_sum: n(r.lact_sum),
-    born_b: n(r.born_b),
-    sold_b: n(r.sold_b),
-    died_b: n(r.died_b),
+    n: toNumber(r.n),
+    dim_sum: toNumber(r.dim_sum),
+    dim_n: toNumber(r.dim_n),
+    lact_sum: toNumber(r.lact_sum),
+    born_b: toNumber(r.born_b),
+    sold_b: toNumber(r.sold_b),
+    died_b: toNumber(r.died_b),
   }));
 }
 
