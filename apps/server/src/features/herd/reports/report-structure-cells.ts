@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../../db/client.ts";
+import { type Db, queryRows, queryRowsPrepared } from "../../../db/client.ts";
 import { dimOf } from "../animals.repository.ts";
 import { lockHerdWrites } from "../herd-write-lock.ts";
 import type { AtomContext } from "./report-atoms.ts";
@@ -136,7 +136,7 @@ export async function wholeHerdRows(
     union all
     select 'state', null, null, null, null, null, to_char(s.day, 'YYYY-MM-DD'), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
       from herd_structure_state s where s.database_id = ${databaseId}`;
-  const read = () => queryRows<WholeHerdRow>(db, statement);
+  const read = () => queryRowsPrepared<WholeHerdRow>(db, statement);
   const rows = await read();
   if (rows.some((r) => r.k === "state" && r.m === ctx.today)) return rows;
   await writeCells(db, databaseId, ctx.today);
