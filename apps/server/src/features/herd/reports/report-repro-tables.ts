@@ -150,19 +150,20 @@ const WEEKDAYS = ["Понедельник", "Вторник", "Среда", "Ч�
 
 /** The period's services by number, technician, sire and weekday (report-repro-sql.ts's svc), as JSON. */
 export function groupsSql(ctx: AtomContext): SQL {
-  // Each cow's services of a group first, then the group's: hashed twice instead of a sort per
-  // group for a count of distinct cows.
-  const branch = (kind: string, group: string) =>
-    sql`select ${kind} as kind, y.g, sum(y.known) as known, sum(y.preg) as preg, count(*) filter (where y.known > 0) as cows
-      from (select ${sql.raw(group)} as g, animal_id, count(*) filter (where result is not null) as known,
-              count(*) filter (where result = 'preg') as preg
-            from svc where ${inPeriod(ctx)} group by 1, 2) y
-      group by y.g`;
+  // One pass over the services: each cow's services of a group by grouping sets (hashed, one table
+  // per set), then the groups'; kind names the set (grouping() tells a null group from another set).
   return sql`(select json_agg(x) from (
-    ${branch("n", "case when n >= 4 then '4+' else n::text end")}
-    union all ${branch("t", "technician")}
-    union all ${branch("s", "sire")}
-    union all ${branch("w", "extract(isodow from event_date)::int::text")}) x)`;
+    select y.kind, y.g, sum(y.known) as known, sum(y.preg) as preg, count(*) filter (where y.known > 0) as cows
+    from (select case when grouping(v.ng) = 0 then 'n' when grouping(v.technician) = 0 then 't'
+                   when grouping(v.sire) = 0 then 's' else 'w' end as kind,
+                 coalesce(v.ng, v.technician, v.sire, v.wd) as g, v.animal_id,
+                 count(*) filter (where v.result is not null) as known, count(*) filter (where v.result = 'preg') as preg
+          from (select case when n >= 4 then '4+' else n::text end as ng, technician, sire,
+                  extract(isodow from event_date)::int::text as wd, animal_id, result
+                from svc where ${inPeriod(ctx)}) v
+          group by grouping sets ((v.ng, v.animal_id), (v.technician, v.animal_id), (v.sire, v.animal_id),
+            (v.wd, v.animal_id))) y
+    group by y.kind, y.g) x)`;
 }
 
 export function serviceGroups(

@@ -117,8 +117,10 @@ async function figures(input: ReportInput, vwp: number, at: AtomContext, details
 async function openNow(input: ReportInput, vwp: number): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     input.db,
+    // Only milking cows can be open now: the status index picks them instead of every animal.
     sql`select count(*) filter (where ${openCowSql(input.ctx, vwp, sql`coalesce(f.open, false)`)}) as n
-        from herd_animals a ${factsJoin} where a.database_id = ${input.databaseId} and ${input.base}`,
+        from herd_animals a ${factsJoin}
+        where a.database_id = ${input.databaseId} and a.status = 'milking' and ${input.base}`,
   );
   return Number(row?.n ?? 0);
 }
