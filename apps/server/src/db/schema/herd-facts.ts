@@ -100,6 +100,34 @@ export const herdCycles = pgTable(
 );
 
 /**
+ * The cow-cycles of the lactations still going (herd_open_spans with no lact_end) up to the day
+ * herd_going_state names, made by the same chain as herd_cycles: their last cycles hang on the day,
+ * so they are written again on the first report 4 of a day, after a commit and when the VWP changes.
+ */
+export const herdGoingCycles = pgTable(
+  "herd_going_cycles",
+  {
+    databaseId: integer("database_id").notNull(),
+    animalId: bigint("animal_id", { mode: "number" }).notNull(),
+    lact: integer("lact").notNull(),
+    cs: date("cs").notNull(),
+    elig: boolean("elig").notNull(),
+    bred: boolean("bred").notNull(),
+    preg: boolean("preg").notNull(),
+  },
+  (t) => [index("herd_going_cycles_start_idx").on(t.databaseId, t.cs)],
+);
+
+/** The day and VWP a database's herd_going_cycles were written for; a commit deletes it. */
+export const herdGoingState = pgTable("herd_going_state", {
+  databaseId: integer("database_id")
+    .primaryKey()
+    .references(() => userDatabases.id, { onDelete: "cascade" }),
+  day: date("day").notNull(),
+  vwpDays: integer("vwp_days").notNull(),
+});
+
+/**
  * An animal's facts: her first calving (her first recorded lactation's fresh date; null without
  * one) and, when she is pregnant now, the conception date: her last BRED of the current
  * lactation, when RC is 5 or a PREG/PREV came on or after it, and no OPEN or ABORT came after it.

@@ -88,6 +88,8 @@ describe("the facts' lifetime", () => {
         eventLine("101", "01/10/20", "2", "DRY", "300", dc(100)),
         eventLine("101", "01/10/20", "3", "FRESH", "0", dc(40)),
         eventLine("101", "01/10/20", "3", "MAST", "10", dc(30)),
+        // A lactation still going with cycles ended: herd_going_cycles.
+        eventLine("102", "02/11/20", "2", "FRESH", "0", dc(200)),
       ),
     );
     // A test day on DIM 10 of the third lactation (the file has none): its test facts and 305-day yield.
@@ -109,6 +111,7 @@ describe("the facts' lifetime", () => {
       "herd_test_day_sums",
       "herd_structure_cells",
       "herd_flow_days",
+      "herd_going_cycles",
     ];
     const counts = async () =>
       Promise.all(

@@ -172,6 +172,8 @@ const analyze = (tables: string[]) => sql.raw(`analyze ${tables.join(", ")}`);
 export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: number, vwp: number): Promise<void> {
   // The cycles of a big herd are hundreds of thousands of rows: grouped in memory, not on disk.
   await tx.execute(sql`set local work_mem = '64MB'`);
+  // The going lactations' cycles are made of the facts written here: made again after them.
+  await tx.execute(sql`delete from herd_going_state where database_id = ${databaseId}`);
   for (const table of [...CYCLE_SOURCES, ...OTHER_FACTS]) {
     await tx.execute(sql`delete from ${sql.identifier(table)} where database_id = ${databaseId}`);
   }
@@ -198,8 +200,21 @@ export async function refreshReportFacts(tx: Pick<Db, "execute">, databaseId: nu
 /** The facts no longer follow the rows (a commit's transaction): the next report writes them again. */
 export async function markReportFactsStale(tx: Pick<Db, "execute">, databaseId: number): Promise<void> {
   await tx.execute(sql`delete from herd_facts_state where database_id = ${databaseId}`);
+  await tx.execute(sql`delete from herd_going_state where database_id = ${databaseId}`);
   await markStructureStale(tx, databaseId);
 }
+
+/**
+ * The cow-cycles of the lactations still going, up to `today`: the chain the reports ran on every
+ * request for them (a third of report 4's time), once a day, over all time (a report then reads a
+ * period's by their start, as it reads herd_cycles).
+ */
+const goingCyclesSql = (databaseId: number, vwp: number, today: string): SQL => {
+  const ctx = { from: ALL_TIME.from, to: today, today };
+  return sql`insert into herd_going_cycles (database_id, animal_id, lact, cs, elig, bred, preg)
+    ${cyclesChain(reportScope(databaseId, sql`true`, ctx), ctx, vwp, { lactations: sql`o.lact_end is null` })}
+    select ${databaseId}, animal_id, lact, cs, elig, bred, preg from cyc`;
+};
 
 /**
  * Brings a database's facts up to date before a report reads them: nothing when they are; else
@@ -214,6 +229,32 @@ export async function ensureReportFacts(db: Db, databaseId: number): Promise<num
     await lockHerdWrites(tx, databaseId);
     if ((await queryRows(tx, upToDate)).length > 0) return;
     await refreshReportFacts(tx, databaseId, vwp);
+  });
+  return vwp;
+}
+
+/**
+ * ensureReportFacts, and the going lactations' cycles of `today` (report 4): one query when both
+ * are up to date; else written under the write lock, the facts first (the cycles are made of them).
+ */
+export async function ensureReproFacts(db: Db, databaseId: number, today: string): Promise<number> {
+  const { vwpDays: vwp } = await readHerdSettings(db, databaseId);
+  const state = sql`select
+      exists (select 1 from herd_facts_state where database_id = ${databaseId} and vwp_days = ${vwp}) as facts,
+      exists (select 1 from herd_going_state where database_id = ${databaseId} and vwp_days = ${vwp}
+        and day = ${today}::date) as going`;
+  const [now] = await queryRows<{ facts: boolean; going: boolean }>(db, state);
+  if (now?.facts && now.going) return vwp;
+  await db.transaction(async (tx) => {
+    await lockHerdWrites(tx, databaseId);
+    const [locked] = await queryRows<{ facts: boolean; going: boolean }>(tx, state);
+    if (!locked?.facts) await refreshReportFacts(tx, databaseId, vwp);
+    else if (locked.going) return;
+    await tx.execute(sql`delete from herd_going_cycles where database_id = ${databaseId}`);
+    await tx.execute(goingCyclesSql(databaseId, vwp, today));
+    await tx.execute(analyze(["herd_going_cycles"]));
+    await tx.execute(sql`insert into herd_going_state (database_id, day, vwp_days) values (${databaseId}, ${today}, ${vwp})
+      on conflict (database_id) do update set day = excluded.day, vwp_days = excluded.vwp_days`);
   });
   return vwp;
 }

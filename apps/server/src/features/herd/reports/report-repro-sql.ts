@@ -111,19 +111,17 @@ export function cyclesChain(scope: ReproScope, ctx: AtomContext, vwp: number, op
 }
 
 /**
- * `with [cows,] svc, …, cyc` — the cow-cycles of the period as a report reads them: those of ended
- * lactations from the facts (herd_cycles, written by the chain above for the facts' VWP), those of
- * the lactations still going by the chain (their last cycles hang on today). A drill atom runs the
- * chain over one cow whole: the same cycles.
+ * `with [cows,] cyc` — the cow-cycles of the period as a report reads them: those of ended
+ * lactations (herd_cycles) and of the lactations still going up to today (herd_going_cycles,
+ * report-facts.ts ensureReproFacts), both written by the chain above for the facts' VWP, read by
+ * their start. A drill atom runs the chain over one cow whole: the same cycles.
  */
-export function factCyclesChain(scope: ReproScope, ctx: AtomContext, vwp: number): SQL {
-  return sql`${cyclesChain(scope, ctx, vwp, { lactations: sql`o.lact_end is null`, as: "going" })},
-    cyc as (
-      select animal_id, lact, cs, elig, bred, preg, known from going
-      union all
-      select c.animal_id, c.lact, c.cs, c.elig, c.bred, c.preg, c.cs + 20 <= ${ctx.today}::date - 28
-      from herd_cycles c
-      where ${scope.rows("c")} and c.cs between ${ctx.from}::date and least(${ctx.to}::date, ${ctx.today}::date - 20))`;
+export function factCyclesChain(scope: ReproScope, ctx: AtomContext): SQL {
+  const kept = (table: string) => sql`select c.animal_id, c.lact, c.cs, c.elig, c.bred, c.preg,
+        c.cs + 20 <= ${ctx.today}::date - 28 as known
+      from ${sql.identifier(table)} c
+      where ${scope.rows("c")} and c.cs between ${ctx.from}::date and least(${ctx.to}::date, ${ctx.today}::date - 20)`;
+  return sql`with ${scope.head}cyc as (${kept("herd_cycles")} union all ${kept("herd_going_cycles")})`;
 }
 
 /** The services counted in a period: dated in it. */

@@ -1,10 +1,14 @@
 import type { HerdReport } from "@nadoy/contract/herd-reports";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
+import { queryRows } from "../../../db/client.ts";
 import { herdEvents, herdLactations } from "../../../db/schema/index.ts";
 import { daysAgo, seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
 import { markReportFactsStale } from "./report-facts.ts";
+import { reproduction } from "./report-repro.ts";
+import { cyclesChain, reportScope } from "./report-repro-sql.ts";
 import { drillNumbers, reportClient } from "./reports.test-kit.ts";
 
 let t: TestApp;
@@ -322,5 +326,39 @@ describe("report 4, reproduction", () => {
     expect(r.kpis.find((k) => k.key === "sr")?.hint).toContain("ДОП 60 дней — настройка базы");
     for (const { value, drill } of drillNumbers(r).slice(0, 12))
       expect((await client().drillTotal(drill)).total, drill).toBe(value);
+  });
+
+  it("makes the going lactations' cycles again for a later day, as the chain makes them that day", async () => {
+    // Kept for today by the reports above; six weeks on, two more cycles of each open cow have ended.
+    const later = daysAgo(-42);
+    const vwp = 60; // the setting of the test before
+    await reproduction({
+      db: t.database.db,
+      databaseId: w.herd.id,
+      base: sql`true`,
+      whole: true,
+      ctx: { today: later, from: daysAgo(364), to: later },
+      compare: null,
+      drill: () => "",
+    });
+    const kept = await queryRows<{ day: string; vwp_days: number }>(
+      t.database.db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, vwp_days from herd_going_state where database_id = ${w.herd.id}`,
+    );
+    expect(kept).toEqual([{ day: later, vwp_days: vwp }]);
+    const ctx = { from: "1900-01-01", to: later, today: later };
+    const cycle = sql`animal_id || ':' || lact || ':' || cs || ':' || elig || bred || preg`;
+    const [live] = await queryRows<{ cycles: string[] }>(
+      t.database.db,
+      sql`${cyclesChain(reportScope(w.herd.id, sql`true`, ctx), ctx, vwp, { lactations: sql`o.lact_end is null` })}
+        select coalesce(array_agg(${cycle} order by 1), '{}') as cycles from cyc`,
+    );
+    const [written] = await queryRows<{ cycles: string[] }>(
+      t.database.db,
+      sql`select coalesce(array_agg(${cycle} order by 1), '{}') as cycles from herd_going_cycles
+        where database_id = ${w.herd.id}`,
+    );
+    expect(live?.cycles.length).toBeGreaterThan(0);
+    expect(written?.cycles).toEqual(live?.cycles);
   });
 });

@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { factsJoin } from "./report-animal-facts.ts";
 import type { AtomContext } from "./report-atoms.ts";
-import { ensureReportFacts } from "./report-facts.ts";
+import { ensureReproFacts } from "./report-facts.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { openCowSql } from "./report-repro-atoms.ts";
 import {
@@ -92,12 +92,12 @@ type Totals = Record<string, number | string | null>;
  * A period's figures in two statements that run side by side: over its cow-cycles (with the
  * windows when asked) and over its services (with the service groups when asked).
  */
-async function figures(input: ReportInput, vwp: number, at: AtomContext, details: boolean) {
+async function figures(input: ReportInput, at: AtomContext, details: boolean) {
   const scope = reportScope(input.databaseId, input.base, at);
   const [[cycles], [services]] = await Promise.all([
     queryRows<{ totals: Totals; windows: WindowRow[] | null }>(
       input.db,
-      sql`${factCyclesChain(scope, at, vwp)}
+      sql`${factCyclesChain(scope, at)}
         select ${cycleTotalsSql} as totals, ${details ? windowsSql(at) : sql`null`} as windows`,
     ),
     queryRows<{ totals: Totals; groups: GroupRow[] | null }>(
@@ -234,11 +234,11 @@ function kpis(input: ReportInput, vwp: number, now: Figures, then: Figures | nul
 }
 
 export async function reproduction(input: ReportInput): Promise<ReportBody> {
-  const vwp = await ensureReportFacts(input.db, input.databaseId);
+  const vwp = await ensureReproFacts(input.db, input.databaseId, input.ctx.today);
   const before = input.compare ? { ...input.ctx, ...input.compare } : null;
   const [now, then, open] = await Promise.all([
-    figures(input, vwp, input.ctx, true),
-    before ? figures(input, vwp, before, false).then((f) => f.totals) : null,
+    figures(input, input.ctx, true),
+    before ? figures(input, before, false).then((f) => f.totals) : null,
     openNow(input, vwp),
   ]);
   const cycles = cycleWindows(input, vwp, now.windows);
