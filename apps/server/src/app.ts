@@ -136,7 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scriptHashes: builtPageScriptHashes(options.webDist),
   });
 
-  await app.register(fastifyCompress, { threshold: 1024 });
+  // gzip at level 4 (browsers take brotli, at the plugin's quality 4): a year's chart of 400 KB of
+  // JSON took 4.7 ms at the default level 6 and takes 2.1 ms, for 4 % more bytes.
+  await app.register(fastifyCompress, { threshold: 1024, zlibOptions: { level: 4 } });
   await app.register(fastifyJwt, { secret: options.signingSecret });
   await app.register(fastifyRateLimit, {
     global: false,

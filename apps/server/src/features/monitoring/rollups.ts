@@ -106,12 +106,18 @@ export async function refreshRollups(
       select n.series_id, d.day_start, n.count, n.lo, n.hi, n.total, n.kwh
       from hours_new n join days d on d.series_id = n.series_id and d.day_start = date_trunc('day', n.bucket, n.tz)
       union all
+      -- Each day's hours by a range of the index, a day at a time (offset 0 keeps the planner from
+      -- making the lateral a join: it merged the days with every hourly rollup of the database,
+      -- 22 million rows read for a 10,000-row batch into five years of 500 meters: 4–10 s).
       select d.series_id, d.day_start, h.count, h.min, h.max, h.sum, h.kwh
       from days d
-      join monitoring_rollups h
-        on h.database_id = ${id} and h.series_id = d.series_id and h.grain = 'hour' and h.bucket >= d.day_start
+      cross join lateral (
+        select h.bucket, h.count, h.min, h.max, h.sum, h.kwh from monitoring_rollups h
+        where h.database_id = ${id} and h.series_id = d.series_id and h.grain = 'hour' and h.bucket >= d.day_start
           and h.bucket < ((d.day_start at time zone d.tz) + interval '1 day') at time zone d.tz
-      where not exists (select 1 from hours_new n where n.series_id = h.series_id and n.bucket = h.bucket)
+        offset 0
+      ) h
+      where not exists (select 1 from hours_new n where n.series_id = d.series_id and n.bucket = h.bucket)
     )
     insert into monitoring_rollups (database_id, series_id, grain, bucket, count, min, max, sum, kwh)
     select ${id}, series_id, 'day', day_start, sum(count)::int, min(lo), max(hi), sum(total), sum(kwh)
