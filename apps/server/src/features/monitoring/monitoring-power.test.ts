@@ -93,6 +93,36 @@ describe("monitoring: power", () => {
     expect(input.reduce((a, b) => a + b, 0)).toBe(50);
   });
 
+  it("answers kWh to the watt-hour, without a float sum's noise", async () => {
+    const w = await world();
+    const m = novosibirskMidnight(Date.now());
+    const d0 = m - 24 * HOUR;
+    // Hours of 0.1 and 0.2 kWh: their float8 sum is 0.30000000000000004. The feeder's hours of
+    // 1.2344 and 0.0003 kWh are 1.234 and 0 to the watt-hour, its day's 1.2347 is 1.235.
+    await ingest(w.databaseId, [
+      { series_id: w.s.input, ts: iso(d0 + HOUR), value: 10 },
+      { series_id: w.s.input, ts: iso(d0 + 2 * HOUR), value: 10.1 },
+      { series_id: w.s.input, ts: iso(d0 + 3 * HOUR), value: 10.3 },
+      { series_id: w.s.feeder1, ts: iso(d0 + HOUR), value: 5 },
+      { series_id: w.s.feeder1, ts: iso(d0 + 2 * HOUR), value: 6.2344 },
+      { series_id: w.s.feeder1, ts: iso(d0 + 3 * HOUR), value: 6.2347 },
+    ]);
+    const energy = async (grain: string) =>
+      ok<PowerEnergy>(
+        await get(w.zoo, `/api/monitoring/${w.monitoring.uuid}/power/energy/`, { from: iso(d0), to: iso(m), grain }),
+      ).sites[0]?.meters.map((x) => [x.name, x.kwh.filter((v) => v !== 0)]);
+    expect(await energy("day")).toEqual([
+      ["Ввод", [0.3]],
+      ["Коровник", [1.235]],
+      ["Доильный зал", []],
+    ]);
+    expect(await energy("hour")).toEqual([
+      ["Ввод", [0.1, 0.2]],
+      ["Коровник", [1.234]],
+      ["Доильный зал", []],
+    ]);
+  });
+
   it("answers each meter's daily kWh of a range, 0 on a day without a rollup, the same after a rebuild", async () => {
     const w = await world();
     const m = novosibirskMidnight(Date.now());

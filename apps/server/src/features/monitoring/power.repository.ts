@@ -106,7 +106,7 @@ const bucketsSql = (grain: "hour" | "day", f: string, t: string) =>
             (${t}::timestamptz - interval '1 microsecond') at time zone site.time_zone, interval '1 day') local`;
 
 /**
- * kWh of every energy meter per local hour or day of [from, to) (the range's first bucket is the
+ * kWh (to the watt-hour) of every energy meter per local hour or day of [from, to) (the range's first bucket is the
  * one `from` falls in), zeros where nothing was metered: the rollups, joined to every bucket of the
  * range (at most 62 × 24 hours or 400 days, the contract's limits).
  */
@@ -159,7 +159,9 @@ export async function meterEnergy(
       cross join lateral (
         -- Aggregated in the index's order, not sorted again per meter: were the order ever not
         -- kept, the buckets would differ from the site's and the matching above would take over.
-        select array_agg(r.bucket) as buckets, array_agg(coalesce(r.kwh, 0)::float8) as kwh
+        -- To the watt-hour: finer than any meter's register, and a sum of float8 otherwise carried
+        -- 17 digits of noise (a year of 500 meters was 3.3 MB of JSON, half its time spent on digits).
+        select array_agg(r.bucket) as buckets, array_agg(round(coalesce(r.kwh, 0)::float8 * 1000) / 1000) as kwh
         from (
           select r.bucket, r.kwh from monitoring_rollups r
           where r.database_id = ${id} and r.series_id = s.id and r.grain = ${grainLiteral}
