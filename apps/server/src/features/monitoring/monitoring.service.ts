@@ -48,10 +48,12 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
       const at = now();
       const series = [];
       for (const seriesId of query.series) {
-        // One round trip's time rather than five: the statements run side by side on the pool.
+        // One round trip's time rather than five: the statements run side by side on the pool. The
+        // points follow the range's stats: their exact count of readings picks the points' source.
+        const rangeNow = rangeStats(db, id, seriesId, iso(from), iso(to));
         const [points, stats, previousStats, periods, previousPeriods] = await Promise.all([
-          seriesPoints(db, id, seriesId, iso(from), iso(to), query.width),
-          rangeStats(db, id, seriesId, iso(from), iso(to)),
+          rangeNow.then((s) => seriesPoints(db, id, seriesId, iso(from), iso(to), query.width, s?.count)),
+          rangeNow,
           rangeStats(db, id, seriesId, iso(prevFrom), iso(from)),
           thresholdSummary(db, id, seriesId, iso(from), iso(to), at, MONITORING_PERIODS_MAX),
           thresholdSummary(db, id, seriesId, iso(prevFrom), iso(from), at, MONITORING_PERIODS_MAX),

@@ -136,6 +136,18 @@ describe("seriesPoints", () => {
     ]);
   });
 
+  it("picks the same source from rangeStats' count of readings as from its own count, at the limit", async () => {
+    // 40 readings 10:00–10:39: at width 10 (4 × 10 = 40) raw, at width 9 (36) hourly.
+    await ingest(Array.from({ length: 40 }, (_, i) => ({ series_id: s.temp, ts: minutes(at("10:00"), i), value: i })));
+    for (const width of [10, 9]) {
+      const stats = await rangeStats(db, databaseId, s.temp, at("10:00"), at("11:00"));
+      expect(stats?.count).toBe(40);
+      const given = await seriesPoints(db, databaseId, s.temp, at("10:00"), at("11:00"), width, stats?.count);
+      expect(given?.source).toBe(width === 10 ? "raw" : "hour");
+      expect(given).toEqual(await seriesPoints(db, databaseId, s.temp, at("10:00"), at("11:00"), width));
+    }
+  });
+
   it("never makes more buckets than pixels, and answers null for a state channel", async () => {
     // A range of L seconds at width W: step ≥ L / (W − 1), so at most ceil(L / step) + 1 ≤ W buckets.
     for (const [seconds, width] of [

@@ -77,6 +77,8 @@ export function stepSecondsFor(rangeSeconds: number, widthPx: number, source: Po
 /**
  * Chart points of a numeric series over [from, to), at most widthPx buckets, or null when the
  * series is not a numeric series of this database. One statement picks the rows, another buckets them.
+ * `readings`: the range's count of readings when the caller has it (rangeStats's exact count): the
+ * source is then picked without counting them again.
  */
 export async function seriesPoints(
   db: Db,
@@ -85,6 +87,7 @@ export async function seriesPoints(
   from: TimeInput,
   to: TimeInput,
   widthPx: number,
+  readings?: number,
 ): Promise<SeriesPoints | null> {
   const series = await numericSeries(db, databaseId, seriesId);
   if (!series) return null;
@@ -98,14 +101,19 @@ export async function seriesPoints(
   const tTs = sql`${t}::timestamptz`;
 
   let source: PointSource;
-  const [counted] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (
+  const counted =
+    readings ??
+    (
+      await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (
           select 1 from monitoring_readings
           where database_id = ${id} and series_id = ${sid} and ts >= ${fTs} and ts < ${tTs} limit ${cap + 1}
         ) x`,
-  );
-  if ((counted?.n ?? 0) <= cap) source = "raw";
+      )
+    )[0]?.n ??
+    0;
+  if (counted <= cap) source = "raw";
   else if (rangeSeconds / 3600 <= cap) source = "hour";
   else source = "day";
   const step = stepSecondsFor(rangeSeconds, widthPx, source);
