@@ -77,23 +77,26 @@ export const herdOpenSpans = pgTable(
   ],
 );
 
+/** A cow-cycle's columns, of the ended lactations' cycles and of those still going alike. */
+const cycleColumns = () => ({
+  databaseId: integer("database_id").notNull(),
+  animalId: bigint("animal_id", { mode: "number" }).notNull(),
+  lact: integer("lact").notNull(),
+  cs: date("cs").notNull(),
+  elig: boolean("elig").notNull(),
+  bred: boolean("bred").notNull(),
+  preg: boolean("preg").notNull(),
+});
+
 /**
  * A 21-day cow-cycle of an ended lactation (cycle k: days fresh + VWP + 21k … + 20): eligible
  * (open 11 days or more of it, or bred in it), bred (a service on one of her open days), pregnant
- * (such a service gave a pregnancy). The cycles of the lactations still going hang on today: a
- * report makes them as it reads.
+ * (such a service gave a pregnancy). The cycles of the lactations still going hang on today: they
+ * are kept for a day in herd_going_cycles.
  */
 export const herdCycles = pgTable(
   "herd_cycles",
-  {
-    databaseId: integer("database_id").notNull(),
-    animalId: bigint("animal_id", { mode: "number" }).notNull(),
-    lact: integer("lact").notNull(),
-    cs: date("cs").notNull(),
-    elig: boolean("elig").notNull(),
-    bred: boolean("bred").notNull(),
-    preg: boolean("preg").notNull(),
-  },
+  cycleColumns(),
   // No primary key: the rows are written whole by one statement that makes each cycle once, and
   // read only by their start (a second index doubled the cost of writing 290,000 cycles on PGlite).
   (t) => [index("herd_cycles_start_idx").on(t.databaseId, t.cs)],
@@ -104,19 +107,9 @@ export const herdCycles = pgTable(
  * herd_going_state names, made by the same chain as herd_cycles: their last cycles hang on the day,
  * so they are written again on the first report 4 of a day, after a commit and when the VWP changes.
  */
-export const herdGoingCycles = pgTable(
-  "herd_going_cycles",
-  {
-    databaseId: integer("database_id").notNull(),
-    animalId: bigint("animal_id", { mode: "number" }).notNull(),
-    lact: integer("lact").notNull(),
-    cs: date("cs").notNull(),
-    elig: boolean("elig").notNull(),
-    bred: boolean("bred").notNull(),
-    preg: boolean("preg").notNull(),
-  },
-  (t) => [index("herd_going_cycles_start_idx").on(t.databaseId, t.cs)],
-);
+export const herdGoingCycles = pgTable("herd_going_cycles", cycleColumns(), (t) => [
+  index("herd_going_cycles_start_idx").on(t.databaseId, t.cs),
+]);
 
 /** The day and VWP a database's herd_going_cycles were written for; a commit deletes it. */
 export const herdGoingState = pgTable("herd_going_state", {
