@@ -99,6 +99,10 @@ export async function measureMonitoring(options: {
     const pointsUrl = (i: number) =>
       `${base}/points/?series=${ids[i % ids.length]}&from=${encodeURIComponent(yearFrom)}&to=${encodeURIComponent(yearTo)}&width=${WIDTH}`;
     await timed(3, (i) => getJson(pointsUrl(i), access).then(() => undefined));
+    const year = await timed(times, async (i) => {
+      const body = await getJson<{ series: { points: unknown[] }[] }>(pointsUrl(i + 3), access);
+      maxPoints = Math.max(maxPoints, ...body.series.map((s) => s.points.length));
+    });
     // The same bucketing in raw SQL: the year's hourly readings into WIDTH buckets of the site's clock.
     const step = Math.ceil((365 * 24 * 3600) / (WIDTH - 1));
     const rawYear = (i: number) =>
@@ -111,19 +115,7 @@ export async function measureMonitoring(options: {
         [database.id, ids[i % ids.length], yearFrom, step, yearTo],
       );
     await timed(3, (i) => rawYear(i).then(() => undefined));
-    // The API and the raw SQL in turn, the same meter each time: a pause of the machine falls on
-    // both alike instead of on whichever was being timed then.
-    const year: number[] = [];
-    const yearRaw: number[] = [];
-    for (let i = 3; i < times + 3; i++) {
-      year.push(
-        ...(await timed(1, async () => {
-          const body = await getJson<{ series: { points: unknown[] }[] }>(pointsUrl(i), access);
-          maxPoints = Math.max(maxPoints, ...body.series.map((s) => s.points.length));
-        })),
-      );
-      yearRaw.push(...(await timed(1, () => rawYear(i).then(() => undefined))));
-    }
+    const yearRaw = await timed(times, (i) => rawYear(i + 3).then(() => undefined));
 
     // All meters' daily kWh for a year.
     const dailyUrl = `${base}/power/energy/?grain=day&from=${encodeURIComponent(yearFrom)}&to=${encodeURIComponent(yearTo)}`;
