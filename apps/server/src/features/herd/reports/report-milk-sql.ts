@@ -180,11 +180,7 @@ const bandCounts = (prefix: string, at: SQL | null) =>
 /** The columns of the averages' sums (MilkSums' first keys), as sumsOf reads them. */
 const OWN_COLUMNS = SUM_KEYS.map((key) => key.toLowerCase());
 /** The columns of a group's sums, as sumsOf reads them. */
-const SUM_COLUMNS = [
-  ...OWN_COLUMNS,
-  ...COW_KEYS.map((key) => key.toLowerCase()),
-  ...["bp", "bm", "bd"].flatMap((prefix) => BAND_INDEXES.map((i) => `${prefix}${i}`)),
-];
+const SUM_COLUMNS = [...NUMBER_COLUMNS.map(([, column]) => column), ...BAND_COLUMNS.flatMap(([, ...bands]) => bands)];
 
 /** The columns of the period's own sums (its counts: cows and SCC bands at their last test in it). */
 const PERIOD_COLUMNS = [...OWN_COLUMNS, "cowsp", ...BAND_INDEXES.map((i) => `bp${i}`)];

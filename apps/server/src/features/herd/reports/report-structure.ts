@@ -81,53 +81,42 @@ interface Cell {
   died_b: number;
 }
 
-const toNumber = (value: string | number | null) => Number(value ?? 0);
+const toNumber = (value: string | number | null | undefined) => Number(value ?? 0);
+const textOrNull = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? null : String(value);
+
+/** A group as either statement answers it (the columns a statement has not are nulls and zeros). */
+function cellOf(r: Partial<Record<keyof Cell, string | number | null>>): Cell {
+  return {
+    status: String(r.status),
+    lg: r.lg === null || r.lg === undefined ? "" : Number(r.lg) >= 3 ? "3+" : String(r.lg),
+    band: String(r.band ?? "none"),
+    pen: textOrNull(r.pen),
+    pen_rank: toNumber(r.pen_rank),
+    rc: r.rc === null || r.rc === undefined ? null : Number(r.rc),
+    bm: textOrNull(r.bm),
+    xm: textOrNull(r.xm),
+    n: toNumber(r.n),
+    dim_sum: toNumber(r.dim_sum),
+    dim_n: toNumber(r.dim_n),
+    lact_sum: toNumber(r.lact_sum),
+    born_b: toNumber(r.born_b),
+    sold_b: toNumber(r.sold_b),
+    died_b: toNumber(r.died_b),
+  };
+}
 
 /** A whole herd's kept cells, and its months' flows as cells of status born, sold and died. */
 function wholeCells(rows: WholeHerdRow[]): Cell[] {
-  const out: Cell[] = [];
-  const flow = (status: string, m: string | null, n: string | number, before: string | number): Cell => ({
-    status,
-    lg: "",
-    band: "none",
-    pen: null,
-    pen_rank: 0,
-    rc: null,
-    bm: status === "born" ? m : null,
-    xm: status === "born" ? null : m,
-    n: toNumber(n),
-    dim_sum: 0,
-    dim_n: 0,
-    lact_sum: 0,
-    born_b: status === "born" ? toNumber(before) : 0,
-    sold_b: status === "sold" ? toNumber(before) : 0,
-    died_b: status === "died" ? toNumber(before) : 0,
+  return rows.flatMap((r) => {
+    if (r.k === "cell") return [cellOf(r)];
+    if (r.k !== "month") return [];
+    return [
+      cellOf({ status: "born", bm: r.m, n: r.born, born_b: r.born_b }),
+      cellOf({ status: "sold", xm: r.m, n: r.sold, sold_b: r.sold_b }),
+      cellOf({ status: "died", xm: r.m, n: r.died, died_b: r.died_b }),
+    ];
   });
-  for (const r of rows) {
-    if (r.k === "month") {
-      out.push(flow("born", r.m, r.born, r.born_b), flow("sold", r.m, r.sold, r.sold_b));
-      out.push(flow("died", r.m, r.died, r.died_b));
-    } else if (r.k === "cell") {
-      out.push({
-        status: String(r.status),
-        lg: Number(r.lg) >= 3 ? "3+" : String(r.lg),
-        band: String(r.band),
-        pen: r.pen,
-        pen_rank: toNumber(r.pen_rank),
-        rc: r.rc === null ? null : Number(r.rc),
-        bm: null,
-        xm: null,
-        n: toNumber(r.n),
-        dim_sum: toNumber(r.dim_sum),
-        dim_n: toNumber(r.dim_n),
-        lact_sum: toNumber(r.lact_sum),
-        born_b: 0,
-        sold_b: 0,
-        died_b: 0,
-      });
-    }
-  }
-  return out;
 }
 
 async function cells(input: ReportInput): Promise<Cell[]> {
@@ -137,7 +126,6 @@ async function cells(input: ReportInput): Promise<Cell[]> {
   const dim = sql`(${dimOf(ctx.today)})`;
   // An animal that has left counts only in the flows (born, sold, died: bm, xm and the other
   // period's), never by group, pen or RC: those are null for her, so the few groups stay few.
-  const inHerd = IN_HERD;
   // The others are left out before their expressions are worked out: born or left since the
   // earlier period's start at the soonest (the flows' own conditions then pick).
   const earliest = before && before.from < ctx.from ? before.from : ctx.from;
@@ -152,9 +140,9 @@ async function cells(input: ReportInput): Promise<Cell[]> {
         from (select r.status, r.lg, ${bandCode(sql`r.dim`)} as band, r.pen, r.rc, r.bm, r.xm,
                 count(*) as n, coalesce(sum(r.dim), 0) as dim_sum, count(r.dim) as dim_n, sum(r.lact) as lact_sum,
                 sum(r.born_b) as born_b, sum(r.sold_b) as sold_b, sum(r.died_b) as died_b
-              from (select a.status, case when ${inHerd} then least(a.lact, 3) end as lg, a.lact,
-                      case when ${inHerd} then a.pen end as pen, case when ${inHerd} then a.rc end as rc,
-                      case when ${inHerd} then ${dim} end as dim,
+              from (select a.status, case when ${IN_HERD} then least(a.lact, 3) end as lg, a.lact,
+                      case when ${IN_HERD} then a.pen end as pen, case when ${IN_HERD} then a.rc end as rc,
+                      case when ${IN_HERD} then ${dim} end as dim,
                       case when ${keySql("born", ctx)} then date_trunc('month', a.birth_date::timestamp)::date end as bm,
                       case when ${keySql("exit", ctx)} then date_trunc('month', a.exit_date::timestamp)::date end as xm,
                       ${
@@ -164,29 +152,13 @@ async function cells(input: ReportInput): Promise<Cell[]> {
                           : sql`0 as born_b, 0 as sold_b, 0 as died_b`
                       }
                     from herd_animals a where a.database_id = ${input.databaseId} and ${input.base}
-                      and (${inHerd} or a.birth_date >= ${earliest}::date or a.exit_date >= ${earliest}::date)
+                      and (${IN_HERD} or a.birth_date >= ${earliest}::date or a.exit_date >= ${earliest}::date)
                     offset 0) r
               where r.status in ('milking', 'dry', 'heifer') or r.bm is not null or r.xm is not null
                 or r.born_b + r.sold_b + r.died_b > 0
               group by r.status, r.lg, 3, r.pen, r.rc, r.bm, r.xm) g`,
   );
-  return rows.map((r) => ({
-    status: String(r.status),
-    lg: Number(r.lg) >= 3 ? "3+" : String(r.lg),
-    band: String(r.band),
-    pen: r.pen === null ? null : String(r.pen),
-    pen_rank: toNumber(r.pen_rank),
-    rc: r.rc === null ? null : Number(r.rc),
-    bm: r.bm === null ? null : String(r.bm),
-    xm: r.xm === null ? null : String(r.xm),
-    n: toNumber(r.n),
-    dim_sum: toNumber(r.dim_sum),
-    dim_n: toNumber(r.dim_n),
-    lact_sum: toNumber(r.lact_sum),
-    born_b: toNumber(r.born_b),
-    sold_b: toNumber(r.sold_b),
-    died_b: toNumber(r.died_b),
-  }));
+  return rows.map(cellOf);
 }
 
 const HERD = new Set(["milking", "dry", "heifer"]);
