@@ -14,7 +14,7 @@ import { notFound } from "../../platform/access/database-of-kind.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
 import { type MonitoringCaller, monitoringDatabaseFor } from "./monitoring-database.ts";
 import { pointsXlsx } from "./points-xlsx.ts";
-import { rangeStats, seriesPoints, thresholdSummary } from "./series-points.ts";
+import { numericSeries, rangeStats, seriesPoints, thresholdSummary } from "./series-points.ts";
 import { stateSegments } from "./state-segments.ts";
 import { timeInStates } from "./state-time.ts";
 
@@ -48,15 +48,19 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
       const at = now();
       const series = [];
       for (const seriesId of query.series) {
-        // One round trip's time rather than five: the statements run side by side on the pool. The
-        // points follow the range's stats: their exact count of readings picks the points' source.
-        const rangeNow = rangeStats(db, id, seriesId, iso(from), iso(to));
+        // Looked up once for the five statements, which then run side by side on the pool: one
+        // round trip's time rather than five. The points wait for the range's stats (their exact
+        // count of readings picks the points' source), looking up what they need meanwhile.
+        const known = await numericSeries(db, id, seriesId);
+        if (!known) throw notFound();
+        const rangeNow = rangeStats(db, id, seriesId, iso(from), iso(to), known);
+        const counted = rangeNow.then((s) => s?.count);
         const [points, stats, previousStats, periods, previousPeriods] = await Promise.all([
-          rangeNow.then((s) => seriesPoints(db, id, seriesId, iso(from), iso(to), query.width, s?.count)),
+          seriesPoints(db, id, seriesId, iso(from), iso(to), query.width, counted, known),
           rangeNow,
-          rangeStats(db, id, seriesId, iso(prevFrom), iso(from)),
-          thresholdSummary(db, id, seriesId, iso(from), iso(to), at, MONITORING_PERIODS_MAX),
-          thresholdSummary(db, id, seriesId, iso(prevFrom), iso(from), at, MONITORING_PERIODS_MAX),
+          rangeStats(db, id, seriesId, iso(prevFrom), iso(from), known),
+          thresholdSummary(db, id, seriesId, iso(from), iso(to), at, MONITORING_PERIODS_MAX, known),
+          thresholdSummary(db, id, seriesId, iso(prevFrom), iso(from), at, MONITORING_PERIODS_MAX, known),
         ]);
         if (!points) throw notFound();
         const empty = { count: 0, min: null, max: null, avg: null };

@@ -1,9 +1,12 @@
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.ts";
+import { type Db, queryRows } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
 import { ingestReadings } from "./ingest.ts";
+import { isoOfEpoch } from "./iso-of-epoch.ts";
 import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
 import { rangeStats, seriesPoints, stepSecondsFor, thresholdPeriods } from "./series-points.ts";
+import { utcText } from "./state-time.ts";
 
 // Chart points, range statistics and threshold periods on a farm in Asia/Novosibirsk (UTC+7): its
 // local day D runs from 17:00Z of D−1. Every expected number is worked out by hand next to it.
@@ -161,6 +164,29 @@ describe("seriesPoints", () => {
     }
     expect(stepSecondsFor(86_400, 10, "hour")).toBe(10_800);
     expect(await seriesPoints(db, databaseId, s.state, at("10:00"), at("11:00"), 10)).toBeNull();
+  });
+});
+
+describe("isoOfEpoch", () => {
+  it("writes a point's times as PostgreSQL wrote them (to the microsecond, then to the millisecond, cut)", async () => {
+    // Readings' times with microseconds, as a bucket's min and max carry them: epoch seconds in float8.
+    const times = [
+      "2026-03-10T10:00:00Z",
+      "2026-03-10T10:00:00.123Z",
+      "2026-03-10T10:00:00.1239Z",
+      "2026-03-10T10:00:00.999999Z",
+      "2026-03-10T10:00:00.0005Z",
+      "1999-12-31T23:59:59.9995Z",
+    ];
+    for (const ts of times) {
+      const [row] = await queryRows<{ epoch: number; text: string }>(
+        db,
+        sql`select date_part('epoch', ${ts}::timestamptz) as epoch,
+              ${utcText(`to_timestamp(date_part('epoch', '${ts}'::timestamptz))`)} as text`,
+      );
+      expect(row && isoOfEpoch(row.epoch), ts).toBe(row?.text);
+    }
+    expect(isoOfEpoch(Date.parse("2026-03-10T10:00:00.123Z") / 1000)).toBe("2026-03-10T10:00:00.123Z");
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { type MonitoringSeriesKind, monitoringSeries, monitoringSites } from "../../db/schema/index.ts";
+import { isoOfEpoch } from "./iso-of-epoch.ts";
 import { isoOf, type TimeInput, utcText } from "./state-time.ts";
 
 // A numeric series (sensor, power, energy) for a chart: never more buckets than the chart is wide,
@@ -39,10 +40,15 @@ export interface SeriesPoints {
 }
 
 const GRAIN_SECONDS = { hour: 3600, day: 86_400 } as const;
+
+/** A point as its statement gives it: times as epoch seconds (float8). */
+type EpochPoint = Omit<SeriesPoint, "t" | "minAt" | "maxAt"> & { t: number; minAt: number; maxAt: number };
+
 /** Longer than any ragged edge of rangeStats (see there). */
 const EDGE_MS = 3 * 3_600_000;
 
-async function numericSeries(db: Db, databaseId: number, seriesId: number) {
+/** A numeric series of the database with what its statements need, or null (none, or a state channel). */
+export async function numericSeries(db: Db, databaseId: number, seriesId: number) {
   const [series] = await db
     .select({
       kind: monitoringSeries.kind,
@@ -59,6 +65,15 @@ async function numericSeries(db: Db, databaseId: number, seriesId: number) {
     .where(and(eq(monitoringSeries.databaseId, databaseId), eq(monitoringSeries.id, seriesId)));
   return series && series.kind !== "state" ? series : null;
 }
+
+export type NumericSeries = NonNullable<Awaited<ReturnType<typeof numericSeries>>>;
+
+/**
+ * `known`: the series as numericSeries gave it for this database and id, when the caller looked
+ * it up once for several statements (a chart asks five of one series): not looked up again.
+ */
+const seriesOf = (db: Db, databaseId: number, seriesId: number, known: NumericSeries | undefined) =>
+  known ? Promise.resolve(known) : numericSeries(db, databaseId, seriesId);
 
 /**
  * The bucket width: the range over widthPx − 1, rounded up to whole seconds (to whole hours or
@@ -77,8 +92,9 @@ export function stepSecondsFor(rangeSeconds: number, widthPx: number, source: Po
 /**
  * Chart points of a numeric series over [from, to), at most widthPx buckets, or null when the
  * series is not a numeric series of this database. One statement picks the rows, another buckets them.
- * `readings`: the range's count of readings when the caller has it (rangeStats's exact count): the
- * source is then picked without counting them again.
+ * `readings`: the range's count of readings when the caller has it (rangeStats's exact count), or
+ * will have it: the source is then picked without counting them again, and an energy meter's
+ * reading before the range is looked up meanwhile.
  */
 export async function seriesPoints(
   db: Db,
@@ -87,9 +103,10 @@ export async function seriesPoints(
   from: TimeInput,
   to: TimeInput,
   widthPx: number,
-  readings?: number,
+  readings?: number | Promise<number | undefined>,
+  known?: NumericSeries,
 ): Promise<SeriesPoints | null> {
-  const series = await numericSeries(db, databaseId, seriesId);
+  const series = await seriesOf(db, databaseId, seriesId, known);
   if (!series) return null;
   const f = isoOf(from);
   const t = isoOf(to);
@@ -100,9 +117,7 @@ export async function seriesPoints(
   const fTs = sql`${f}::timestamptz`;
   const tTs = sql`${t}::timestamptz`;
 
-  let source: PointSource;
-  const counted =
-    readings ??
+  const countReadings = async () =>
     (
       await queryRows<{ n: number }>(
         db,
@@ -111,16 +126,28 @@ export async function seriesPoints(
           where database_id = ${id} and series_id = ${sid} and ts >= ${fTs} and ts < ${tTs} limit ${cap + 1}
         ) x`,
       )
-    )[0]?.n ??
-    0;
+    )[0]?.n ?? 0;
+  // An energy meter's first reading in the range ends the interval that the reading before it
+  // starts. Looked up by a statement of its own, side by side with the count: it plans every
+  // monthly partition before the range (the last reading may be years back), which the points'
+  // statement, bounded by constants, then does not.
+  const before =
+    series.kind === "energy"
+      ? queryRows<{ value: number }>(
+          db,
+          sql`select value from monitoring_readings
+              where database_id = ${id} and series_id = ${sid} and ts < ${fTs} order by ts desc limit 1`,
+        )
+      : Promise.resolve([]);
+  const [given, [previous]] = await Promise.all([readings, before]);
+  const counted = given ?? (await countReadings());
+  let source: PointSource;
   if (counted <= cap) source = "raw";
   else if (rangeSeconds / 3600 <= cap) source = "hour";
   else source = "day";
   const step = stepSecondsFor(rangeSeconds, widthPx, source);
   const width = Math.max(2, Math.floor(widthPx));
   const tz = sql`${series.timeZone}::text`;
-  // utcText takes raw SQL: the zone as a quoted literal (an IANA name has no quote, but double any).
-  const tzLiteral = `'${series.timeZone.replaceAll("'", "''")}'`;
 
   let rows: SQL;
   if (source === "raw" && series.kind === "energy") {
@@ -134,14 +161,10 @@ export async function seriesPoints(
           else value
         end as kwh
       from (
-        select r.ts, r.value, lag(r.value) over (order by r.ts) as prev
+        select r.ts, r.value, coalesce(lag(r.value) over (order by r.ts), ${previous?.value ?? null}::float8) as prev
         from monitoring_readings r
-        where r.database_id = ${id} and r.series_id = ${sid} and r.ts < ${tTs}
-          and r.ts >= coalesce(
-            (select max(p.ts) from monitoring_readings p
-             where p.database_id = ${id} and p.series_id = ${sid} and p.ts < ${fTs}), ${fTs})
-      ) e
-      where ts >= ${fTs}`;
+        where r.database_id = ${id} and r.series_id = ${sid} and r.ts >= ${fTs} and r.ts < ${tTs}
+      ) e`;
   } else if (source === "raw") {
     rows = sql`
       select ts, 1 as n, value as lo, value as hi, value as total, null::float8 as kwh
@@ -156,7 +179,7 @@ export async function seriesPoints(
         and bucket >= date_trunc(${source}, ${fTs}, ${series.timeZone}) and bucket < ${tTs}`;
   }
 
-  const points = await queryRows<SeriesPoint>(
+  const found = await queryRows<EpochPoint>(
     db,
     sql`
     with src as (${rows}),
@@ -177,11 +200,22 @@ export async function seriesPoints(
         min(array[lo::float8, date_part('epoch', ts)]) as lo_at, max(array[hi::float8, -date_part('epoch', ts)]) as hi_at
       from b group by k
     )
-    select ${utcText(`((to_timestamp(k * ${step}) at time zone 'UTC') at time zone ${tzLiteral})`)} as t, count,
-      lo_at[1] as min, ${utcText("to_timestamp(lo_at[2])")} as "minAt", hi_at[1] as max,
-      ${utcText("to_timestamp(-hi_at[2])")} as "maxAt", avg::float8, kwh::float8
+    -- Times as epoch seconds, written as text by the app: to_char of three timestamps a bucket
+    -- was a fifth of the statement's time.
+    select date_part('epoch', (to_timestamp(k * ${step}::int) at time zone 'UTC') at time zone ${tz}) as t, count,
+      lo_at[1] as min, lo_at[2] as "minAt", hi_at[1] as max, -hi_at[2] as "maxAt", avg::float8, kwh::float8
     from agg order by k`,
   );
+  const points = found.map((r) => ({
+    t: isoOfEpoch(r.t),
+    count: r.count,
+    min: r.min,
+    minAt: isoOfEpoch(r.minAt),
+    max: r.max,
+    maxAt: isoOfEpoch(r.maxAt),
+    avg: r.avg,
+    kwh: r.kwh,
+  }));
   return { kind: series.kind, source, stepSeconds: step, points };
 }
 
@@ -206,8 +240,9 @@ export async function rangeStats(
   seriesId: number,
   from: TimeInput,
   to: TimeInput,
+  known?: NumericSeries,
 ): Promise<RangeStats | null> {
-  const series = await numericSeries(db, databaseId, seriesId);
+  const series = await seriesOf(db, databaseId, seriesId, known);
   if (!series) return null;
   const id = sql`${databaseId}::int`;
   const sid = sql`${seriesId}::bigint`;
@@ -317,8 +352,9 @@ export async function thresholdSummary(
   to: TimeInput,
   now: TimeInput,
   limit: number,
+  known?: NumericSeries,
 ): Promise<ThresholdSummary | null> {
-  const series = await numericSeries(db, databaseId, seriesId);
+  const series = await seriesOf(db, databaseId, seriesId, known);
   if (!series) return null;
   if (series.kind !== "sensor" || (series.high === null && series.low === null)) {
     return { count: 0, seconds: 0, items: [] };
