@@ -100,8 +100,8 @@ export async function measureMonitoring(options: {
       `${base}/points/?series=${ids[i % ids.length]}&from=${encodeURIComponent(yearFrom)}&to=${encodeURIComponent(yearTo)}&width=${WIDTH}`;
     await timed(3, (i) => getJson(pointsUrl(i), access).then(() => undefined));
     const year = await timed(times, async (i) => {
-      const body = await getJson<{ series: { points: unknown[] }[] }>(pointsUrl(i + 3), access);
-      maxPoints = Math.max(maxPoints, ...body.series.map((s) => s.points.length));
+      const body = await getJson<{ series: { points: { t: unknown[] } }[] }>(pointsUrl(i + 3), access);
+      maxPoints = Math.max(maxPoints, ...body.series.map((s) => s.points.t.length));
     });
     // The same bucketing in raw SQL: the year's hourly readings into WIDTH buckets of the site's clock.
     const step = Math.ceil((365 * 24 * 3600) / (WIDTH - 1));

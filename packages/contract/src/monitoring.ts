@@ -119,17 +119,23 @@ export const monitoringStatsSchema = z.object({
 });
 export type MonitoringStats = z.infer<typeof monitoringStatsSchema>;
 
-export const monitoringPointSchema = z.object({
-  /** The bucket's start. */
-  t: instant,
-  count: z.number().int(),
-  min: z.number(),
-  min_at: instant,
-  max: z.number(),
-  max_at: instant,
-  avg: z.number(),
+/**
+ * A chart's buckets as columns: the i-th bucket is at index i of every array (all of one length).
+ * Its min and max with the times they were read, so a peak inside a bucket survives. Columns,
+ * not an object a bucket: a year at 2,400 px is 280 KB of JSON instead of 400, and as much less
+ * to write on the server and to read in the browser.
+ */
+export const monitoringPointsColumnsSchema = z.object({
+  /** Each bucket's start. */
+  t: z.array(instant),
+  count: z.array(z.number().int()),
+  min: z.array(z.number()),
+  min_at: z.array(instant),
+  max: z.array(z.number()),
+  max_at: z.array(instant),
+  avg: z.array(z.number()),
 });
-export type MonitoringPoint = z.infer<typeof monitoringPointSchema>;
+export type MonitoringPointsColumns = z.infer<typeof monitoringPointsColumnsSchema>;
 
 export const thresholdPeriodSchema = z.object({
   side: z.enum(["high", "low"]),
@@ -155,7 +161,7 @@ export const monitoringSeriesPointsSchema = z.object({
   source: z.enum(["raw", "hour", "day"]),
   step_seconds: z.number().int(),
   /** At most `width` buckets, each with its min and max. */
-  points: z.array(monitoringPointSchema),
+  points: monitoringPointsColumnsSchema,
   stats: monitoringStatsSchema,
   previous_stats: monitoringStatsSchema,
   thresholds: thresholdSummarySchema,

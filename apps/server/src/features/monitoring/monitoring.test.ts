@@ -101,12 +101,14 @@ describe("monitoring: a sensor's chart", () => {
     expect(series?.source).toBe("raw");
     // 4 h over 99 gaps: 146 s buckets, one reading each.
     expect(series?.step_seconds).toBe(146);
-    expect(series?.points.map((p) => [p.min, p.max])).toEqual([
-      [4, 4],
-      [7, 7],
-      [8, 8],
-      [5, 5],
-    ]);
+    // Columns: the i-th bucket at index i of each.
+    expect(series?.points.min).toEqual([4, 7, 8, 5]);
+    expect(series?.points.max).toEqual([4, 7, 8, 5]);
+    expect(series?.points.count).toEqual([1, 1, 1, 1]);
+    const read = ["00", "01", "02", "03"].map((h) => `2026-03-10T${h}:00:00.000Z`);
+    expect(series?.points.min_at).toEqual(read);
+    expect(series?.points.max_at).toEqual(read);
+    expect(series?.points.t).toHaveLength(4);
     // (4 + 7 + 8 + 5) / 4 = 6; before: (3 + 1) / 2 = 2.
     expect(series?.stats).toEqual({ count: 4, min: 4, max: 8, avg: 6 });
     expect(series?.previous_stats).toEqual({ count: 2, min: 1, max: 3, avg: 2 });
@@ -144,11 +146,12 @@ describe("monitoring: a sensor's chart", () => {
         width: "400",
       }),
     );
-    const points = body.series[0]?.points ?? [];
+    const counts = body.series[0]?.points.count ?? [];
     expect(body.series[0]?.source).toBe("raw");
-    expect(points.length).toBeGreaterThan(300);
-    expect(points.length).toBeLessThanOrEqual(400);
-    expect(points.reduce((n, p) => n + p.count, 0)).toBe(1440);
+    expect(counts.length).toBeGreaterThan(300);
+    expect(counts.length).toBeLessThanOrEqual(400);
+    for (const column of Object.values(body.series[0]?.points ?? {})) expect(column).toHaveLength(counts.length);
+    expect(counts.reduce((n, c) => n + c, 0)).toBe(1440);
     expect(body.series[0]?.stats).toMatchObject({ count: 1440, min: 0, max: 9, avg: 4.5 });
   });
   it("lists the first 100 periods beyond the thresholds and counts them all", async () => {

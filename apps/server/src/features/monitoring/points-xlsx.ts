@@ -75,7 +75,10 @@ export async function pointsXlsx(data: MonitoringPoints, ctx: PointsXlsxContext)
   points.columns = [{ width: 34 }, { width: 18 }, ...Array.from({ length: 4 }, () => ({ width: 12 }))];
   bold(points.addRow(["Датчик", "Время (площадки)", "Мин.", "Макс.", "Среднее", "Показаний"]));
   for (const s of data.series) {
-    for (const p of s.points) points.addRow([name(s.id), siteTime(p.t, ctx.timeZone), p.min, p.max, p.avg, p.count]);
+    const { t, min, max, avg, count } = s.points;
+    t.forEach((at, i) => {
+      points.addRow([name(s.id), siteTime(at, ctx.timeZone), min[i], max[i], avg[i], count[i]]);
+    });
   }
 
   const periods = workbook.addWorksheet("Выходы за пороги");

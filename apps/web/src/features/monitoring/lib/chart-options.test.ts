@@ -3,17 +3,6 @@ import { describe, expect, it } from "vitest";
 import { lineChartOption, linePoints, timelineItems } from "./chart-options.ts";
 import { toCsv } from "./csv.ts";
 
-const series = (points: MonitoringSeriesPoints["points"]): MonitoringSeriesPoints => ({
-  id: 1,
-  source: "raw",
-  step_seconds: 60,
-  points,
-  stats: { count: 0, min: null, max: null, avg: null },
-  previous_stats: { count: 0, min: null, max: null, avg: null },
-  thresholds: { count: 0, seconds: 0, items: [] },
-  previous_thresholds: { count: 0, seconds: 0, items: [] },
-});
-
 const point = (t: string, min: number, minAt: string, max: number, maxAt: string) => ({
   t,
   count: 3,
@@ -22,6 +11,30 @@ const point = (t: string, min: number, minAt: string, max: number, maxAt: string
   max,
   max_at: maxAt,
   avg: (min + max) / 2,
+});
+
+type Point = ReturnType<typeof point>;
+
+/** The contract's columns of these buckets. */
+const columns = (points: Point[]): MonitoringSeriesPoints["points"] => ({
+  t: points.map((p) => p.t),
+  count: points.map((p) => p.count),
+  min: points.map((p) => p.min),
+  min_at: points.map((p) => p.min_at),
+  max: points.map((p) => p.max),
+  max_at: points.map((p) => p.max_at),
+  avg: points.map((p) => p.avg),
+});
+
+const series = (points: Point[]): MonitoringSeriesPoints => ({
+  id: 1,
+  source: "raw",
+  step_seconds: 60,
+  points: columns(points),
+  stats: { count: 0, min: null, max: null, avg: null },
+  previous_stats: { count: 0, min: null, max: null, avg: null },
+  thresholds: { count: 0, seconds: 0, items: [] },
+  previous_thresholds: { count: 0, seconds: 0, items: [] },
 });
 
 describe("monitoring chart options", () => {

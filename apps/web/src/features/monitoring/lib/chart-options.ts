@@ -11,12 +11,17 @@ const axisTime = (timeZone: string) => (value: number) => dayjs(value).tz(timeZo
  * a peak inside a bucket survives, and a chart never gets more than two points a pixel.
  */
 export function linePoints(series: MonitoringSeriesPoints): [number, number][] {
-  return series.points.flatMap((p) => {
-    const lo: [number, number] = [Date.parse(p.min_at), p.min];
-    const hi: [number, number] = [Date.parse(p.max_at), p.max];
-    if (p.min === p.max) return [lo];
-    return lo[0] <= hi[0] ? [lo, hi] : [hi, lo];
+  const { min, min_at, max, max_at } = series.points;
+  const line: [number, number][] = [];
+  min.forEach((low, i) => {
+    const high = max[i] ?? low;
+    const lo: [number, number] = [Date.parse(min_at[i] ?? ""), low];
+    const hi: [number, number] = [Date.parse(max_at[i] ?? ""), high];
+    if (low === high) line.push(lo);
+    else if (lo[0] <= hi[0]) line.push(lo, hi);
+    else line.push(hi, lo);
   });
+  return line;
 }
 
 /** A multi-series line chart with dataZoom and each series' thresholds as dashed lines. */

@@ -47,12 +47,19 @@ function Report({ dbUuid, catalog, timeZone }: FrameData) {
       [
         ["Ряд", "Время (местное)", "Минимум", "Максимум", "Среднее", "Показаний"],
         ...data.flatMap((d: MonitoringSeriesPoints) =>
-          d.points.map((p) => [label(d.id), siteDateTime(p.t, timeZone), p.min, p.max, p.avg, p.count]),
+          d.points.t.map((t, i) => [
+            label(d.id),
+            siteDateTime(t, timeZone),
+            d.points.min[i] ?? null,
+            d.points.max[i] ?? null,
+            d.points.avg[i] ?? null,
+            d.points.count[i] ?? null,
+          ]),
         ),
       ],
       `Мониторинг ${catalog.database.name} ${rangeText(range, timeZone)}.csv`,
     );
-  const noReadings = points.isSuccess && data.every((d) => d.points.length === 0);
+  const noReadings = points.isSuccess && data.every((d) => d.points.t.length === 0);
 
   return (
     <>
