@@ -139,6 +139,22 @@ describe("seriesPoints", () => {
     ]);
   });
 
+  it("takes an energy meter's reading before a long range of few readings (raw, hours over the cap)", async () => {
+    // Readings every 12 hours from 09.03 05:00Z: 100, 110, …; the range [09.03 10:00Z, 11.03 10:00Z)
+    // is 48 hours (over 4 × 3 = 12) but holds 4 readings (≤ 12): raw. Its first reading (17:00Z, 110)
+    // ends the interval from 05:00Z's 100, before the range: 10; then 10, 10, 10.
+    await ingest(
+      Array.from({ length: 6 }, (_, i) => ({
+        series_id: s.meter,
+        ts: minutes(at("05:00", 9), 720 * i),
+        value: 100 + 10 * i,
+      })),
+    );
+    const sparse = await seriesPoints(db, databaseId, s.meter, at("10:00", 9), at("10:00", 11), 3);
+    expect(sparse?.source).toBe("raw");
+    expect(sparse?.points.reduce((total, p) => total + (p.kwh ?? 0), 0)).toBe(40);
+  });
+
   it("picks the same source from rangeStats' count of readings as from its own count, at the limit", async () => {
     // 40 readings 10:00–10:39: at width 10 (4 × 10 = 40) raw, at width 9 (36) hourly.
     await ingest(Array.from({ length: 40 }, (_, i) => ({ series_id: s.temp, ts: minutes(at("10:00"), i), value: i })));

@@ -128,18 +128,19 @@ export async function seriesPoints(
       )
     )[0]?.n ?? 0;
   // An energy meter's first reading in the range ends the interval that the reading before it
-  // starts. Looked up by a statement of its own, side by side with the count: it plans every
-  // monthly partition before the range (the last reading may be years back), which the points'
-  // statement, bounded by constants, then does not.
-  const before =
+  // starts. Looked up by a statement of its own: it plans every monthly partition before the range
+  // (the last reading may be years back), which the points' statement, bounded by constants, then
+  // does not. Only the readings themselves need it: side by side with the count when the range's
+  // hours fit the cap (its readings may well too), else only if the count picks the readings.
+  const lookBack = async () =>
     series.kind === "energy"
       ? queryRows<{ value: number }>(
           db,
           sql`select value from monitoring_readings
               where database_id = ${id} and series_id = ${sid} and ts < ${fTs} order by ts desc limit 1`,
         )
-      : Promise.resolve([]);
-  const [given, [previous]] = await Promise.all([readings, before]);
+      : [];
+  const [given, early] = await Promise.all([readings, rangeSeconds / 3600 <= cap ? lookBack() : undefined]);
   const counted = given ?? (await countReadings());
   let source: PointSource;
   if (counted <= cap) source = "raw";
@@ -148,6 +149,7 @@ export async function seriesPoints(
   const step = stepSecondsFor(rangeSeconds, widthPx, source);
   const width = Math.max(2, Math.floor(widthPx));
   const tz = sql`${series.timeZone}::text`;
+  const [previous] = source === "raw" ? (early ?? (await lookBack())) : [];
 
   let rows: SQL;
   if (source === "raw" && series.kind === "energy") {
