@@ -10,7 +10,7 @@ import {
 } from "@nadoy/contract/dtm";
 import { DatePicker, Flex, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { type DtmFilter, isoDay, lastDays } from "../lib/dtm-filter.ts";
+import { type DtmFilter, isoDay, lastDays, moscowToday } from "../lib/dtm-filter.ts";
 
 function presets(today: Dayjs) {
   return [
@@ -41,7 +41,7 @@ export function TransfersFilters({
         value={[dayjs(filter.from), dayjs(filter.to)]}
         format="DD.MM.YYYY"
         allowClear={false}
-        presets={presets(dayjs())}
+        presets={presets(moscowToday())}
         disabledDate={tooFar}
         onChange={(range) => {
           if (range?.[0] && range[1]) onChange({ ...filter, from: isoDay(range[0]), to: isoDay(range[1]) });

@@ -6,6 +6,11 @@ import {
   transferResultSchema,
 } from "@nadoy/contract/dtm";
 import dayjs, { type Dayjs } from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 // The filters of /services/dtm_module: a period (the last 14 days at first), kind, result, key;
 // kept in the URL with the page, so that a link or a reload shows the same list.
@@ -19,14 +24,21 @@ export interface DtmFilter {
 }
 
 export const DEFAULT_DAYS = 14;
+
+/**
+ * Today as the log counts its days — Moscow days (contract dtm.ts) — whatever the browser's zone:
+ * with the browser's own day, a browser on UTC lost the day's transfers from 21:00 until midnight.
+ */
+export const moscowToday = (now: number = Date.now()): Dayjs =>
+  dayjs(dayjs(now).tz("Europe/Moscow").format("YYYY-MM-DD"));
 export const isoDay = (day: Dayjs) => day.format("YYYY-MM-DD");
 
 /** The last `days` days up to `today`, both ends included. */
-export function lastDays(days: number, today: Dayjs = dayjs()): [Dayjs, Dayjs] {
+export function lastDays(days: number, today: Dayjs = moscowToday()): [Dayjs, Dayjs] {
   return [today.startOf("day").subtract(days - 1, "day"), today.startOf("day")];
 }
 
-export function defaultFilter(today: Dayjs = dayjs()): DtmFilter {
+export function defaultFilter(today: Dayjs = moscowToday()): DtmFilter {
   const [from, to] = lastDays(DEFAULT_DAYS, today);
   return { from: isoDay(from), to: isoDay(to) };
 }
@@ -46,7 +58,10 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayParam = (value: string | null) => (value && ISO_DAY.test(value) && dayjs(value).isValid() ? value : undefined);
 
 /** The filter and page of a URL's query; what is missing or malformed takes its default. */
-export function filterOfParams(params: URLSearchParams, today: Dayjs = dayjs()): { filter: DtmFilter; page: number } {
+export function filterOfParams(
+  params: URLSearchParams,
+  today: Dayjs = moscowToday(),
+): { filter: DtmFilter; page: number } {
   const fallback = defaultFilter(today);
   const from = dayParam(params.get("from"));
   const to = dayParam(params.get("to"));
