@@ -9,12 +9,26 @@ import type { Db } from "../db/client.ts";
  * the interval's kWh in the bucket of its END reading, the first reading bringing 0.
  * Replaces the series' rollups in one transaction: a reader sees the old ones or the new ones.
  */
+/** The advisory lock's first key (the second is the database): herd-write-lock.ts uses 74236602. */
+const MONITORING_WRITE_LOCK = 74_236_612;
+
+/**
+ * Holds, to the end of the transaction, the lock that one write of a monitoring database's readings
+ * and rollups at a time takes (an ingestion batch, a rebuild): a bucket is computed from the
+ * readings its statement sees, and two writers at once would each miss the other's (READ
+ * COMMITTED); an hour new to one writer may also just have been written by the other.
+ */
+export async function lockMonitoringWrites(tx: Pick<Db, "execute">, databaseId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MONITORING_WRITE_LOCK}::int, ${databaseId}::int)`);
+}
+
 export async function rebuildRollups(db: Db, databaseId: number, seriesIds?: readonly number[]): Promise<void> {
   const id = sql`${databaseId}::int`;
   const only = seriesIds
     ? sql`and s.id = any(${`{${seriesIds.map((n) => Math.trunc(n)).join(",")}}`}::bigint[])`
     : sql``;
   await db.transaction(async (tx) => {
+    await lockMonitoringWrites(tx, databaseId);
     await tx.execute(sql`
       delete from monitoring_rollups r using monitoring_series s
       where r.database_id = ${id} and s.database_id = ${id} and s.id = r.series_id ${only}`);

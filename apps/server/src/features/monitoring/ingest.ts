@@ -1,13 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { lockMonitoringWrites } from "../../platform/rollups-rebuild.ts";
 import { ensurePartitionsFor } from "./partitions.ts";
 import { lastPerInstant, type RejectedRow, seriesIdOf, validateReadingRows } from "./reading-rows.ts";
 import { seriesForIngest, upsertReadings } from "./readings.repository.ts";
 import { keptSince } from "./retention.ts";
 import { refreshRollups } from "./rollups.ts";
-
-/** The advisory lock's first key (the second is the database): herd-write-lock.ts uses 74236602. */
-const INGEST_LOCK = 74_236_612;
 
 export interface IngestResult {
   /** Rows written (a row repeating an earlier row's series and ts counts, its value wins). */
@@ -56,7 +53,7 @@ export async function ingestReadings(
       // sees, and two batches writing the same hour at once would each miss the other's readings
       // (READ COMMITTED) and leave the bucket short. Held to the commit; the next batch's statements
       // then see this one's rows.
-      await tx.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK}::int, ${databaseId}::int)`);
+      await lockMonitoringWrites(tx, databaseId);
       const numeric = await upsertReadings(tx, databaseId, readings);
       if (!options.deferRollups) await refreshRollups(tx, databaseId, numeric);
     });

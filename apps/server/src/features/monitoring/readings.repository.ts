@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
+import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import type { GoodReading, SeriesForIngest } from "./reading-rows.ts";
 
-// The writes of an ingestion batch: set-based, the batch passed as one JSON parameter (the same
-// on PGlite and PostgreSQL, and one statement whatever the batch's size).
+// The writes of an ingestion batch: set-based, the batch passed as a few parameters (the same on
+// PGlite and PostgreSQL, and one statement whatever the batch's size).
 
 /** The series of this database among `ids` (a batch naming another database's series finds nothing). */
 export async function seriesForIngest(db: Pick<Db, "select">, databaseId: number, ids: readonly number[]) {
@@ -39,27 +40,62 @@ export async function seriesOfDatabase(db: Pick<Db, "select">, databaseId: numbe
   return rows.map((r) => ({ ...r, states: r.states?.map((s) => ({ code: s.code, name: s.name })) ?? null }));
 }
 
+/** A PostgreSQL array literal of numbers or of ISO times: neither needs quoting. */
+const arrayLiteral = (items: readonly (number | string)[]) => `{${items.join(",")}}`;
+
 /**
  * Writes the readings; one that names a series and ts already stored replaces its value (a device
  * resending a batch, or correcting a reading, leaves one row). Expects one reading per series and
- * ts (lastPerInstant), as an upsert may not meet the same row twice.
+ * ts (lastPerInstant), as an upsert may not meet the same row twice. Answers the numeric readings
+ * written (their rollups are then refreshed).
  */
 export async function upsertReadings(tx: Pick<Db, "execute">, databaseId: number, readings: readonly GoodReading[]) {
-  const numbers = readings.flatMap((r) => (r.kind === "number" ? [{ s: r.seriesId, t: r.ts, v: r.value }] : []));
-  const states = readings.flatMap((r) => (r.kind === "state" ? [{ s: r.seriesId, t: r.ts, v: r.state }] : []));
+  const numbers: { seriesId: number; ts: string; ms: number; value: number }[] = [];
+  const states: { s: number; t: string; v: string }[] = [];
+  for (const r of readings) {
+    if (r.kind === "number") numbers.push(r);
+    else states.push({ s: r.seriesId, t: r.ts, v: r.state });
+  }
   if (numbers.length > 0) {
-    await tx.execute(sql`
-      insert into monitoring_readings (database_id, series_id, ts, value)
+    // Three arrays (parsed by PostgreSQL a column at a time), not a JSON document of objects.
+    const rows = sql`
       select ${databaseId}::int, x.s, x.t, x.v
-      from jsonb_to_recordset(${JSON.stringify(numbers)}::jsonb) as x(s bigint, t timestamptz, v double precision)
-      on conflict (database_id, series_id, ts) do update set value = excluded.value`);
+      from unnest(${arrayLiteral(numbers.map((r) => r.seriesId))}::bigint[],
+        ${arrayLiteral(numbers.map((r) => r.ts))}::timestamptz[],
+        ${arrayLiteral(numbers.map((r) => r.value))}::float8[]) as x(s, t, v)`;
+    await insertElseUpsert(
+      tx,
+      sql`insert into monitoring_readings (database_id, series_id, ts, value) ${rows}`,
+      sql`insert into monitoring_readings (database_id, series_id, ts, value) ${rows}
+          on conflict (database_id, series_id, ts) do update set value = excluded.value`,
+    );
   }
   if (states.length > 0) {
+    // Text of any kind: a JSON document (state channels send few rows; their changes only).
     await tx.execute(sql`
       insert into monitoring_state_readings (database_id, series_id, ts, state)
       select ${databaseId}::int, x.s, x.t, x.v
       from jsonb_to_recordset(${JSON.stringify(states)}::jsonb) as x(s bigint, t timestamptz, v text)
       on conflict (database_id, series_id, ts) do update set state = excluded.state`);
   }
-  return numbers.map((n) => ({ seriesId: n.s, ts: n.t }));
+  return numbers;
+}
+
+/**
+ * Rows that are new, as readings almost always are (a gateway sends each reading once), go in by a
+ * plain INSERT: an upsert checks each row against the key first, which took twice as long (10,000
+ * readings: 46 ms against 25, a COPY of them 22). When one is already stored, the insert, inside
+ * a savepoint, is undone whole and the rows are upserted.
+ */
+async function insertElseUpsert(tx: Pick<Db, "execute">, insert: SQL, upsert: SQL): Promise<void> {
+  await tx.execute(sql`savepoint fresh_readings`);
+  try {
+    await tx.execute(insert);
+  } catch (error) {
+    if (violatedUniqueIndex(error) === undefined) throw error;
+    await tx.execute(sql`rollback to savepoint fresh_readings`);
+    await tx.execute(upsert);
+    return;
+  }
+  await tx.execute(sql`release savepoint fresh_readings`);
 }
