@@ -38,8 +38,8 @@ export function isDirectionFree(schema: unknown, seen: Set<unknown> = new Set())
   return children.every((child) => child === undefined || isDirectionFree(child, seen));
 }
 
-/** Fastify's serializer compiler for contract responses (see the note above); decided once per route. */
-export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
+/** A contract response's JSON writer: checked against `schema` (see the note above), then stringified. */
+export function responseWriter(schema: unknown, method: string, url: string): (data: unknown) => string {
   if (!(schema instanceof $ZodType)) throw new Error(`the response schema of ${method} ${url} is not a zod schema`);
   const check = isDirectionFree(schema) ? safeParse : safeEncode;
   return (data: unknown) => {
@@ -47,4 +47,8 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({
     if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
     return JSON.stringify(result.data);
   };
-};
+}
+
+/** Fastify's serializer compiler for contract responses (see the note above); decided once per route. */
+export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) =>
+  responseWriter(schema, method, url);

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { authenticateKey, type KeyCaller } from "./auth/api-keys.ts";
 import { type AuthUser, authenticate, authorize, cachedCaller } from "./auth/guard.ts";
+import { PreSerializedJson } from "./pre-serialized-json.ts";
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -23,7 +24,7 @@ export interface RouteContext<R extends RouteDef> {
 
 type Handler<R extends RouteDef> = (
   ctx: RouteContext<R>,
-) => Promise<R extends RouteDef<infer _B, infer _Q, infer _P, infer Res> ? z.input<Res> : never>;
+) => Promise<(R extends RouteDef<infer _B, infer _Q, infer _P, infer Res> ? z.input<Res> : never) | PreSerializedJson>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -115,7 +116,10 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, db: Db, 
         reply,
       } as RouteContext<R>);
       reply.code(status);
-      return NO_BODY_STATUSES.has(status) ? reply.send() : result;
+      if (NO_BODY_STATUSES.has(status)) return reply.send();
+      // Checked and written already (pre-serialized-json.ts): a string of JSON type is sent as it is.
+      if (result instanceof PreSerializedJson) return reply.type("application/json; charset=utf-8").send(result.text);
+      return result;
     },
   });
 }

@@ -70,13 +70,14 @@ describe("monitoring: power", () => {
     expect(sub?.losses_today?.percent).toBeCloseTo(30, 9);
     expect(sub?.losses_yesterday).toEqual({ kwh: 10, percent: 20 });
 
-    const days = ok<PowerEnergy>(
-      await get(w.zoo, `/api/monitoring/${w.monitoring.uuid}/power/energy/`, {
-        from: at.dayBefore,
-        to: iso(m + 24 * HOUR),
-        grain: "day",
-      }),
-    );
+    const daysAnswer = await get(w.zoo, `/api/monitoring/${w.monitoring.uuid}/power/energy/`, {
+      from: at.dayBefore,
+      to: iso(m + 24 * HOUR),
+      grain: "day",
+    });
+    // Written by the service (its kWh arrays as PostgreSQL wrote them), sent as JSON all the same.
+    expect(daysAnswer.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const days = ok<PowerEnergy>(daysAnswer);
     expect(days.sites[0]?.buckets).toEqual([at.dayBefore, at.midnight]);
     expect(days.sites[0]?.meters.map((x) => [x.name, x.kwh])).toEqual([
       ["Ввод", [50, 50]],

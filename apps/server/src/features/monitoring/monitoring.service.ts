@@ -15,7 +15,7 @@ import { notFound } from "../../platform/access/database-of-kind.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
 import { type MonitoringCaller, monitoringDatabaseFor } from "./monitoring-database.ts";
 import { pointsXlsx } from "./points-xlsx.ts";
-import { numericSeries, rangeStats, type SeriesPoint, seriesPoints, thresholdSummary } from "./series-points.ts";
+import { numericSeries, type PointColumns, rangeStats, seriesPoints, thresholdSummary } from "./series-points.ts";
 import { stateSegments } from "./state-segments.ts";
 import { timeInStates } from "./state-time.ts";
 
@@ -31,19 +31,15 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const noPeriods: ThresholdSummary = { count: 0, seconds: 0, items: [] };
 
 /** The points as the contract's columns (the i-th bucket at index i of each). */
-function pointColumns(points: readonly SeriesPoint[]): MonitoringPointsColumns {
-  const columns: MonitoringPointsColumns = { t: [], count: [], min: [], min_at: [], max: [], max_at: [], avg: [] };
-  for (const p of points) {
-    columns.t.push(p.t);
-    columns.count.push(p.count);
-    columns.min.push(p.min);
-    columns.min_at.push(p.minAt);
-    columns.max.push(p.max);
-    columns.max_at.push(p.maxAt);
-    columns.avg.push(p.avg);
-  }
-  return columns;
-}
+const pointColumns = (p: PointColumns): MonitoringPointsColumns => ({
+  t: p.t,
+  count: p.count,
+  min: p.min,
+  min_at: p.minAt,
+  max: p.max,
+  max_at: p.maxAt,
+  avg: p.avg,
+});
 
 export function createMonitoringService(db: Db, now: () => Date = () => new Date()) {
   const database = (caller: MonitoringCaller, uuid: string) => monitoringDatabaseFor(db, caller, uuid);

@@ -105,7 +105,8 @@ describe("monitoring: a sensor's chart", () => {
     expect(series?.points.min).toEqual([4, 7, 8, 5]);
     expect(series?.points.max).toEqual([4, 7, 8, 5]);
     expect(series?.points.count).toEqual([1, 1, 1, 1]);
-    const read = ["00", "01", "02", "03"].map((h) => `2026-03-10T${h}:00:00.000Z`);
+    // Times in epoch ms.
+    const read = ["00", "01", "02", "03"].map((h) => Date.parse(`2026-03-10T${h}:00:00.000Z`));
     expect(series?.points.min_at).toEqual(read);
     expect(series?.points.max_at).toEqual(read);
     expect(series?.points.t).toHaveLength(4);

@@ -14,8 +14,8 @@ export interface PointsXlsxContext {
   generatedAt: Date;
 }
 
-/** «10.03.2026 07:00» at the site's wall clock. */
-export function siteTime(iso: string, timeZone: string): string {
+/** «10.03.2026 07:00» at the site's wall clock (of ISO text or epoch ms). */
+export function siteTime(at: string | number, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("ru-RU", {
       timeZone,
@@ -26,7 +26,7 @@ export function siteTime(iso: string, timeZone: string): string {
       minute: "2-digit",
       hourCycle: "h23",
     })
-      .formatToParts(new Date(iso))
+      .formatToParts(new Date(at))
       .map((p) => [p.type, p.value]),
   );
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;

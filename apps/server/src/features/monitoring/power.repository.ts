@@ -88,8 +88,8 @@ export interface MeterEnergy {
   substation_id: number | null;
   role: "input" | "feeder" | null;
   name: string;
-  /** kWh per bucket of the site's buckets. */
-  kwh: number[];
+  /** kWh per bucket of the site's buckets: a JSON array as PostgreSQL wrote it (sent as it is). */
+  kwh: string;
 }
 
 export interface SiteBuckets {
@@ -141,19 +141,19 @@ export async function meterEnergy(
       // 1.5 s left). When the meter has a rollup for every bucket of its site and no other (the
       // usual case), its kWh are its rollups' in order; otherwise each bucket is matched to its
       // rollup, 0 where none. The daily rollups have an index of their own holding kWh (migration
-      // 0028): a day range is an index-only scan. The arrays come as JSON (parsed natively, not
-      // number by number): the same doubles (shortest round-trip digits either way).
+      // 0028): a day range is an index-only scan. The arrays come as JSON text, sent to the browser
+      // as they are (pre-serialized-json.ts): the same doubles, in shortest round-trip digits.
       sql`
       with sb as materialized (
         select site_id, array_agg(bucket order by bucket) as buckets, min(bucket) as lo, max(bucket) as hi
         from (${buckets}) b group by site_id)
       select s.id::int as series_id, s.site_id::int as site_id, s.substation_id::int as substation_id,
         s.meter_role as role, s.name,
-        case when r.buckets = sb.buckets then to_json(r.kwh) else (
+        (case when r.buckets = sb.buckets then to_json(r.kwh) else (
           select to_json(array_agg(coalesce(x.kwh, 0) order by b.n))
           from unnest(sb.buckets) with ordinality as b(bucket, n)
           left join unnest(r.buckets, r.kwh) as x(bucket, kwh) on x.bucket = b.bucket
-        ) end as kwh
+        ) end)::text as kwh
       from monitoring_series s
       join sb on sb.site_id = s.site_id
       cross join lateral (

@@ -1,6 +1,13 @@
-import type { PowerEnergy, PowerMeter, PowerOverview, powerEnergyQuerySchema } from "@nadoy/contract/monitoring";
+import {
+  getPowerEnergy,
+  type PowerEnergy,
+  type PowerMeter,
+  type PowerOverview,
+  type powerEnergyQuerySchema,
+} from "@nadoy/contract/monitoring";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { JSON_TEXT_PLACEHOLDER, type PreSerializedJson, withJsonTexts } from "../../platform/pre-serialized-json.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
 import { type MonitoringCaller, monitoringDatabaseFor } from "./monitoring-database.ts";
 import { type MeterNow, meterEnergy, metersNow } from "./power.repository.ts";
@@ -65,14 +72,18 @@ export function createPowerService(db: Db, now: () => Date = () => new Date()) {
       return { now: at.toISOString(), sites };
     },
 
-    /** kWh per meter by local hour or day, per site. */
-    async energy(caller: MonitoringCaller, uuid: string, query: EnergyQuery): Promise<PowerEnergy> {
+    /**
+     * kWh per meter by local hour or day, per site: checked and written as JSON here, each meter's
+     * kWh the text PostgreSQL wrote (pre-serialized-json.ts).
+     */
+    async energy(caller: MonitoringCaller, uuid: string, query: EnergyQuery): Promise<PreSerializedJson> {
       const { id } = await database(caller, uuid);
       const [catalog, energy] = await Promise.all([
         monitoringCatalog(db, id),
         meterEnergy(db, id, query.grain, query.from, query.to),
       ]);
-      return {
+      const texts: string[] = [];
+      const payload: PowerEnergy = {
         grain: query.grain,
         sites: catalog.sites.map((site) => ({
           id: site.id,
@@ -81,15 +92,19 @@ export function createPowerService(db: Db, now: () => Date = () => new Date()) {
           buckets: energy.sites.find((s) => s.site_id === site.id)?.buckets ?? [],
           meters: energy.meters
             .filter((m) => m.site_id === site.id)
-            .map((m) => ({
-              series_id: m.series_id,
-              name: m.name,
-              substation_id: m.substation_id,
-              role: m.role,
-              kwh: m.kwh,
-            })),
+            .map((m) => {
+              texts.push(m.kwh);
+              return {
+                series_id: m.series_id,
+                name: m.name,
+                substation_id: m.substation_id,
+                role: m.role,
+                kwh: JSON_TEXT_PLACEHOLDER,
+              };
+            }),
         })),
       };
+      return withJsonTexts(getPowerEnergy, payload, texts);
     },
   };
 }

@@ -1,12 +1,27 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type Db, queryRows } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
 import { ingestReadings } from "./ingest.ts";
-import { isoOfEpoch } from "./iso-of-epoch.ts";
 import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
-import { rangeStats, seriesPoints, stepSecondsFor, thresholdPeriods } from "./series-points.ts";
-import { utcText } from "./state-time.ts";
+import { rangeStats, type SeriesPoints, seriesPoints, stepSecondsFor, thresholdPeriods } from "./series-points.ts";
+
+/** The columns as one object a bucket, times as ISO text: what the checks below read. */
+const bucketsOf = (r: SeriesPoints | null | undefined) => {
+  if (!r) return [];
+  const iso = (ms: number | undefined) => new Date(ms ?? Number.NaN).toISOString();
+  const p = r.points;
+  return p.t.map((t, i) => ({
+    t: iso(t),
+    count: p.count[i] as number,
+    min: p.min[i] as number,
+    minAt: iso(p.minAt[i]),
+    max: p.max[i] as number,
+    maxAt: iso(p.maxAt[i]),
+    avg: p.avg[i] as number,
+    kwh: p.kwh[i] as number | null,
+  }));
+};
 
 // Chart points, range statistics and threshold periods on a farm in Asia/Novosibirsk (UTC+7): its
 // local day D runs from 17:00Z of D−1. Every expected number is worked out by hand next to it.
@@ -56,12 +71,12 @@ describe("seriesPoints", () => {
     // 30 readings ≤ 4 × 13 = 52: raw. Step ceil(3600 / 12) = 300 s: 5-minute buckets 10:00 … 10:55, 12 ≤ 13.
     expect(r?.source).toBe("raw");
     expect(r?.stepSeconds).toBe(300);
-    expect(r?.points).toHaveLength(12);
+    expect(bucketsOf(r)).toHaveLength(12);
     // Even minutes: 10:00, 10:02, 10:04 | 10:06, 10:08 | … — 3, 2, 3, 2 …, 30 in all.
-    expect(r?.points.map((p) => p.count)).toEqual([3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2]);
-    expect(Math.max(...(r?.points.map((p) => p.max) ?? []))).toBe(9);
+    expect(bucketsOf(r).map((p) => p.count)).toEqual([3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2]);
+    expect(Math.max(...(bucketsOf(r).map((p) => p.max) ?? []))).toBe(9);
     // The 10:35 bucket holds 10:36 (9) and 10:38 (4): max 9 at 10:36, avg 6.5.
-    expect(r?.points[7]).toEqual({
+    expect(bucketsOf(r)[7]).toEqual({
       t: "2026-03-10T10:35:00.000Z",
       count: 2,
       min: 4,
@@ -72,11 +87,11 @@ describe("seriesPoints", () => {
       kwh: null,
     });
     // The 10:10 bucket holds 10:10, 10:12, 10:14 (1.5): min 1.5 at 10:14.
-    expect(r?.points[2]).toMatchObject({ min: 1.5, minAt: "2026-03-10T10:14:00.000Z", max: 4 });
+    expect(bucketsOf(r)[2]).toMatchObject({ min: 1.5, minAt: "2026-03-10T10:14:00.000Z", max: 4 });
     // A tie (10:00, 10:02 and 10:04 all read 4): the min and the max are both first read at 10:00.
-    expect(r?.points[0]).toMatchObject({ minAt: "2026-03-10T10:00:00.000Z", maxAt: "2026-03-10T10:00:00.000Z" });
+    expect(bucketsOf(r)[0]).toMatchObject({ minAt: "2026-03-10T10:00:00.000Z", maxAt: "2026-03-10T10:00:00.000Z" });
     // And the 10:10 bucket's max 4, read at 10:10 and 10:12: at 10:10.
-    expect(r?.points[2]).toMatchObject({ maxAt: "2026-03-10T10:10:00.000Z" });
+    expect(bucketsOf(r)[2]).toMatchObject({ maxAt: "2026-03-10T10:10:00.000Z" });
   });
 
   it("takes the hourly rollups when the range holds too many readings, and the daily ones for a long range", async () => {
@@ -91,23 +106,23 @@ describe("seriesPoints", () => {
     // 50 readings > 4 × 10 = 40; 24 hours ≤ 40: hourly. Step ceil(86400 / 9) = 9600 s → whole hours:
     // 10800 s (3 h), on the local clock (UTC+7): local 15, 18, 21, 00 h = 08, 11, 14, 17 UTC, holding
     // 09:00–10:50 (12), 11:00–13:50 (18, with the peak), 14:00–16:50 (18), 17:00–17:10 (2).
-    expect(day?.points.map((p) => [p.t.slice(11, 16), p.count, p.min, p.max])).toEqual([
+    expect(bucketsOf(day).map((p) => [p.t.slice(11, 16), p.count, p.min, p.max])).toEqual([
       ["08:00", 12, 5, 5],
       ["11:00", 18, 5, 12],
       ["14:00", 18, 5, 5],
       ["17:00", 2, 5, 5],
     ]);
     // The peak's time is the start of the hour that holds it; avg (17 × 5 + 12) / 18 = 97 / 18.
-    expect(day?.points[1]).toMatchObject({ maxAt: "2026-03-10T13:00:00.000Z" });
-    expect(day?.points[1]?.avg).toBeCloseTo(97 / 18, 12);
+    expect(bucketsOf(day)[1]).toMatchObject({ maxAt: "2026-03-10T13:00:00.000Z" });
+    expect(bucketsOf(day)[1]?.avg).toBeCloseTo(97 / 18, 12);
 
     // Three local days, width 3: 72 h > 4 × 3 = 12: daily. Step ceil(259200 / 2) = 129600 → 172800 (2 days).
     const long = await seriesPoints(db, databaseId, s.temp, at("17:00", 9), at("17:00", 12), 3);
     expect(long?.source).toBe("day");
-    expect(long?.points.length).toBeLessThanOrEqual(3);
+    expect(bucketsOf(long).length).toBeLessThanOrEqual(3);
     // Local 10 March [09.03 17:00Z, 10.03 17:00Z): 48 readings; 11 March: 17:00Z, 17:10Z → 2.
-    expect(long?.points.reduce((n, p) => n + p.count, 0)).toBe(50);
-    expect(Math.max(...(long?.points.map((p) => p.max) ?? []))).toBe(12);
+    expect(bucketsOf(long).reduce((n, p) => n + p.count, 0)).toBe(50);
+    expect(Math.max(...(bucketsOf(long).map((p) => p.max) ?? []))).toBe(12);
   });
 
   it("gives an energy series' kWh per bucket: daily rollups for three days, readings for three hours", async () => {
@@ -124,7 +139,7 @@ describe("seriesPoints", () => {
     // 2-day buckets of the local calendar from 1970 (10.03 is day 20522, even): [10.03, 12.03) local =
     // [09.03 17:00Z, 11.03 17:00Z) holds 10 and 11 March: 46 + 48 = 94; [12.03, 14.03) holds 12 March: 48.
     expect(long?.source).toBe("day");
-    expect(long?.points.map((p) => [p.t, p.kwh])).toEqual([
+    expect(bucketsOf(long).map((p) => [p.t, p.kwh])).toEqual([
       ["2026-03-09T17:00:00.000Z", 94],
       ["2026-03-11T17:00:00.000Z", 48],
     ]);
@@ -132,7 +147,7 @@ describe("seriesPoints", () => {
     // 17:00's reading, before the range: 102 − 100 = 2; so 2, 2, 2.
     const short = await seriesPoints(db, databaseId, s.meter, at("18:00", 9), at("21:00", 9), 4);
     expect(short?.source).toBe("raw");
-    expect(short?.points.map((p) => [p.t.slice(11, 16), p.kwh])).toEqual([
+    expect(bucketsOf(short).map((p) => [p.t.slice(11, 16), p.kwh])).toEqual([
       ["18:00", 2],
       ["19:00", 2],
       ["20:00", 2],
@@ -152,7 +167,7 @@ describe("seriesPoints", () => {
     );
     const sparse = await seriesPoints(db, databaseId, s.meter, at("10:00", 9), at("10:00", 11), 3);
     expect(sparse?.source).toBe("raw");
-    expect(sparse?.points.reduce((total, p) => total + (p.kwh ?? 0), 0)).toBe(40);
+    expect(bucketsOf(sparse).reduce((total, p) => total + (p.kwh ?? 0), 0)).toBe(40);
   });
 
   it("picks the same source from rangeStats' count of readings as from its own count, at the limit", async () => {
@@ -183,26 +198,23 @@ describe("seriesPoints", () => {
   });
 });
 
-describe("isoOfEpoch", () => {
-  it("writes a point's times as PostgreSQL wrote them (to the microsecond, then to the millisecond, cut)", async () => {
-    // Readings' times with microseconds, as a bucket's min and max carry them: epoch seconds in float8.
-    const times = [
-      "2026-03-10T10:00:00Z",
-      "2026-03-10T10:00:00.123Z",
-      "2026-03-10T10:00:00.1239Z",
-      "2026-03-10T10:00:00.999999Z",
-      "2026-03-10T10:00:00.0005Z",
-      "1999-12-31T23:59:59.9995Z",
-    ];
-    for (const ts of times) {
-      const [row] = await queryRows<{ epoch: number; text: string }>(
-        db,
-        sql`select date_part('epoch', ${ts}::timestamptz) as epoch,
-              ${utcText(`to_timestamp(date_part('epoch', '${ts}'::timestamptz))`)} as text`,
-      );
-      expect(row && isoOfEpoch(row.epoch), ts).toBe(row?.text);
-    }
-    expect(isoOfEpoch(Date.parse("2026-03-10T10:00:00.123Z") / 1000)).toBe("2026-03-10T10:00:00.123Z");
+describe("seriesPoints' times", () => {
+  it("gives when a bucket's min and max were read in epoch ms, cut from the microseconds stored", async () => {
+    // A reading through ingestion (its month's partition made), then readings with microseconds
+    // as a COPY may store them; 5 s at 100 px: a bucket a second, a reading each.
+    await ingest([{ series_id: s.temp, ts: "2026-03-10T10:00:04Z", value: 5 }]);
+    await db.execute(sql`
+      insert into monitoring_readings (database_id, series_id, ts, value)
+      select ${databaseId}::int, ${s.temp}::bigint, t::timestamptz, v
+      from (values ('2026-03-10T10:00:00.1239Z', 1), ('2026-03-10T10:00:01.999999Z', 2),
+                   ('2026-03-10T10:00:02.0005Z', 3), ('2026-03-10T10:00:03Z', 4)) x(t, v)`);
+    const r = await seriesPoints(db, databaseId, s.temp, "2026-03-10T10:00:00Z", "2026-03-10T10:00:05Z", 100);
+    const ms = (text: string) => Date.parse(text);
+    expect(r?.points.minAt).toEqual(
+      ["00.123", "01.999", "02.000", "03.000", "04.000"].map((x) => ms(`2026-03-10T10:00:${x}Z`)),
+    );
+    expect(r?.points.maxAt).toEqual(r?.points.minAt);
+    expect(r?.points.t).toEqual(["00", "01", "02", "03", "04"].map((x) => ms(`2026-03-10T10:00:${x}Z`)));
   });
 });
 

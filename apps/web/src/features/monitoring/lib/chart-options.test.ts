@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import { lineChartOption, linePoints, timelineItems } from "./chart-options.ts";
 import { toCsv } from "./csv.ts";
 
+/** A bucket, its times written as ISO text here and sent as epoch ms (the contract's form). */
 const point = (t: string, min: number, minAt: string, max: number, maxAt: string) => ({
-  t,
+  t: Date.parse(t),
   count: 3,
   min,
-  min_at: minAt,
+  min_at: Date.parse(minAt),
   max,
-  max_at: maxAt,
+  max_at: Date.parse(maxAt),
   avg: (min + max) / 2,
 });
 

@@ -15,8 +15,8 @@ export function linePoints(series: MonitoringSeriesPoints): [number, number][] {
   const line: [number, number][] = [];
   min.forEach((low, i) => {
     const high = max[i] ?? low;
-    const lo: [number, number] = [Date.parse(min_at[i] ?? ""), low];
-    const hi: [number, number] = [Date.parse(max_at[i] ?? ""), high];
+    const lo: [number, number] = [min_at[i] ?? Number.NaN, low];
+    const hi: [number, number] = [max_at[i] ?? Number.NaN, high];
     if (low === high) line.push(lo);
     else if (lo[0] <= hi[0]) line.push(lo, hi);
     else line.push(hi, lo);

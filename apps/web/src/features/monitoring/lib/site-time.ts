@@ -52,8 +52,8 @@ export function rangeText(range: Range, timeZone: string): string {
 }
 
 /** An instant as the site's wall clock: «10.03.2026 07:00». */
-export function siteDateTime(iso: string, timeZone: string): string {
-  return dayjs(iso).tz(timeZone).format("DD.MM.YYYY HH:mm");
+export function siteDateTime(at: string | number, timeZone: string): string {
+  return dayjs(at).tz(timeZone).format("DD.MM.YYYY HH:mm");
 }
 
 /** An instant as the site's hour: «07:00»; or day «10.03» for a day grain. */
