@@ -11,8 +11,11 @@ export class PreSerializedJson {
   constructor(readonly text: string) {}
 }
 
-/** What stands for a JSON text in the payload while it is checked and written: an array of one number no figure takes. */
-export const JSON_TEXT_PLACEHOLDER = [-Number.MAX_VALUE];
+/**
+ * What stands for a JSON text in the payload while it is checked and written: an array of one
+ * number (an integer, for arrays of integers too) that no array of the payload's own holds.
+ */
+export const JSON_TEXT_PLACEHOLDER = [Number.MIN_SAFE_INTEGER];
 const PLACEHOLDER_TEXT = JSON.stringify(JSON_TEXT_PLACEHOLDER);
 
 /**

@@ -1,9 +1,11 @@
 import type { monitoringRangeQuerySchema } from "@nadoy/contract/monitoring";
 import {
+  getMonitoringPoints,
   MONITORING_PERIODS_MAX,
   type MonitoringCatalog,
   type MonitoringPoints,
   type MonitoringPointsColumns,
+  type MonitoringSeriesPoints,
   type MonitoringStates,
   type ThresholdSummary,
 } from "@nadoy/contract/monitoring";
@@ -12,10 +14,19 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
 import { notFound } from "../../platform/access/database-of-kind.ts";
+import { JSON_TEXT_PLACEHOLDER, type PreSerializedJson, withJsonTexts } from "../../platform/pre-serialized-json.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
 import { type MonitoringCaller, monitoringDatabaseFor } from "./monitoring-database.ts";
 import { pointsXlsx } from "./points-xlsx.ts";
-import { numericSeries, type PointColumns, rangeStats, seriesPoints, thresholdSummary } from "./series-points.ts";
+import {
+  numericSeries,
+  type PointColumns,
+  type PointColumnsJson,
+  parsePointColumns,
+  rangeStats,
+  seriesPoints,
+  thresholdSummary,
+} from "./series-points.ts";
 import { stateSegments } from "./state-segments.ts";
 import { timeInStates } from "./state-time.ts";
 
@@ -41,6 +52,10 @@ const pointColumns = (p: PointColumns): MonitoringPointsColumns => ({
   avg: p.avg,
 });
 
+/** A chart's series as shown, its points the JSON texts of their columns. */
+type ShownSeries = Omit<MonitoringSeriesPoints, "points"> & { points: PointColumnsJson };
+type Shown = Omit<MonitoringPoints, "series"> & { series: ShownSeries[] };
+
 export function createMonitoringService(db: Db, now: () => Date = () => new Date()) {
   const database = (caller: MonitoringCaller, uuid: string) => monitoringDatabaseFor(db, caller, uuid);
 
@@ -51,14 +66,35 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
       return { database: { uuid: found.uuid, name: found.name }, ...catalog };
     },
 
-    /** Chart points, stats and threshold periods of each series, and the same for the previous period. */
-    async points(caller: MonitoringCaller, uuid: string, query: RangeQuery): Promise<MonitoringPoints> {
+    /**
+     * Chart points, stats and threshold periods of each series, and the same for the previous
+     * period: checked and written as JSON here, each column of points the text PostgreSQL wrote
+     * (pre-serialized-json.ts), in the order the contract's schema writes them.
+     */
+    async points(caller: MonitoringCaller, uuid: string, query: RangeQuery): Promise<PreSerializedJson> {
+      const shown = await this.shown(caller, uuid, query);
+      const texts: string[] = [];
+      const placeholder = JSON_TEXT_PLACEHOLDER;
+      const payload: MonitoringPoints = {
+        ...shown,
+        series: shown.series.map((s) => {
+          const p = s.points;
+          texts.push(p.t, p.count, p.min, p.minAt, p.max, p.maxAt, p.avg);
+          const points = { t: placeholder, count: placeholder, min: placeholder, min_at: placeholder };
+          return { ...s, points: { ...points, max: placeholder, max_at: placeholder, avg: placeholder } };
+        }),
+      };
+      return withJsonTexts(getMonitoringPoints, payload, texts);
+    },
+
+    /** What points() answers, its columns as JSON texts. */
+    async shown(caller: MonitoringCaller, uuid: string, query: RangeQuery): Promise<Shown> {
       const { id } = await database(caller, uuid);
       const from = Date.parse(query.from);
       const to = Date.parse(query.to);
       const prevFrom = from - (to - from);
       const at = now();
-      const series = [];
+      const series: ShownSeries[] = [];
       for (const seriesId of query.series) {
         // Looked up once for the five statements, which then run side by side on the pool: one
         // round trip's time rather than five. The points wait for the range's stats (their exact
@@ -80,7 +116,7 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
           id: seriesId,
           source: points.source,
           step_seconds: points.stepSeconds,
-          points: pointColumns(points.points),
+          points: points.points,
           stats: stats ?? empty,
           previous_stats: previousStats ?? empty,
           thresholds: periods ?? noPeriods,
@@ -92,7 +128,11 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
 
     /** The chart as XLSX (points.ts's figures at the site's wall clock), with who made it and when. */
     async exportPoints(caller: MonitoringCaller, uuid: string, query: RangeQuery) {
-      const shown = await this.points(caller, uuid, query);
+      const found = await this.shown(caller, uuid, query);
+      const shown: MonitoringPoints = {
+        ...found,
+        series: found.series.map((s) => ({ ...s, points: pointColumns(parsePointColumns(s.points)) })),
+      };
       const { id, name } = await database(caller, uuid);
       const [catalog, [person]] = await Promise.all([
         monitoringCatalog(db, id),

@@ -4,13 +4,20 @@ import type { Db } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
 import { ingestReadings } from "./ingest.ts";
 import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
-import { rangeStats, type SeriesPoints, seriesPoints, stepSecondsFor, thresholdPeriods } from "./series-points.ts";
+import {
+  parsePointColumns,
+  rangeStats,
+  type SeriesPoints,
+  seriesPoints,
+  stepSecondsFor,
+  thresholdPeriods,
+} from "./series-points.ts";
 
 /** The columns as one object a bucket, times as ISO text: what the checks below read. */
 const bucketsOf = (r: SeriesPoints | null | undefined) => {
   if (!r) return [];
   const iso = (ms: number | undefined) => new Date(ms ?? Number.NaN).toISOString();
-  const p = r.points;
+  const p = parsePointColumns(r.points);
   return p.t.map((t, i) => ({
     t: iso(t),
     count: p.count[i] as number,
@@ -210,11 +217,12 @@ describe("seriesPoints' times", () => {
                    ('2026-03-10T10:00:02.0005Z', 3), ('2026-03-10T10:00:03Z', 4)) x(t, v)`);
     const r = await seriesPoints(db, databaseId, s.temp, "2026-03-10T10:00:00Z", "2026-03-10T10:00:05Z", 100);
     const ms = (text: string) => Date.parse(text);
-    expect(r?.points.minAt).toEqual(
+    const points = r && parsePointColumns(r.points);
+    expect(points?.minAt).toEqual(
       ["00.123", "01.999", "02.000", "03.000", "04.000"].map((x) => ms(`2026-03-10T10:00:${x}Z`)),
     );
-    expect(r?.points.maxAt).toEqual(r?.points.minAt);
-    expect(r?.points.t).toEqual(["00", "01", "02", "03", "04"].map((x) => ms(`2026-03-10T10:00:${x}Z`)));
+    expect(points?.maxAt).toEqual(points?.minAt);
+    expect(points?.t).toEqual(["00", "01", "02", "03", "04"].map((x) => ms(`2026-03-10T10:00:${x}Z`)));
   });
 });
 

@@ -35,17 +35,31 @@ export interface PointColumns {
   kwh: (number | null)[];
 }
 
+/** The columns as JSON arrays PostgreSQL wrote: sent as they are (pre-serialized-json.ts), parsed where read. */
+export type PointColumnsJson = { [K in keyof PointColumns]: string };
+
+/** The columns of their JSON texts. */
+export function parsePointColumns(json: PointColumnsJson): PointColumns {
+  return {
+    t: JSON.parse(json.t),
+    count: JSON.parse(json.count),
+    min: JSON.parse(json.min),
+    minAt: JSON.parse(json.minAt),
+    max: JSON.parse(json.max),
+    maxAt: JSON.parse(json.maxAt),
+    avg: JSON.parse(json.avg),
+    kwh: JSON.parse(json.kwh),
+  };
+}
+
 export interface SeriesPoints {
   kind: MonitoringSeriesKind;
   source: PointSource;
   stepSeconds: number;
-  points: PointColumns;
+  points: PointColumnsJson;
 }
 
 const GRAIN_SECONDS = { hour: 3600, day: 86_400 } as const;
-
-/** A bucket as its statement gives it: t, count, min, minAt, max, maxAt, avg, kwh. */
-type PointRow = [number, number, number, number, number, number, number, number | null];
 
 /** Longer than any ragged edge of rangeStats (see there). */
 const EDGE_MS = 3 * 3_600_000;
@@ -184,7 +198,7 @@ export async function seriesPoints(
         and bucket >= date_trunc(${source}, ${fTs}, ${series.timeZone}) and bucket < ${tTs}`;
   }
 
-  const [found] = await queryRows<{ points: PointRow[] }>(
+  const [found] = await queryRows<PointColumnsJson>(
     db,
     sql`
     with src as (${rows}),
@@ -205,44 +219,46 @@ export async function seriesPoints(
         min(array[lo::float8, date_part('epoch', ts)]) as lo_at, max(array[hi::float8, -date_part('epoch', ts)]) as hi_at
       from b group by k
     )
-    -- The buckets as one JSON array of [t, count, min, minAt, max, maxAt, avg, kwh], parsed natively
-    -- by the driver (2,400 rows of 8 columns were parsed one field at a time). Times in epoch ms:
+    -- Each column as the JSON text of its array, sent to the browser as it is. Times in epoch ms:
     -- a bucket's start is whole seconds; a reading's time is cut to the millisecond after rounding
-    -- its float8 seconds to the microsecond it was stored with.
-    select coalesce(json_agg(json_build_array(
-      date_part('epoch', (to_timestamp(k * ${step}::int) at time zone 'UTC') at time zone ${tz}) * 1000, count,
-      lo_at[1], floor(round(lo_at[2] * 1e6) / 1000), hi_at[1], floor(round(-hi_at[2] * 1e6) / 1000),
-      avg::float8, kwh::float8) order by k), '[]'::json) as points
-    from agg`,
+    -- its float8 seconds to the microsecond it was stored with. The buckets are sorted once, below
+    -- (an ORDER BY in each of the eight aggregates sorted eight times: 15 ms against 11 a year);
+    -- the aggregates of one pass read the same rows in the same order, so the columns line up.
+    select ${sql.join(
+      COLUMNS.map((c) => sql`coalesce(json_agg(${sql.identifier(c)}), '[]')::text as ${sql.identifier(c)}`),
+      sql`, `,
+    )}
+    from (
+      select date_part('epoch', (to_timestamp(k * ${step}::int) at time zone 'UTC') at time zone ${tz}) * 1000 as t,
+        count, lo_at[1] as min, floor(round(lo_at[2] * 1e6) / 1000) as "minAt", hi_at[1] as max,
+        floor(round(-hi_at[2] * 1e6) / 1000) as "maxAt", avg::float8 as avg, kwh::float8 as kwh
+      from agg order by k
+    ) ordered`,
   );
-  return { kind: series.kind, source, stepSeconds: step, points: columnsOf(found?.points ?? []) };
+  const none = "[]";
+  const points = found ?? {
+    t: none,
+    count: none,
+    min: none,
+    minAt: none,
+    max: none,
+    maxAt: none,
+    avg: none,
+    kwh: none,
+  };
+  return { kind: series.kind, source, stepSeconds: step, points };
 }
 
-/** The statement's buckets as columns (a loop over the buckets, none over their fields' text). */
-function columnsOf(rows: readonly PointRow[]): PointColumns {
-  const n = rows.length;
-  const columns: PointColumns = {
-    t: new Array(n),
-    count: new Array(n),
-    min: new Array(n),
-    minAt: new Array(n),
-    max: new Array(n),
-    maxAt: new Array(n),
-    avg: new Array(n),
-    kwh: new Array(n),
-  };
-  rows.forEach((row, i) => {
-    columns.t[i] = row[0];
-    columns.count[i] = row[1];
-    columns.min[i] = row[2];
-    columns.minAt[i] = row[3];
-    columns.max[i] = row[4];
-    columns.maxAt[i] = row[5];
-    columns.avg[i] = row[6];
-    columns.kwh[i] = row[7];
-  });
-  return columns;
-}
+const COLUMNS = [
+  "t",
+  "count",
+  "min",
+  "minAt",
+  "max",
+  "maxAt",
+  "avg",
+  "kwh",
+] as const satisfies readonly (keyof PointColumns)[];
 
 export interface RangeStats {
   count: number;
