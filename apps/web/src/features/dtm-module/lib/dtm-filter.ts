@@ -6,11 +6,7 @@ import {
   transferResultSchema,
 } from "@nadoy/contract/dtm";
 import dayjs, { type Dayjs } from "dayjs";
-import timezone from "dayjs/plugin/timezone";
-import utc from "dayjs/plugin/utc";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { moscowToday } from "../../../shared/lib/moscow-today.ts";
 
 // The filters of /services/dtm_module: a period (the last 14 days at first), kind, result, key;
 // kept in the URL with the page, so that a link or a reload shows the same list.
@@ -25,12 +21,8 @@ export interface DtmFilter {
 
 export const DEFAULT_DAYS = 14;
 
-/**
- * Today as the log counts its days — Moscow days (contract dtm.ts) — whatever the browser's zone:
- * with the browser's own day, a browser on UTC lost the day's transfers from 21:00 until midnight.
- */
-export const moscowToday = (now: number = Date.now()): Dayjs =>
-  dayjs(dayjs(now).tz("Europe/Moscow").format("YYYY-MM-DD"));
+/** The log counts Moscow days (contract dtm.ts): its periods end on Moscow's today. */
+export { moscowToday };
 export const isoDay = (day: Dayjs) => day.format("YYYY-MM-DD");
 
 /** The last `days` days up to `today`, both ends included. */

@@ -1,6 +1,7 @@
 import { USAGE_MAX_DAYS } from "@nadoy/contract/usage";
 import { DatePicker, Flex, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
+import { moscowToday } from "../../../shared/lib/moscow-today.ts";
 import { knownSections, sectionTitle } from "../lib/section-names.ts";
 import { DEFAULT_DAYS, isoDay, lastDays, type UsageFilter } from "../lib/usage-url.ts";
 import { UserSelect } from "./UserSelect.tsx";
@@ -28,7 +29,7 @@ export function UsageFilters({
   sections: readonly string[];
   onChange: (filter: UsageFilter) => void;
 }) {
-  const today = dayjs();
+  const today = moscowToday();
   const sectionOptions = [
     ...new Set([...knownSections(), ...sections, ...(filter.section ? [filter.section] : [])]),
   ].map((section) => ({ value: section, label: sectionTitle(section) }));

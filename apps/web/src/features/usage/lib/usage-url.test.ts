@@ -1,6 +1,7 @@
 import dayjs from "dayjs";
-import { describe, expect, it } from "vitest";
-import { filterOf, lastDays, paramsOf, queryOf } from "./usage-url.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { filterOf, isoDay, lastDays, paramsOf, queryOf } from "./usage-url.ts";
 
 const today = dayjs("2026-11-25T12:00:00");
 const params = (search: string) => new URLSearchParams(search);
@@ -59,5 +60,23 @@ describe("the usage filter in the URL", () => {
   it("counts both ends of a period of the last days", () => {
     const [from, to] = lastDays(7, today);
     expect([from.format("YYYY-MM-DD"), to.format("YYYY-MM-DD")]).toEqual(["2026-11-19", "2026-11-25"]);
+  });
+
+  it("ends the default period on Moscow's today, as the server counts hits, whatever the browser's zone", () => {
+    // 21:30 UTC on the 27th is 00:30 on the 28th in Moscow: the 28th's first hits are in the period.
+    const late = moscowToday(Date.parse("2026-11-27T21:30:00Z"));
+    expect(filterOf(params(""), late)).toMatchObject({ from: "2026-10-30", to: "2026-11-28" });
+    expect(paramsOf(filterOf(params(""), late), late)).toEqual({});
+    expect(filterOf(params(""), moscowToday(Date.parse("2026-11-27T20:59:00Z"))).to).toBe("2026-11-27");
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("counts from Moscow's today when the page gives no day (a browser on UTC after 21:00)", () => {
+    vi.useFakeTimers({ now: Date.parse("2026-11-27T21:30:00Z") });
+    expect(filterOf(params(""))).toMatchObject({ from: "2026-10-30", to: "2026-11-28" });
+    expect(isoDay(lastDays(7)[1])).toBe("2026-11-28");
   });
 });

@@ -1,8 +1,10 @@
 import { USAGE_MAX_DAYS, type UsageQuery } from "@nadoy/contract/usage";
 import dayjs, { type Dayjs } from "dayjs";
+import { moscowToday } from "../../../shared/lib/moscow-today.ts";
 
 // The filters of /user-reports in its URL: ?from=&to= (ISO days), ?user_id=, ?section=. Only what
-// differs from the defaults is written: no period means the last 30 days.
+// differs from the defaults is written: no period means the last 30 days — Moscow days, as the
+// server counts hits (usage.repository.ts), whatever the browser's zone.
 
 export interface UsageFilter {
   from: string;
@@ -17,7 +19,7 @@ export const DEFAULT_DAYS = 30;
 export const isoDay = (day: Dayjs) => day.format(ISO_DAY);
 
 /** The last `days` days up to `today`, both ends included. */
-export function lastDays(days: number, today: Dayjs = dayjs()): [Dayjs, Dayjs] {
+export function lastDays(days: number, today: Dayjs = moscowToday()): [Dayjs, Dayjs] {
   return [today.startOf("day").subtract(days - 1, "day"), today.startOf("day")];
 }
 
@@ -28,7 +30,7 @@ const dayOf = (text: string | null): Dayjs | undefined => {
 };
 
 /** The filter of a URL; a missing, odd, reversed or too long period is the last 30 days. */
-export function filterOf(params: URLSearchParams, today: Dayjs = dayjs()): UsageFilter {
+export function filterOf(params: URLSearchParams, today: Dayjs = moscowToday()): UsageFilter {
   const from = dayOf(params.get("from"));
   const to = dayOf(params.get("to"));
   const [first, last] =
@@ -46,7 +48,7 @@ export function filterOf(params: URLSearchParams, today: Dayjs = dayjs()): Usage
 }
 
 /** The URL of a filter: the period only when it is not the default one. */
-export function paramsOf(filter: UsageFilter, today: Dayjs = dayjs()): Record<string, string> {
+export function paramsOf(filter: UsageFilter, today: Dayjs = moscowToday()): Record<string, string> {
   const params: Record<string, string> = {};
   const [from, to] = lastDays(DEFAULT_DAYS, today).map(isoDay);
   if (filter.from !== from || filter.to !== to) {
