@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { JSON_TEXT_PLACEHOLDER, withJsonTexts } from "./pre-serialized-json.ts";
+import { JsonTexts } from "./pre-serialized-json.ts";
 
 const route = {
   method: "GET",
@@ -10,29 +10,25 @@ const route = {
   }),
 };
 
-describe("withJsonTexts", () => {
+describe("JsonTexts", () => {
   it("writes each placeholder as its JSON text, in order, the rest checked and written as any response", () => {
-    const answer = withJsonTexts(
-      route,
-      {
-        rows: [
-          { name: "Ввод", values: JSON_TEXT_PLACEHOLDER, secret: "не уходит" },
-          { name: "Фидер", values: JSON_TEXT_PLACEHOLDER },
-        ],
-      },
-      ["[1.5,0,2]", "[]"],
-    );
+    const texts = new JsonTexts();
+    const answer = texts.write(route, {
+      rows: [
+        { name: "Ввод", values: texts.slot("[1.5,0,2]"), secret: "не уходит" },
+        { name: "Фидер", values: texts.slot("[]") },
+      ],
+    });
     expect(answer.text).toBe('{"rows":[{"name":"Ввод","values":[1.5,0,2]},{"name":"Фидер","values":[]}]}');
     expect(JSON.parse(answer.text).rows[0].values).toEqual([1.5, 0, 2]);
   });
 
   it("refuses a payload that does not fit the schema, a count of texts that does not match, and a text that is not an array", () => {
-    expect(() => withJsonTexts(route, { rows: [{ name: 1, values: JSON_TEXT_PLACEHOLDER }] }, ["[1]"])).toThrow();
-    expect(() => withJsonTexts(route, { rows: [{ name: "a", values: JSON_TEXT_PLACEHOLDER }] }, [])).toThrow(
+    const texts = new JsonTexts();
+    expect(() => texts.write(route, { rows: [{ name: 1, values: texts.slot("[1]") }] })).toThrow();
+    expect(() => new JsonTexts().write(route, { rows: [{ name: "a", values: [Number.MIN_SAFE_INTEGER] }] })).toThrow(
       "1 placeholders for 0 JSON texts",
     );
-    expect(() => withJsonTexts(route, { rows: [{ name: "a", values: JSON_TEXT_PLACEHOLDER }] }, ['{"a":1}'])).toThrow(
-      "not a JSON array",
-    );
+    expect(() => new JsonTexts().slot('{"a":1}')).toThrow("not a JSON array");
   });
 });

@@ -12,33 +12,43 @@ export class PreSerializedJson {
 }
 
 /**
- * What stands for a JSON text in the payload while it is checked and written: an array of one
- * number (an integer, for arrays of integers too) that no array of the payload's own holds.
+ * Each text stands in the payload as a placeholder of its own — an array of one integer, from
+ * Number.MIN_SAFE_INTEGER up, that no array of the payload's own holds — while the payload is
+ * checked and written; each placeholder is then replaced by its text, wherever the schema put it.
  */
-export const JSON_TEXT_PLACEHOLDER = [Number.MIN_SAFE_INTEGER];
-const PLACEHOLDER_TEXT = JSON.stringify(JSON_TEXT_PLACEHOLDER);
+const PLACEHOLDER = /\[(-\d{16})\]/g;
+/** More texts than any answer sends (a text a meter or a chart column); beyond, a number is the payload's own. */
+const SLOTS_MAX = 1_000_000;
 
-/**
- * `payload`, checked against the route's response schema and written as JSON, with its
- * placeholders (JSON_TEXT_PLACEHOLDER, where the schema wants an array of numbers) replaced by
- * `texts` in the order they are written (the payload's own order: arrays in order, keys as built).
- * Each text must be a JSON array of numbers as PostgreSQL writes it.
- */
-export function withJsonTexts(
-  route: { method: string; path: string; response: unknown },
-  payload: unknown,
-  texts: readonly string[],
-): PreSerializedJson {
-  const parts = writerOf(route)(payload).split(PLACEHOLDER_TEXT);
-  if (parts.length !== texts.length + 1) {
-    throw new Error(`${route.path}: ${parts.length - 1} placeholders for ${texts.length} JSON texts`);
+/** JSON texts to put into a response: slot() stands for one in the payload, write() puts them in. */
+export class JsonTexts {
+  private readonly texts: string[] = [];
+
+  /** The placeholder of `text`, a JSON array of numbers as PostgreSQL writes it, where the schema wants an array of numbers. */
+  slot(text: string): number[] {
+    if (text[0] !== "[" || text[text.length - 1] !== "]") throw new Error("a text to send is not a JSON array");
+    if (this.texts.length >= SLOTS_MAX) throw new Error("too many JSON texts for one response");
+    this.texts.push(text);
+    return [Number.MIN_SAFE_INTEGER + this.texts.length - 1];
   }
-  let json = parts[0] as string;
-  texts.forEach((text, i) => {
-    if (text[0] !== "[" || text[text.length - 1] !== "]") throw new Error(`${route.path}: not a JSON array`);
-    json += text + (parts[i + 1] as string);
-  });
-  return new PreSerializedJson(json);
+
+  /** `payload`, checked against the route's response schema and written as JSON, each slot its text. */
+  write(route: { method: string; path: string; response: unknown }, payload: unknown): PreSerializedJson {
+    let found = 0;
+    let unknown = false;
+    const json = writerOf(route)(payload).replace(PLACEHOLDER, (other, value: string) => {
+      const slot = Number(value) - Number.MIN_SAFE_INTEGER;
+      if (slot >= SLOTS_MAX) return other;
+      found += 1;
+      const text = this.texts[slot];
+      if (text === undefined) unknown = true;
+      return text ?? other;
+    });
+    if (unknown || found !== this.texts.length) {
+      throw new Error(`${route.path}: ${found} placeholders for ${this.texts.length} JSON texts`);
+    }
+    return new PreSerializedJson(json);
+  }
 }
 
 const writers = new WeakMap<object, (data: unknown) => string>();

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { arrayLiteral } from "../db/array-literal.ts";
 import type { Db } from "../db/client.ts";
 
 /**
@@ -24,9 +25,7 @@ export async function lockMonitoringWrites(tx: Pick<Db, "execute">, databaseId: 
 
 export async function rebuildRollups(db: Db, databaseId: number, seriesIds?: readonly number[]): Promise<void> {
   const id = sql`${databaseId}::int`;
-  const only = seriesIds
-    ? sql`and s.id = any(${`{${seriesIds.map((n) => Math.trunc(n)).join(",")}}`}::bigint[])`
-    : sql``;
+  const only = seriesIds ? sql`and s.id = any(${arrayLiteral(seriesIds.map((n) => Math.trunc(n)))}::bigint[])` : sql``;
   await db.transaction(async (tx) => {
     await lockMonitoringWrites(tx, databaseId);
     await tx.execute(sql`

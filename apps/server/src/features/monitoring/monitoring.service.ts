@@ -14,19 +14,11 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
 import { notFound } from "../../platform/access/database-of-kind.ts";
-import { JSON_TEXT_PLACEHOLDER, type PreSerializedJson, withJsonTexts } from "../../platform/pre-serialized-json.ts";
+import { JsonTexts, type PreSerializedJson } from "../../platform/pre-serialized-json.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
 import { type MonitoringCaller, monitoringDatabaseFor } from "./monitoring-database.ts";
 import { pointsXlsx } from "./points-xlsx.ts";
-import {
-  numericSeries,
-  type PointColumns,
-  type PointColumnsJson,
-  parsePointColumns,
-  rangeStats,
-  seriesPoints,
-  thresholdSummary,
-} from "./series-points.ts";
+import { numericSeries, type PointColumnsJson, rangeStats, seriesPoints, thresholdSummary } from "./series-points.ts";
 import { stateSegments } from "./state-segments.ts";
 import { timeInStates } from "./state-time.ts";
 
@@ -41,15 +33,15 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 const noPeriods: ThresholdSummary = { count: 0, seconds: 0, items: [] };
 
-/** The points as the contract's columns (the i-th bucket at index i of each). */
-const pointColumns = (p: PointColumns): MonitoringPointsColumns => ({
-  t: p.t,
-  count: p.count,
-  min: p.min,
-  min_at: p.minAt,
-  max: p.max,
-  max_at: p.maxAt,
-  avg: p.avg,
+/** The points as the contract's columns (the i-th bucket at index i of each), each column's JSON text made an array by `column`. */
+const pointColumns = (p: PointColumnsJson, column: (json: string) => number[]): MonitoringPointsColumns => ({
+  t: column(p.t),
+  count: column(p.count),
+  min: column(p.min),
+  min_at: column(p.minAt),
+  max: column(p.max),
+  max_at: column(p.maxAt),
+  avg: column(p.avg),
 });
 
 /** A chart's series as shown, its points the JSON texts of their columns. */
@@ -69,22 +61,16 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
     /**
      * Chart points, stats and threshold periods of each series, and the same for the previous
      * period: checked and written as JSON here, each column of points the text PostgreSQL wrote
-     * (pre-serialized-json.ts), in the order the contract's schema writes them.
+     * (pre-serialized-json.ts).
      */
     async points(caller: MonitoringCaller, uuid: string, query: RangeQuery): Promise<PreSerializedJson> {
       const shown = await this.shown(caller, uuid, query);
-      const texts: string[] = [];
-      const placeholder = JSON_TEXT_PLACEHOLDER;
-      const payload: MonitoringPoints = {
+      const texts = new JsonTexts();
+      const slot = (json: string) => texts.slot(json);
+      return texts.write(getMonitoringPoints, {
         ...shown,
-        series: shown.series.map((s) => {
-          const p = s.points;
-          texts.push(p.t, p.count, p.min, p.minAt, p.max, p.maxAt, p.avg);
-          const points = { t: placeholder, count: placeholder, min: placeholder, min_at: placeholder };
-          return { ...s, points: { ...points, max: placeholder, max_at: placeholder, avg: placeholder } };
-        }),
-      };
-      return withJsonTexts(getMonitoringPoints, payload, texts);
+        series: shown.series.map((s) => ({ ...s, points: pointColumns(s.points, slot) })),
+      });
     },
 
     /** What points() answers, its columns as JSON texts. */
@@ -131,7 +117,7 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
       const found = await this.shown(caller, uuid, query);
       const shown: MonitoringPoints = {
         ...found,
-        series: found.series.map((s) => ({ ...s, points: pointColumns(parsePointColumns(s.points)) })),
+        series: found.series.map((s) => ({ ...s, points: pointColumns(s.points, JSON.parse) })),
       };
       const { id, name } = await database(caller, uuid);
       const [catalog, [person]] = await Promise.all([

@@ -7,7 +7,7 @@ import {
 } from "@nadoy/contract/monitoring";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { JSON_TEXT_PLACEHOLDER, type PreSerializedJson, withJsonTexts } from "../../platform/pre-serialized-json.ts";
+import { JsonTexts, type PreSerializedJson } from "../../platform/pre-serialized-json.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
 import { type MonitoringCaller, monitoringDatabaseFor } from "./monitoring-database.ts";
 import { type MeterNow, meterEnergy, metersNow } from "./power.repository.ts";
@@ -82,7 +82,7 @@ export function createPowerService(db: Db, now: () => Date = () => new Date()) {
         monitoringCatalog(db, id),
         meterEnergy(db, id, query.grain, query.from, query.to),
       ]);
-      const texts: string[] = [];
+      const texts = new JsonTexts();
       const payload: PowerEnergy = {
         grain: query.grain,
         sites: catalog.sites.map((site) => ({
@@ -92,19 +92,16 @@ export function createPowerService(db: Db, now: () => Date = () => new Date()) {
           buckets: energy.sites.find((s) => s.site_id === site.id)?.buckets ?? [],
           meters: energy.meters
             .filter((m) => m.site_id === site.id)
-            .map((m) => {
-              texts.push(m.kwh);
-              return {
-                series_id: m.series_id,
-                name: m.name,
-                substation_id: m.substation_id,
-                role: m.role,
-                kwh: JSON_TEXT_PLACEHOLDER,
-              };
-            }),
+            .map((m) => ({
+              series_id: m.series_id,
+              name: m.name,
+              substation_id: m.substation_id,
+              role: m.role,
+              kwh: texts.slot(m.kwh),
+            })),
         })),
       };
-      return withJsonTexts(getPowerEnergy, payload, texts);
+      return texts.write(getPowerEnergy, payload);
     },
   };
 }

@@ -175,7 +175,7 @@ function checkRow(
  * One reading per series and instant: a batch naming the same series and ts twice keeps the later
  * row (as a later batch replaces an earlier one), so the upsert never meets its own row twice.
  */
-export function lastPerInstant(good: readonly GoodReading[]): GoodReading[] {
+export function lastPerInstant(good: readonly GoodReading[]): readonly GoodReading[] {
   // A gateway sends each series in time order: then no instant repeats, and the batch is kept as
   // it is (a map keyed by series and time was a tenth of a 10,000-row batch's time in the app).
   const lastMs = new Map<number, number>();
@@ -188,7 +188,7 @@ export function lastPerInstant(good: readonly GoodReading[]): GoodReading[] {
     }
     lastMs.set(reading.seriesId, reading.ms);
   }
-  if (ordered) return [...good];
+  if (ordered) return good;
   const byKey = new Map<string, GoodReading>();
   for (const reading of good) byKey.set(`${reading.seriesId}|${reading.ts}`, reading);
   return [...byKey.values()];

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { arrayLiteral } from "../../db/array-literal.ts";
 import type { Db } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
@@ -39,9 +40,6 @@ export async function seriesOfDatabase(db: Pick<Db, "select">, databaseId: numbe
     .orderBy(monitoringSeries.id);
   return rows.map((r) => ({ ...r, states: r.states?.map((s) => ({ code: s.code, name: s.name })) ?? null }));
 }
-
-/** A PostgreSQL array literal of numbers or of ISO times: neither needs quoting. */
-const arrayLiteral = (items: readonly (number | string)[]) => `{${items.join(",")}}`;
 
 /**
  * Writes the readings; one that names a series and ts already stored replaces its value (a device

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { arrayLiteral } from "../../db/array-literal.ts";
 import type { Db } from "../../db/client.ts";
 
 /**
@@ -41,8 +42,8 @@ export async function refreshRollups(
       select r.s as series_id, s.kind, s.rollover, site.time_zone as tz,
         date_trunc('hour', r.a, site.time_zone) as span_start,
         date_trunc('hour', r.b, site.time_zone) + interval '1 hour' as run_end
-      from unnest(${arrayText(runs.series)}::bigint[], ${arrayText(runs.first)}::timestamptz[],
-        ${arrayText(runs.last)}::timestamptz[]) as r(s, a, b)
+      from unnest(${arrayLiteral(runs.series)}::bigint[], ${arrayLiteral(runs.first)}::timestamptz[],
+        ${arrayLiteral(runs.last)}::timestamptz[]) as r(s, a, b)
       join monitoring_series s on s.database_id = ${id} and s.id = r.s
       join monitoring_sites site on site.database_id = ${id} and site.id = s.site_id
     ),
@@ -147,9 +148,6 @@ export async function refreshRollups(
     on conflict (database_id, series_id, grain, bucket) do update
       set count = excluded.count, min = excluded.min, max = excluded.max, sum = excluded.sum, kwh = excluded.kwh`);
 }
-
-/** A PostgreSQL array literal of numbers or of ISO times: neither needs quoting. */
-const arrayText = (items: readonly (number | string)[]) => `{${items.join(",")}}`;
 
 const HOUR_MS = 3_600_000;
 

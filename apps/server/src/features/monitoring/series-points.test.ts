@@ -5,13 +5,18 @@ import { monitoringSeries } from "../../db/schema/index.ts";
 import { ingestReadings } from "./ingest.ts";
 import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
 import {
-  parsePointColumns,
+  type PointColumns,
+  type PointColumnsJson,
   rangeStats,
   type SeriesPoints,
   seriesPoints,
   stepSecondsFor,
   thresholdPeriods,
 } from "./series-points.ts";
+
+/** The columns of their JSON texts. */
+const parsePointColumns = (json: PointColumnsJson) =>
+  Object.fromEntries(Object.entries(json).map(([key, text]) => [key, JSON.parse(text)])) as PointColumns;
 
 /** The columns as one object a bucket, times as ISO text: what the checks below read. */
 const bucketsOf = (r: SeriesPoints | null | undefined) => {
@@ -37,6 +42,14 @@ const bucketsOf = (r: SeriesPoints | null | undefined) => {
 const NOW = Date.parse("2026-04-01T00:00:00Z");
 const at = (hhmm: string, day = 10) => `2026-03-${String(day).padStart(2, "0")}T${hhmm}:00.000Z`;
 const minutes = (base: string, m: number) => new Date(Date.parse(base) + m * 60_000).toISOString();
+
+/** `count` cumulative readings of the meter every `everyMinutes` from `from`: 100, 100 + rise, … */
+const meterReadings = (count: number, from: string, everyMinutes: number, rise: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    series_id: s.meter,
+    ts: minutes(from, everyMinutes * i),
+    value: 100 + rise * i,
+  }));
 
 let db: Db;
 let databaseId: number;
@@ -134,13 +147,7 @@ describe("seriesPoints", () => {
 
   it("gives an energy series' kWh per bucket: daily rollups for three days, readings for three hours", async () => {
     // Hourly readings from 09.03 17:00Z for 72 hours, 2 kWh apart: 100, 102, …, 242.
-    await ingest(
-      Array.from({ length: 72 }, (_, i) => ({
-        series_id: s.meter,
-        ts: minutes(at("17:00", 9), 60 * i),
-        value: 100 + 2 * i,
-      })),
-    );
+    await ingest(meterReadings(72, at("17:00", 9), 60, 2));
     const long = await seriesPoints(db, databaseId, s.meter, at("17:00", 9), at("17:00", 12), 3);
     // Local 10 March: the first reading (0) + 23 intervals × 2 = 46; 11 and 12 March: 24 × 2 = 48 each.
     // 2-day buckets of the local calendar from 1970 (10.03 is day 20522, even): [10.03, 12.03) local =
@@ -165,13 +172,7 @@ describe("seriesPoints", () => {
     // Readings every 12 hours from 09.03 05:00Z: 100, 110, …; the range [09.03 10:00Z, 11.03 10:00Z)
     // is 48 hours (over 4 × 3 = 12) but holds 4 readings (≤ 12): raw. Its first reading (17:00Z, 110)
     // ends the interval from 05:00Z's 100, before the range: 10; then 10, 10, 10.
-    await ingest(
-      Array.from({ length: 6 }, (_, i) => ({
-        series_id: s.meter,
-        ts: minutes(at("05:00", 9), 720 * i),
-        value: 100 + 10 * i,
-      })),
-    );
+    await ingest(meterReadings(6, at("05:00", 9), 720, 10));
     const sparse = await seriesPoints(db, databaseId, s.meter, at("10:00", 9), at("10:00", 11), 3);
     expect(sparse?.source).toBe("raw");
     expect(bucketsOf(sparse).reduce((total, p) => total + (p.kwh ?? 0), 0)).toBe(40);

@@ -38,20 +38,6 @@ export interface PointColumns {
 /** The columns as JSON arrays PostgreSQL wrote: sent as they are (pre-serialized-json.ts), parsed where read. */
 export type PointColumnsJson = { [K in keyof PointColumns]: string };
 
-/** The columns of their JSON texts. */
-export function parsePointColumns(json: PointColumnsJson): PointColumns {
-  return {
-    t: JSON.parse(json.t),
-    count: JSON.parse(json.count),
-    min: JSON.parse(json.min),
-    minAt: JSON.parse(json.minAt),
-    max: JSON.parse(json.max),
-    maxAt: JSON.parse(json.maxAt),
-    avg: JSON.parse(json.avg),
-    kwh: JSON.parse(json.kwh),
-  };
-}
-
 export interface SeriesPoints {
   kind: MonitoringSeriesKind;
   source: PointSource;
@@ -235,18 +221,9 @@ export async function seriesPoints(
       from agg order by k
     ) ordered`,
   );
-  const none = "[]";
-  const points = found ?? {
-    t: none,
-    count: none,
-    min: none,
-    minAt: none,
-    max: none,
-    maxAt: none,
-    avg: none,
-    kwh: none,
-  };
-  return { kind: series.kind, source, stepSeconds: step, points };
+  // (An aggregate without GROUP BY answers one row, empty arrays for no buckets.)
+  if (!found) throw new Error("the points' statement answered no row");
+  return { kind: series.kind, source, stepSeconds: step, points: found };
 }
 
 const COLUMNS = [

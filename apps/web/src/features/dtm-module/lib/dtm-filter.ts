@@ -21,11 +21,9 @@ export interface DtmFilter {
 
 export const DEFAULT_DAYS = 14;
 
-/** The log counts Moscow days (contract dtm.ts): its periods end on Moscow's today. */
-export { moscowToday };
 export const isoDay = (day: Dayjs) => day.format("YYYY-MM-DD");
 
-/** The last `days` days up to `today`, both ends included. */
+/** The last `days` days up to `today` (the log counts Moscow days, contract dtm.ts), both ends included. */
 export function lastDays(days: number, today: Dayjs = moscowToday()): [Dayjs, Dayjs] {
   return [today.startOf("day").subtract(days - 1, "day"), today.startOf("day")];
 }
