@@ -1,15 +1,7 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Db } from "../db/client.ts";
 
-/**
- * Computes the hourly and daily rollups of a database's numeric series again from all their
- * readings, in one pass (a window over each series' readings in time order): after a site's time
- * zone changes, after a bulk load by COPY, or to check the incremental path. Same rules as
- * refreshRollups (features/monitoring/rollups.ts): local buckets of the site's zone, count/min/max/sum, and for energy
- * the interval's kWh in the bucket of its END reading, the first reading bringing 0.
- * Replaces the series' rollups in one transaction: a reader sees the old ones or the new ones.
- */
 /** The advisory lock's first key (the second is the database): herd-write-lock.ts uses 74236602. */
 const MONITORING_WRITE_LOCK = 74_236_612;
 
@@ -23,6 +15,26 @@ export async function lockMonitoringWrites(tx: Pick<Db, "execute">, databaseId: 
   await tx.execute(sql`select pg_advisory_xact_lock(${MONITORING_WRITE_LOCK}::int, ${databaseId}::int)`);
 }
 
+/**
+ * The energy of the interval a cumulative reading ends (HERD.md "Energy"): later − earlier; a drop
+ * is a reset or a wrap: with a known rollover (the value the register wraps at) (rollover −
+ * earlier) + later, without one the later reading itself (energy since the reset). A series' first
+ * reading (no earlier one) ends no interval and brings 0. One definition for every rollup writer.
+ */
+export const intervalEnergySql = (earlier: SQL, later: SQL, rollover: SQL): SQL => sql`case
+  when ${earlier} is null then 0
+  when ${later} >= ${earlier} then ${later} - ${earlier}
+  when ${rollover} is not null then (${rollover} - ${earlier}) + ${later}
+  else ${later} end`;
+
+/**
+ * Computes the hourly and daily rollups of a database's numeric series again from all their
+ * readings, in one pass (a window over each series' readings in time order): after a site's time
+ * zone changes, after a bulk load by COPY, or to check the incremental path. Same rules as
+ * refreshRollups (features/monitoring/rollups.ts): local buckets of the site's zone, count/min/max/sum, and for energy
+ * the interval's kWh in the bucket of its END reading, the first reading bringing 0.
+ * Replaces the series' rollups in one transaction: a reader sees the old ones or the new ones.
+ */
 export async function rebuildRollups(db: Db, databaseId: number, seriesIds?: readonly number[]): Promise<void> {
   const id = sql`${databaseId}::int`;
   const only = seriesIds ? sql`and s.id = any(${arrayLiteral(seriesIds.map((n) => Math.trunc(n)))}::bigint[])` : sql``;
@@ -34,13 +46,7 @@ export async function rebuildRollups(db: Db, databaseId: number, seriesIds?: rea
     await tx.execute(sql`
       with r as (
         select r.series_id, r.ts, r.value, site.time_zone as tz,
-          case
-            when s.kind <> 'energy' then null
-            when lag(r.value) over w is null then 0
-            when r.value >= lag(r.value) over w then r.value - lag(r.value) over w
-            when s.rollover is not null then (s.rollover - lag(r.value) over w) + r.value
-            else r.value
-          end as kwh
+          case when s.kind = 'energy' then ${intervalEnergySql(sql`lag(r.value) over w`, sql`r.value`, sql`s.rollover`)} end as kwh
         from monitoring_series s
         join monitoring_sites site on site.database_id = ${id} and site.id = s.site_id
         join monitoring_readings r on r.database_id = ${id} and r.series_id = s.id

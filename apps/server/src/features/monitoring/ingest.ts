@@ -2,9 +2,10 @@ import type { Db } from "../../db/client.ts";
 import { lockMonitoringWrites } from "../../platform/rollups-rebuild.ts";
 import { ensurePartitionsFor } from "./partitions.ts";
 import { lastPerInstant, type RejectedRow, seriesIdOf, validateReadingRows } from "./reading-rows.ts";
-import { seriesForIngest, upsertReadings } from "./readings.repository.ts";
+import { readingsByKind, seriesForIngest, upsertNumericReadings, upsertStateReadings } from "./readings.repository.ts";
 import { keptSince } from "./retention.ts";
 import { refreshRollups } from "./rollups.ts";
+import { appendedSeries, appendReadings } from "./rollups-append.ts";
 
 export interface IngestResult {
   /** Rows written (a row repeating an earlier row's series and ts counts, its value wins). */
@@ -54,8 +55,22 @@ export async function ingestReadings(
       // (READ COMMITTED) and leave the bucket short. Held to the commit; the next batch's statements
       // then see this one's rows.
       await lockMonitoringWrites(tx, databaseId);
-      const numeric = await upsertReadings(tx, databaseId, readings);
-      if (!options.deferRollups) await refreshRollups(tx, databaseId, numeric);
+      const { numbers, states } = readingsByKind(readings);
+      await upsertStateReadings(tx, databaseId, states);
+      if (options.deferRollups) return upsertNumericReadings(tx, databaseId, numbers);
+      // A series whose readings all follow its stored ones (a gateway's, nearly always) takes the
+      // append path: written with its rollups in one statement, nothing read back. Any other
+      // (late, out of order, resent) is upserted and its buckets recomputed from their readings.
+      const appended = await appendedSeries(tx, databaseId, numbers);
+      const others = numbers.filter((r) => !appended.has(r.seriesId));
+      await appendReadings(
+        tx,
+        databaseId,
+        numbers.filter((r) => appended.has(r.seriesId)),
+        appended,
+      );
+      await upsertNumericReadings(tx, databaseId, others);
+      await refreshRollups(tx, databaseId, others);
     });
   }
   return { accepted: good.length, rejected };

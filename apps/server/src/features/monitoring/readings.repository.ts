@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
 import type { GoodReading, SeriesForIngest } from "./reading-rows.ts";
+import type { NumericReading } from "./rollups-append.ts";
 
 // The writes of an ingestion batch: set-based, the batch passed as a few parameters (the same on
 // PGlite and PostgreSQL, and one statement whatever the batch's size).
@@ -41,42 +42,58 @@ export async function seriesOfDatabase(db: Pick<Db, "select">, databaseId: numbe
   return rows.map((r) => ({ ...r, states: r.states?.map((s) => ({ code: s.code, name: s.name })) ?? null }));
 }
 
-/**
- * Writes the readings; one that names a series and ts already stored replaces its value (a device
- * resending a batch, or correcting a reading, leaves one row). Expects one reading per series and
- * ts (lastPerInstant), as an upsert may not meet the same row twice. Answers the numeric readings
- * written (their rollups are then refreshed).
- */
-export async function upsertReadings(tx: Pick<Db, "execute">, databaseId: number, readings: readonly GoodReading[]) {
-  const numbers: { seriesId: number; ts: string; ms: number; value: number }[] = [];
+/** A batch's readings by kind: numeric ones (sensors, meters) and state channels' ones. */
+export function readingsByKind(readings: readonly GoodReading[]): {
+  numbers: NumericReading[];
+  states: { s: number; t: string; v: string }[];
+} {
+  const numbers: NumericReading[] = [];
   const states: { s: number; t: string; v: string }[] = [];
   for (const r of readings) {
     if (r.kind === "number") numbers.push(r);
     else states.push({ s: r.seriesId, t: r.ts, v: r.state });
   }
-  if (numbers.length > 0) {
-    // Three arrays (parsed by PostgreSQL a column at a time), not a JSON document of objects.
-    const rows = sql`
-      select ${databaseId}::int, x.s, x.t, x.v
-      from unnest(${arrayLiteral(numbers.map((r) => r.seriesId))}::bigint[],
-        ${arrayLiteral(numbers.map((r) => r.ts))}::timestamptz[],
-        ${arrayLiteral(numbers.map((r) => r.value))}::float8[]) as x(s, t, v)`;
-    await insertElseUpsert(
-      tx,
-      sql`insert into monitoring_readings (database_id, series_id, ts, value) ${rows}`,
-      sql`insert into monitoring_readings (database_id, series_id, ts, value) ${rows}
-          on conflict (database_id, series_id, ts) do update set value = excluded.value`,
-    );
-  }
-  if (states.length > 0) {
-    // Text of any kind: a JSON document (state channels send few rows; their changes only).
-    await tx.execute(sql`
-      insert into monitoring_state_readings (database_id, series_id, ts, state)
-      select ${databaseId}::int, x.s, x.t, x.v
-      from jsonb_to_recordset(${JSON.stringify(states)}::jsonb) as x(s bigint, t timestamptz, v text)
-      on conflict (database_id, series_id, ts) do update set state = excluded.state`);
-  }
-  return numbers;
+  return { numbers, states };
+}
+
+/**
+ * Writes numeric readings; one that names a series and ts already stored replaces its value (a
+ * device resending a batch, or correcting a reading, leaves one row). Expects one reading per
+ * series and ts (lastPerInstant), as an upsert may not meet the same row twice.
+ */
+export async function upsertNumericReadings(
+  tx: Pick<Db, "execute">,
+  databaseId: number,
+  numbers: readonly NumericReading[],
+): Promise<void> {
+  if (numbers.length === 0) return;
+  // Three arrays (parsed by PostgreSQL a column at a time), not a JSON document of objects.
+  const rows = sql`
+    select ${databaseId}::int, x.s, x.t, x.v
+    from unnest(${arrayLiteral(numbers.map((r) => r.seriesId))}::bigint[],
+      ${arrayLiteral(numbers.map((r) => r.ts))}::timestamptz[],
+      ${arrayLiteral(numbers.map((r) => r.value))}::float8[]) as x(s, t, v)`;
+  await insertElseUpsert(
+    tx,
+    sql`insert into monitoring_readings (database_id, series_id, ts, value) ${rows}`,
+    sql`insert into monitoring_readings (database_id, series_id, ts, value) ${rows}
+        on conflict (database_id, series_id, ts) do update set value = excluded.value`,
+  );
+}
+
+/** Writes state channels' readings, a later one at a stored instant replacing it (as above). */
+export async function upsertStateReadings(
+  tx: Pick<Db, "execute">,
+  databaseId: number,
+  states: readonly { s: number; t: string; v: string }[],
+): Promise<void> {
+  if (states.length === 0) return;
+  // Text of any kind: a JSON document (state channels send few rows; their changes only).
+  await tx.execute(sql`
+    insert into monitoring_state_readings (database_id, series_id, ts, state)
+    select ${databaseId}::int, x.s, x.t, x.v
+    from jsonb_to_recordset(${JSON.stringify(states)}::jsonb) as x(s bigint, t timestamptz, v text)
+    on conflict (database_id, series_id, ts) do update set state = excluded.state`);
 }
 
 /**

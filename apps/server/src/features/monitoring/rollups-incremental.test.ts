@@ -55,7 +55,10 @@ describe("refreshRollups, batch by batch", () => {
         fc.boolean(),
         fc.array(readingArb, { minLength: 1, maxLength: 60 }),
         fc.array(fc.nat(), { maxLength: 3 }),
-        async (siteIndex, wraps, readings, cuts) => {
+        // In time order, as a gateway sends them: batch after batch takes the append path
+        // (rollups-append.ts), but where a batch starts at the minute the last one ended.
+        fc.boolean(),
+        async (siteIndex, wraps, readings, cuts, inTimeOrder) => {
           const siteId = sites[siteIndex] as number;
           const [energy, sensor] = (
             await db
@@ -66,7 +69,8 @@ describe("refreshRollups, batch by batch", () => {
               ])
               .returning({ id: monitoringSeries.id })
           ).map((r) => r.id) as [number, number];
-          const rows = readings.map((r) => ({
+          const sent = inTimeOrder ? [...readings].sort((a, b) => a.minute - b.minute) : readings;
+          const rows = sent.map((r) => ({
             series_id: r.energy ? energy : sensor,
             ts: new Date(BASE + r.minute * MINUTE).toISOString(),
             // A wrapping register never shows its rollover value or more; a sensor goes below zero.
@@ -86,7 +90,7 @@ describe("refreshRollups, batch by batch", () => {
           expect(kept).toEqual(await rollupsOf([energy, sensor]));
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
   });
 

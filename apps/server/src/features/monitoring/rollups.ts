@@ -1,20 +1,20 @@
 import { sql } from "drizzle-orm";
 import { arrayLiteral } from "../../db/array-literal.ts";
 import type { Db } from "../../db/client.ts";
+import { intervalEnergySql } from "../../platform/rollups-rebuild.ts";
 
 /**
  * Recomputes, in one statement, the hourly and daily rollups of the buckets that these numeric
  * readings (just written) touch — and only those: late and out-of-order readings land in whatever
- * bucket they belong to, and the bucket is computed again from its readings, never patched.
+ * bucket they belong to, and the bucket is computed again from its readings, never patched. (A
+ * series whose readings in the batch all follow its stored ones takes rollups-append.ts instead.)
  *
  * Buckets are the site's local hours and days: date_trunc in the site's time zone, so a day starts
  * at local midnight (Asia/Novosibirsk: 17:00Z of the day before) and, in a zone with daylight
  * saving, a day may last 23 or 25 hours (its end is the next local midnight, not start + 24 h).
  *
- * Energy (HERD.md "Energy"): the energy of an interval between two consecutive cumulative readings
- * is later − earlier; a drop is a reset or a wrap: with a known rollover (the value the register
- * wraps at) (rollover − earlier) + later, without one the later reading itself (energy since the
- * reset). The first reading of a series ends no interval and brings 0.
+ * Energy: the interval between two consecutive cumulative readings brings intervalEnergySql
+ * (platform/rollups-rebuild.ts: later − earlier, a drop a reset or a wrap), the first reading 0.
  *
  * An interval that straddles buckets goes WHOLE to the bucket of its END reading (not split in
  * proportion to time): that is what the meter's reading says was consumed by then, a bucket's kWh
@@ -96,13 +96,7 @@ export async function refreshRollups(
     hours_new as (
       select series_id, date_trunc('hour', ts, tz) as bucket, min(tz) as tz, bool_or(stored) as stored,
         count(*)::int as count, min(value) as lo, max(value) as hi, sum(value) as total,
-        sum(case
-          when not is_energy then null
-          when prev is null then 0
-          when value >= prev then value - prev
-          when rollover is not null then (rollover - prev) + value
-          else value
-        end) as kwh
+        sum(case when is_energy then ${intervalEnergySql(sql`prev`, sql`value`, sql`rollover`)} end) as kwh
       from rd group by series_id, date_trunc('hour', ts, tz)
     ),
     -- Data-modifying CTEs run whether or not they are read; the two write different hours.
