@@ -49,7 +49,14 @@ export async function rebuildRollups(db: Db, databaseId: number, seriesIds?: rea
           case when s.kind = 'energy' then ${intervalEnergySql(sql`lag(r.value) over w`, sql`r.value`, sql`s.rollover`)} end as kwh
         from monitoring_series s
         join monitoring_sites site on site.database_id = ${id} and site.id = s.site_id
-        join monitoring_readings r on r.database_id = ${id} and r.series_id = s.id
+        -- Each series' readings by a range of the index (offset 0 keeps the lateral: without
+        -- statistics, as after a bulk load, the planner read every reading of the database once
+        -- a series, 600,000 readings of 300 meters in 10–17 s).
+        cross join lateral (
+          select r.series_id, r.ts, r.value from monitoring_readings r
+          where r.database_id = ${id} and r.series_id = s.id
+          offset 0
+        ) r
         where s.database_id = ${id} and s.kind in ('sensor', 'energy', 'power') ${only}
         window w as (partition by r.series_id order by r.ts)
       ),
