@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import { arrayLiteral } from "../../db/array-literal.ts";
 import type { Db } from "../../db/client.ts";
 import { instructionRoles, instructions, users } from "../../db/schema/index.ts";
 
@@ -134,8 +135,7 @@ export function orderRows(db: Db): Promise<{ id: number; uuid: string; title: st
 /** Positions 0, 1, 2 … in the order of these ids, in one statement. */
 export async function setOrder(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const list = `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
   await db.execute(sql`update instructions set position = o.ord - 1
-    from unnest(${list}::int[]) with ordinality as o(id, ord)
+    from unnest(${arrayLiteral(ids.map((id) => Math.trunc(id)))}::int[]) with ordinality as o(id, ord)
     where instructions.id = o.id`);
 }

@@ -12,3 +12,11 @@ dayjs.extend(timezone);
  */
 export const moscowToday = (now: number = Date.now()): Dayjs =>
   dayjs(dayjs(now).tz("Europe/Moscow").format("YYYY-MM-DD"));
+
+/** A day as the API takes it: 2026-11-28. */
+export const isoDay = (day: Dayjs) => day.format("YYYY-MM-DD");
+
+/** The last `days` days up to `today` (Moscow's, by default), both ends included. */
+export function lastDays(days: number, today: Dayjs = moscowToday()): [Dayjs, Dayjs] {
+  return [today.startOf("day").subtract(days - 1, "day"), today.startOf("day")];
+}

@@ -10,8 +10,8 @@ import {
 } from "@nadoy/contract/dtm";
 import { DatePicker, Flex, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { moscowToday } from "../../../shared/lib/moscow-today.ts";
-import { type DtmFilter, isoDay, lastDays } from "../lib/dtm-filter.ts";
+import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
+import type { DtmFilter } from "../lib/dtm-filter.ts";
 
 function presets(today: Dayjs) {
   return [

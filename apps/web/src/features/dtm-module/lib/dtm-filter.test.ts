@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { moscowToday } from "../../../shared/lib/moscow-today.ts";
-import { defaultFilter, isoDay } from "./dtm-filter.ts";
+import { isoDay, moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { defaultFilter } from "./dtm-filter.ts";
 
 describe("the DTM log's days", () => {
   it("are Moscow days, as the server counts them, whatever the browser's zone", () => {

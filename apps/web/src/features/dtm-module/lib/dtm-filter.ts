@@ -6,7 +6,7 @@ import {
   transferResultSchema,
 } from "@nadoy/contract/dtm";
 import dayjs, { type Dayjs } from "dayjs";
-import { moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
 
 // The filters of /services/dtm_module: a period (the last 14 days at first), kind, result, key;
 // kept in the URL with the page, so that a link or a reload shows the same list.
@@ -21,13 +21,7 @@ export interface DtmFilter {
 
 export const DEFAULT_DAYS = 14;
 
-export const isoDay = (day: Dayjs) => day.format("YYYY-MM-DD");
-
-/** The last `days` days up to `today` (the log counts Moscow days, contract dtm.ts), both ends included. */
-export function lastDays(days: number, today: Dayjs = moscowToday()): [Dayjs, Dayjs] {
-  return [today.startOf("day").subtract(days - 1, "day"), today.startOf("day")];
-}
-
+/** The last 14 days up to `today` (the log counts Moscow days, contract dtm.ts). */
 export function defaultFilter(today: Dayjs = moscowToday()): DtmFilter {
   const [from, to] = lastDays(DEFAULT_DAYS, today);
   return { from: isoDay(from), to: isoDay(to) };

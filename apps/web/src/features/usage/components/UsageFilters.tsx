@@ -1,9 +1,9 @@
 import { USAGE_MAX_DAYS } from "@nadoy/contract/usage";
 import { DatePicker, Flex, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
 import { knownSections, sectionTitle } from "../lib/section-names.ts";
-import { DEFAULT_DAYS, isoDay, lastDays, type UsageFilter } from "../lib/usage-url.ts";
+import { DEFAULT_DAYS, type UsageFilter } from "../lib/usage-url.ts";
 import { UserSelect } from "./UserSelect.tsx";
 
 function presets(today: Dayjs) {

@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { moscowToday } from "../../../shared/lib/moscow-today.ts";
-import { filterOf, isoDay, lastDays, paramsOf, queryOf } from "./usage-url.ts";
+import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { filterOf, paramsOf, queryOf } from "./usage-url.ts";
 
 const today = dayjs("2026-11-25T12:00:00");
 const params = (search: string) => new URLSearchParams(search);

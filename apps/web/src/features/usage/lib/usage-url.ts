@@ -1,6 +1,6 @@
 import { USAGE_MAX_DAYS, type UsageQuery } from "@nadoy/contract/usage";
 import dayjs, { type Dayjs } from "dayjs";
-import { moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
 
 // The filters of /user-reports in its URL: ?from=&to= (ISO days), ?user_id=, ?section=. Only what
 // differs from the defaults is written: no period means the last 30 days — Moscow days, as the
@@ -13,15 +13,7 @@ export interface UsageFilter {
   section: string | undefined;
 }
 
-export const ISO_DAY = "YYYY-MM-DD";
 export const DEFAULT_DAYS = 30;
-
-export const isoDay = (day: Dayjs) => day.format(ISO_DAY);
-
-/** The last `days` days up to `today`, both ends included. */
-export function lastDays(days: number, today: Dayjs = moscowToday()): [Dayjs, Dayjs] {
-  return [today.startOf("day").subtract(days - 1, "day"), today.startOf("day")];
-}
 
 const dayOf = (text: string | null): Dayjs | undefined => {
   if (text === null || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
