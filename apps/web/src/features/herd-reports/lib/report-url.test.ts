@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { periodPresets, reportParamsOf, reportQueryOf, withQuickFilter, withSegment } from "./report-url.ts";
 
 const SEG = "8b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9";
@@ -40,5 +40,15 @@ describe("the report's view in the URL", () => {
       "С начала года": "2026-01-01 — 2026-11-26",
       "Прошлый год": "2025-01-01 — 2025-12-31",
     });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("ends the presets on Moscow's today, as the server counts the herd's day (a browser on UTC after 21:00)", () => {
+    vi.useFakeTimers({ now: Date.parse("2026-11-27T21:30:00Z") });
+    const last = periodPresets().find((p) => p.label === "Последние 30 дней")?.value;
+    expect(last?.map((d) => d.format("YYYY-MM-DD"))).toEqual(["2026-10-30", "2026-11-28"]);
   });
 });

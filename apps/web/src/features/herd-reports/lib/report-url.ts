@@ -1,5 +1,6 @@
 import { type HerdReportQuery, herdReportQuerySchema } from "@nadoy/contract/herd-reports";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
+import { moscowToday } from "../../../shared/lib/moscow-today.ts";
 import { paramsOfQuery, queryFromParams } from "../../../shared/lib/url-query.ts";
 
 // The report's view in the URL (?from=&to=&compare=&segment=&rule=&lact_group=&pen=), so that a
@@ -35,8 +36,11 @@ export function withQuickFilter(
   return next;
 }
 
-/** The period presets of the toolbar, counted back from `today`. */
-export function periodPresets(today: Dayjs = dayjs()): { label: string; value: [Dayjs, Dayjs] }[] {
+/**
+ * The period presets of the toolbar, counted back from `today`: Moscow's by default, the day the
+ * server counts the herd's «today» by (herd-today.ts), whatever the browser's zone.
+ */
+export function periodPresets(today: Dayjs = moscowToday()): { label: string; value: [Dayjs, Dayjs] }[] {
   const day = today.startOf("day");
   const lastYear = day.subtract(1, "year");
   return [
