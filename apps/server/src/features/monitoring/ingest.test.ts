@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type Db, queryRows } from "../../db/client.ts";
 import { monitoringDevices, monitoringSeries, monitoringSites, monitoringSubstations } from "../../db/schema/index.ts";
 import { ingestReadings } from "./ingest.ts";
-import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
+import { addSite, monitoringWorld, rollupsOf } from "./monitoring.test-kit.ts";
 import { ensureReadingPartitions } from "./partitions.ts";
 
 // Readings in, rollups out, on a farm in Asia/Novosibirsk (UTC+7, no daylight saving): its local
@@ -93,25 +93,9 @@ beforeEach(async () => {
 
 const ingest = (rows: unknown[]) => ingestReadings(db, databaseId, rows, NOW);
 
-interface Bucket {
-  bucket: string;
-  count: number;
-  min: number;
-  max: number;
-  sum: number;
-  kwh: number | null;
-}
-
-/** A series' rollups of one grain, bucket starts as UTC text (whatever the session's time zone). */
-async function rollups(seriesId: number, grain: "hour" | "day"): Promise<Bucket[]> {
-  return queryRows<Bucket>(
-    db,
-    sql`select to_char(bucket at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as bucket, count, min, max, sum, kwh
-        from monitoring_rollups
-        where database_id = ${databaseId}::int and series_id = ${seriesId}::bigint and grain = ${grain}
-        order by bucket`,
-  );
-}
+/** A series' rollups of one grain. */
+const rollups = async (seriesId: number, grain: "hour" | "day") =>
+  (await rollupsOf(db, databaseId, [seriesId], grain)).map(({ grain: _grain, ...bucket }) => bucket);
 
 const kwhOf = async (seriesId: number, grain: "hour" | "day") =>
   (await rollups(seriesId, grain)).map((b) => [b.bucket, b.kwh]);

@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { accessTokenFor } from "../../../test/callers.ts";
 import type { TestApp } from "../../../test/test-app.ts";
 import { resetDatabase, workerDatabase } from "../../../test/test-database.ts";
-import type { Db } from "../../db/client.ts";
+import { arrayLiteral } from "../../db/array-literal.ts";
+import { type Db, queryRows } from "../../db/client.ts";
 import {
   monitoringSeries,
   monitoringSites,
@@ -139,3 +141,31 @@ export async function ingestOk(
 /** A signed-in (or anonymous) GET with a query. */
 export const getAs = (t: TestApp, token: string | undefined, url: string, query?: Record<string, string>) =>
   t.request({ method: "GET", url, token, ...(query && { query }) });
+
+/** A rollup as the tests compare it: bucket start as UTC text, whatever the session's time zone. */
+export interface RollupRow {
+  grain: "hour" | "day";
+  bucket: string;
+  count: number;
+  min: number;
+  max: number;
+  sum: number;
+  kwh: number | null;
+}
+
+/** The rollups of these series (of one grain if given): by series, hours before days, by bucket. */
+export function rollupsOf(
+  db: Db,
+  databaseId: number,
+  seriesIds: readonly number[],
+  grain?: "hour" | "day",
+): Promise<RollupRow[]> {
+  return queryRows<RollupRow>(
+    db,
+    sql`select grain, to_char(bucket at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as bucket, count, min, max, sum, kwh
+        from monitoring_rollups
+        where database_id = ${databaseId}::int and series_id = any(${arrayLiteral(seriesIds)}::bigint[])
+          ${grain ? sql`and grain = ${grain}` : sql``}
+        order by series_id, grain desc, bucket`,
+  );
+}

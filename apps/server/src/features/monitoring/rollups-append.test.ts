@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Db, queryRows } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
 import { ingestReadings } from "./ingest.ts";
-import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
+import { addSite, monitoringWorld, rollupsOf } from "./monitoring.test-kit.ts";
 import { appendedSeries } from "./rollups-append.ts";
 
 // The append path (rollups-append.ts): a batch that follows a series' stored readings is added to
@@ -32,21 +32,7 @@ async function addSeries(kind: "energy" | "sensor"): Promise<number> {
   return (row as { id: number }).id;
 }
 
-const rollupsOf = (seriesId: number) =>
-  queryRows<{
-    grain: string;
-    bucket: string;
-    count: number;
-    min: number;
-    max: number;
-    sum: number;
-    kwh: number | null;
-  }>(
-    db,
-    sql`select grain, to_char(bucket at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as bucket, count, min, max, sum, kwh
-        from monitoring_rollups where database_id = ${databaseId}::int and series_id = ${seriesId}::bigint
-        order by grain desc, bucket`,
-  );
+const rollupsOfSeries = (seriesId: number) => rollupsOf(db, databaseId, [seriesId]);
 
 const numeric = (seriesId: number, ts: string, value: number) => ({
   seriesId,
@@ -90,13 +76,13 @@ describe("the append path", () => {
     expect(rejected).toEqual([]);
     // By hand: the meter's 10:00 brings 0 (its first reading), 10:20 4, 10:40 6 (from 104, the
     // stored reading before the batch) — hour 10:00Z 10 kWh of 3 readings; 11:10 10. The day: 20.
-    expect(await rollupsOf(meter)).toEqual([
+    expect(await rollupsOfSeries(meter)).toEqual([
       { grain: "hour", bucket: "2026-03-10T10:00Z", count: 3, min: 100, max: 110, sum: 314, kwh: 10 },
       { grain: "hour", bucket: "2026-03-10T11:00Z", count: 1, min: 120, max: 120, sum: 120, kwh: 10 },
       { grain: "day", bucket: "2026-03-09T17:00Z", count: 4, min: 100, max: 120, sum: 434, kwh: 20 },
     ]);
     // A sensor has no kWh: 5, −3 and 7 in one hour.
-    expect(await rollupsOf(sensor)).toEqual([
+    expect(await rollupsOfSeries(sensor)).toEqual([
       { grain: "hour", bucket: "2026-03-10T10:00Z", count: 3, min: -3, max: 7, sum: 9, kwh: null },
       { grain: "day", bucket: "2026-03-09T17:00Z", count: 3, min: -3, max: 7, sum: 9, kwh: null },
     ]);
@@ -140,7 +126,7 @@ describe("the append path", () => {
     );
     expect(rejected).toEqual([]);
     // The new reading is the series' first now (0 kWh); the kept hours stay, and the day sums them all.
-    expect(await rollupsOf(meter)).toEqual([
+    expect(await rollupsOfSeries(meter)).toEqual([
       { grain: "hour", bucket: "2026-03-09T18:00Z", count: 1, min: 100, max: 100, sum: 100, kwh: 0 },
       { grain: "hour", bucket: "2026-03-09T19:00Z", count: 1, min: 110, max: 110, sum: 110, kwh: 10 },
       { grain: "hour", bucket: "2026-03-10T02:00Z", count: 1, min: 130, max: 130, sum: 130, kwh: 0 },

@@ -1,11 +1,10 @@
-import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Db, queryRows } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
 import { rebuildRollups } from "../../platform/rollups-rebuild.ts";
 import { ingestReadings } from "./ingest.ts";
-import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
+import { addSite, monitoringWorld, rollupsOf } from "./monitoring.test-kit.ts";
 import { readingRuns } from "./rollups.ts";
 
 // Batch by batch, ingestion recomputes only the hours and days its readings touch (rollups.ts):
@@ -30,15 +29,7 @@ beforeAll(async () => {
     sites.push((await addSite(db, databaseId, zone)).id);
 });
 
-const rollupsOf = (seriesIds: readonly number[]) =>
-  queryRows<Record<string, unknown>>(
-    db,
-    sql`select series_id::int, grain, to_char(bucket at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as bucket,
-          count, min, max, sum, kwh
-        from monitoring_rollups
-        where database_id = ${databaseId}::int and series_id = any(${`{${seriesIds.join(",")}}`}::bigint[])
-        order by 1, 2, 3`,
-  );
+const rollupsOfSeries = (seriesIds: readonly number[]) => rollupsOf(db, databaseId, seriesIds);
 
 /** A reading: which of the run's two series, minutes after BASE, and an integer value (sums stay exact). */
 const readingArb = fc.record({
@@ -85,9 +76,9 @@ describe("refreshRollups, batch by batch", () => {
             const { rejected } = await ingestReadings(db, databaseId, batch, NOW);
             expect(rejected).toEqual([]);
           }
-          const kept = await rollupsOf([energy, sensor]);
+          const kept = await rollupsOfSeries([energy, sensor]);
           await rebuildRollups(db, databaseId, [energy, sensor]);
-          expect(kept).toEqual(await rollupsOf([energy, sensor]));
+          expect(kept).toEqual(await rollupsOfSeries([energy, sensor]));
         },
       ),
       { numRuns: 60 },
@@ -118,13 +109,13 @@ describe("refreshRollups, batch by batch", () => {
     );
     // By hand (Novosibirsk, UTC+7: these hours are 17:00–19:59 local of 10 March): 10:00 brings 0
     // (the first reading), 11:00 10, 12:15 20 and 12:45 20 in one hour — the day 50 kWh, 4 readings.
-    const hours = (await rollupsOf([meter])).filter((r) => r.grain === "hour").map((r) => [r.bucket, r.kwh]);
+    const hours = (await rollupsOfSeries([meter])).filter((r) => r.grain === "hour").map((r) => [r.bucket, r.kwh]);
     expect(hours).toEqual([
       ["2026-03-10T10:00Z", 0],
       ["2026-03-10T11:00Z", 10],
       ["2026-03-10T12:00Z", 40],
     ]);
-    const day = (await rollupsOf([meter])).filter((r) => r.grain === "day");
+    const day = (await rollupsOfSeries([meter])).filter((r) => r.grain === "day");
     expect(day).toEqual([expect.objectContaining({ bucket: "2026-03-09T17:00Z", count: 4, kwh: 50 })]);
   });
 });
