@@ -80,7 +80,7 @@ export async function appendedSeries(
  * interval a new reading ends is new, and no stored interval changes (no reading follows the new
  * ones), so a bucket's figures are its stored ones plus the batch's. Only the hour and the day of
  * the latest stored reading can already be stored: those two are merged (count and sums added,
- * min and max of both), every later one is inserted. Same figures as refreshRollups
+ * min and max of both); later hours are inserted, days (a few hundred a batch) upserted. Same figures as refreshRollups
  * (rollups.ts), whose rules this follows: the local hours and days of the site's zone, and an
  * interval's kWh in the bucket of its end reading.
  */
@@ -116,19 +116,19 @@ export async function appendReadings(
       insert into monitoring_readings (database_id, series_id, ts, value) select ${id}, series_id, ts, value from b
     ),
     info as (
-      -- Per series: its zone and kind, and the local hour and day of its latest stored reading.
+      -- Per series: its zone and kind, and the local hour of its latest stored reading.
       select l.s as series_id, site.time_zone as tz, s.kind = 'energy' as is_energy, s.rollover,
-        date_trunc('hour', l.t, site.time_zone) as last_hour, date_trunc('day', l.t, site.time_zone) as last_day
+        date_trunc('hour', l.t, site.time_zone) as last_hour
       from unnest(${arrayLiteral(lastSeries)}::bigint[], ${arrayLiteral(lastTimes)}::timestamptz[]) as l(s, t)
       join monitoring_series s on s.database_id = ${id} and s.id = l.s
       join monitoring_sites site on site.database_id = ${id} and site.id = s.site_id
     ),
     hours_new as (
-      select b.series_id, date_trunc('hour', b.ts, i.tz) as bucket, i.tz, i.last_hour, i.last_day,
+      select b.series_id, date_trunc('hour', b.ts, i.tz) as bucket, i.tz, i.last_hour,
         count(*)::int as count, min(b.value) as lo, max(b.value) as hi, sum(b.value) as total,
         sum(case when i.is_energy then ${intervalEnergySql(sql`b.prev`, sql`b.value`, sql`i.rollover`)} end) as kwh
       from b join info i on i.series_id = b.series_id
-      group by b.series_id, i.tz, i.last_hour, i.last_day, date_trunc('hour', b.ts, i.tz)
+      group by b.series_id, i.tz, i.last_hour, date_trunc('hour', b.ts, i.tz)
     ),
     hours_inserted as (
       insert into monitoring_rollups (database_id, series_id, grain, bucket, count, min, max, sum, kwh)
