@@ -11,6 +11,7 @@
 import type { UserData } from "@nadoy/contract/users";
 import pg from "pg";
 import { openPostgres } from "../apps/server/src/db/client.ts";
+import { ingestReadings } from "../apps/server/src/features/monitoring/ingest.ts";
 import { rebuildRollups } from "../apps/server/src/platform/rollups-rebuild.ts";
 import type { AppServer } from "./app-server.ts";
 import { addMeters, copyMeterReadings, meterLines } from "./monitoring-load.ts";
@@ -30,6 +31,13 @@ export interface MonitoringFigures {
   dailyP95Ms: number;
   ingestRps: number;
   copyRps: number;
+  /**
+   * Where ingestion's time goes (not a goal; the goal's figure is ingestRps): the same batches of
+   * other meters through ingestReadings in the bench's process — no HTTP — with their rollups,
+   * and with the readings only (deferRollups, as a bulk load writes them).
+   */
+  inProcessRps: number;
+  readingsOnlyRps: number;
 }
 
 const p95 = (values: number[]) => {
@@ -165,6 +173,22 @@ export async function measureMonitoring(options: {
       11,
     );
     const copyRps = readings.length / copySeconds;
+    // The same batches, other meters again, without HTTP: with rollups, then the readings only.
+    const inProcess = async (prefix: string, deferRollups: boolean) => {
+      const meterIds = await addMeters(client, database.id, 100, prefix);
+      const byMeter = new Map(ingestMeters.map((id, i) => [id, meterIds[i] as number]));
+      const rows = readings.map((r) => ({ ...r, series_id: byMeter.get(r.series_id) as number }));
+      const started = performance.now();
+      for (let i = 0; i < rows.length; i += 10_000) {
+        const { rejected } = await ingestReadings(opened.db, database.id, rows.slice(i, i + 10_000), Date.now(), {
+          deferRollups,
+        });
+        if (rejected.length > 0) throw new Error(`in-process ingestion refused ${rejected.length} rows`);
+      }
+      return rows.length / ((performance.now() - started) / 1000);
+    };
+    const inProcessRps = await inProcess("В процессе", false);
+    const readingsOnlyRps = await inProcess("Без итогов", true);
 
     return {
       readings: meters * hours,
@@ -176,6 +200,8 @@ export async function measureMonitoring(options: {
       dailyP95Ms: p95(daily),
       ingestRps,
       copyRps,
+      inProcessRps,
+      readingsOnlyRps,
     };
   } finally {
     await opened.close();
