@@ -8,6 +8,8 @@
 //   monitoring_daily_p95_ms    all meters' daily kWh for a year (GET …/power/energy/?grain=day; goal ≤ 200)
 //   ingest_vs_copy_ratio       HTTP ingestion (10,000-row batches, a key, rollups included) rows/s ÷
 //                              a raw COPY of the same rows into the same readings table (goal ≥ 0.5)
+//   ingest_in_process_vs_copy_ratio, ingest_readings_only_vs_copy_ratio   no goals: the same batches
+//                              through ingestReadings without HTTP, with rollups and without them
 import type { UserData } from "@nadoy/contract/users";
 import pg from "pg";
 import { openPostgres } from "../apps/server/src/db/client.ts";
