@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client.ts";
 import { lockMonitoringWrites } from "../../platform/rollups-rebuild.ts";
 import { ensurePartitionsFor } from "./partitions.ts";
-import { lastPerInstant, type RejectedRow, seriesIdOf, validateReadingRows } from "./reading-rows.ts";
-import { readingsByKind, seriesForIngest, upsertNumericReadings, upsertStateReadings } from "./readings.repository.ts";
+import { lastPerInstant, type RejectedRow, readingsByKind, seriesIdOf, validateReadingRows } from "./reading-rows.ts";
+import { seriesForIngest, upsertNumericReadings, upsertStateReadings } from "./readings.repository.ts";
 import { keptSince } from "./retention.ts";
 import { refreshRollups } from "./rollups.ts";
 import { appendedSeries, appendReadings } from "./rollups-append.ts";

@@ -26,6 +26,21 @@ type CheckedReading =
   | { seriesId: number; ts: string; ms: number; kind: "state"; state: string };
 export type GoodReading = CheckedReading & { index: number };
 
+/** A numeric reading of a batch (one per series and instant: lastPerInstant). */
+export interface NumericReading {
+  seriesId: number;
+  ts: string;
+  ms: number;
+  value: number;
+}
+
+/** A state channel's reading as its write takes it (series, ts, state). */
+export interface StateReadingRow {
+  s: number;
+  t: string;
+  v: string;
+}
+
 export interface RejectedRow {
   index: number;
   message: string;
@@ -192,4 +207,18 @@ export function lastPerInstant(good: readonly GoodReading[]): readonly GoodReadi
   const byKey = new Map<string, GoodReading>();
   for (const reading of good) byKey.set(`${reading.seriesId}|${reading.ts}`, reading);
   return [...byKey.values()];
+}
+
+/** A batch's readings by kind: numeric ones (sensors, meters) and state channels' ones. */
+export function readingsByKind(readings: readonly GoodReading[]): {
+  numbers: NumericReading[];
+  states: StateReadingRow[];
+} {
+  const numbers: NumericReading[] = [];
+  const states: StateReadingRow[] = [];
+  for (const r of readings) {
+    if (r.kind === "number") numbers.push(r);
+    else states.push({ s: r.seriesId, t: r.ts, v: r.state });
+  }
+  return { numbers, states };
 }

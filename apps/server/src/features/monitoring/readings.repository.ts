@@ -3,8 +3,7 @@ import { arrayLiteral } from "../../db/array-literal.ts";
 import type { Db } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
 import { violatedUniqueIndex } from "../../platform/unique-violation.ts";
-import type { GoodReading, SeriesForIngest } from "./reading-rows.ts";
-import type { NumericReading } from "./rollups-append.ts";
+import type { NumericReading, SeriesForIngest, StateReadingRow } from "./reading-rows.ts";
 
 // The writes of an ingestion batch: set-based, the batch passed as a few parameters (the same on
 // PGlite and PostgreSQL, and one statement whatever the batch's size).
@@ -42,20 +41,6 @@ export async function seriesOfDatabase(db: Pick<Db, "select">, databaseId: numbe
   return rows.map((r) => ({ ...r, states: r.states?.map((s) => ({ code: s.code, name: s.name })) ?? null }));
 }
 
-/** A batch's readings by kind: numeric ones (sensors, meters) and state channels' ones. */
-export function readingsByKind(readings: readonly GoodReading[]): {
-  numbers: NumericReading[];
-  states: { s: number; t: string; v: string }[];
-} {
-  const numbers: NumericReading[] = [];
-  const states: { s: number; t: string; v: string }[] = [];
-  for (const r of readings) {
-    if (r.kind === "number") numbers.push(r);
-    else states.push({ s: r.seriesId, t: r.ts, v: r.state });
-  }
-  return { numbers, states };
-}
-
 /**
  * Writes numeric readings; one that names a series and ts already stored replaces its value (a
  * device resending a batch, or correcting a reading, leaves one row). Expects one reading per
@@ -85,7 +70,7 @@ export async function upsertNumericReadings(
 export async function upsertStateReadings(
   tx: Pick<Db, "execute">,
   databaseId: number,
-  states: readonly { s: number; t: string; v: string }[],
+  states: readonly StateReadingRow[],
 ): Promise<void> {
   if (states.length === 0) return;
   // Text of any kind: a JSON document (state channels send few rows; their changes only).

@@ -2,16 +2,9 @@ import { sql } from "drizzle-orm";
 import { arrayLiteral } from "../../db/array-literal.ts";
 import type { Db } from "../../db/client.ts";
 import { intervalEnergySql } from "../../platform/rollups-rebuild.ts";
+import type { NumericReading } from "./reading-rows.ts";
 
 type Tx = Pick<Db, "execute">;
-
-/** A numeric reading of a batch (one per series and instant: lastPerInstant). */
-export interface NumericReading {
-  seriesId: number;
-  ts: string;
-  ms: number;
-  value: number;
-}
 
 /** The latest stored reading of a series: its instant (ms, cut to the millisecond) and value. */
 interface LastReading {
