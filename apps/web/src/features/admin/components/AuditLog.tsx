@@ -2,6 +2,7 @@ import { AUDIT_PAGE_SIZE, type AuditEntry } from "@nadoy/contract/admin-users";
 import { Button, DatePicker, Flex, Select, Table, type TableColumnsType, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
+import { isoDay } from "../../../shared/lib/iso-day.ts";
 import { useAudit } from "../api.ts";
 import { dateTime } from "../lib/dates.ts";
 import { AuditDetails } from "./AuditDetails.tsx";
@@ -22,8 +23,6 @@ const columns: TableColumnsType<AuditEntry> = [
   { key: "ip", title: "IP", render: (_, entry) => entry.ip ?? "—" },
   { key: "details", title: "Изменения", render: (_, entry) => <AuditDetails details={entry.details} /> },
 ];
-
-const isoDay = (day: Dayjs) => day.format("YYYY-MM-DD");
 
 /** /admin/audit — who changed what and when, newest first, filtered by user, action and dates. */
 export function AuditLog() {

@@ -10,7 +10,8 @@ import {
 } from "@nadoy/contract/dtm";
 import { DatePicker, Flex, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { isoDay } from "../../../shared/lib/iso-day.ts";
+import { lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
 import type { DtmFilter } from "../lib/dtm-filter.ts";
 
 function presets(today: Dayjs) {

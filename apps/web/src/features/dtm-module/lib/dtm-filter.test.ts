@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isoDay, moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { isoDay } from "../../../shared/lib/iso-day.ts";
+import { moscowToday } from "../../../shared/lib/moscow-today.ts";
 import { defaultFilter } from "./dtm-filter.ts";
 
 describe("the DTM log's days", () => {

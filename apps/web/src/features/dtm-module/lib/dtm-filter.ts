@@ -6,7 +6,8 @@ import {
   transferResultSchema,
 } from "@nadoy/contract/dtm";
 import dayjs, { type Dayjs } from "dayjs";
-import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { isoDay } from "../../../shared/lib/iso-day.ts";
+import { lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
 
 // The filters of /services/dtm_module: a period (the last 14 days at first), kind, result, key;
 // kept in the URL with the page, so that a link or a reload shows the same list.

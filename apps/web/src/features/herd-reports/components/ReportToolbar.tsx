@@ -10,6 +10,7 @@ import type { HerdSegment } from "@nadoy/contract/herd-segments";
 import { Button, DatePicker, Flex, Input, Select } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
+import { isoDay } from "../../../shared/lib/iso-day.ts";
 import { periodPresets, withQuickFilter, withSegment } from "../lib/report-url.ts";
 
 interface ReportToolbarProps {
@@ -21,8 +22,6 @@ interface ReportToolbarProps {
   onExport: () => void;
   exporting: boolean;
 }
-
-const isoDay = (day: dayjs.Dayjs) => day.format("YYYY-MM-DD");
 
 /** The pen typed: asked for on Enter or on leaving the field, not at every key. */
 function PenInput({ value, onCommit }: { value: string | undefined; onCommit: (pen: string | undefined) => void }) {

@@ -1,6 +1,6 @@
 import { type HerdReportQuery, herdReportQuerySchema } from "@nadoy/contract/herd-reports";
 import type { Dayjs } from "dayjs";
-import { moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
 import { paramsOfQuery, queryFromParams } from "../../../shared/lib/url-query.ts";
 
 // The report's view in the URL (?from=&to=&compare=&segment=&rule=&lact_group=&pen=), so that a
@@ -44,7 +44,7 @@ export function periodPresets(today: Dayjs = moscowToday()): { label: string; va
   const day = today.startOf("day");
   const lastYear = day.subtract(1, "year");
   return [
-    { label: "Последние 30 дней", value: [day.subtract(29, "day"), day] },
+    { label: "Последние 30 дней", value: lastDays(30, day) },
     { label: "3 месяца", value: [day.subtract(3, "month").add(1, "day"), day] },
     { label: "12 месяцев", value: [day.subtract(12, "month").add(1, "day"), day] },
     { label: "С начала года", value: [day.startOf("year"), day] },

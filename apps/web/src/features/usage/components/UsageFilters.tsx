@@ -1,7 +1,8 @@
 import { USAGE_MAX_DAYS } from "@nadoy/contract/usage";
 import { DatePicker, Flex, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { isoDay } from "../../../shared/lib/iso-day.ts";
+import { lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
 import { knownSections, sectionTitle } from "../lib/section-names.ts";
 import { DEFAULT_DAYS, type UsageFilter } from "../lib/usage-url.ts";
 import { UserSelect } from "./UserSelect.tsx";

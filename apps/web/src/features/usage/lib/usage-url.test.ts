@@ -1,6 +1,7 @@
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { isoDay } from "../../../shared/lib/iso-day.ts";
+import { lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
 import { filterOf, paramsOf, queryOf } from "./usage-url.ts";
 
 const today = dayjs("2026-11-25T12:00:00");

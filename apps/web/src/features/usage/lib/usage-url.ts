@@ -1,6 +1,7 @@
 import { USAGE_MAX_DAYS, type UsageQuery } from "@nadoy/contract/usage";
 import dayjs, { type Dayjs } from "dayjs";
-import { isoDay, lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
+import { isoDay } from "../../../shared/lib/iso-day.ts";
+import { lastDays, moscowToday } from "../../../shared/lib/moscow-today.ts";
 
 // The filters of /user-reports in its URL: ?from=&to= (ISO days), ?user_id=, ?section=. Only what
 // differs from the defaults is written: no period means the last 30 days — Moscow days, as the
