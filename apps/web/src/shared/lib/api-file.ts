@@ -4,6 +4,7 @@ import { buildPath, type RouteDef, type RouteResponse } from "@nadoy/contract/ht
 import type { z } from "zod";
 import { ApiRequestError, ClientErrorCode, isApiRequestError } from "./api-error.ts";
 import { readAccessToken } from "./browser-storage.ts";
+import { assertQueryAccepted } from "./query-check.ts";
 import { runTokenFlow } from "./token-flow.ts";
 
 // ---- file bodies and file answers of contract routes (uploads and downloads) ----
@@ -27,6 +28,7 @@ function urlOf(route: RouteDef, params: unknown, query: unknown): string {
   for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null) search.append(key, String(value));
   }
+  assertQueryAccepted(route, search);
   const text = search.toString();
   return text ? `${url}?${text}` : url;
 }

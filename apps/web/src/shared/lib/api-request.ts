@@ -4,6 +4,7 @@ import { buildPath, type RouteDef, type RouteResponse } from "@nadoy/contract/ht
 import type { z } from "zod";
 import { ApiRequestError, ClientErrorCode } from "./api-error.ts";
 import { takeEarlyResponse } from "./early-responses.ts";
+import { assertQueryAccepted } from "./query-check.ts";
 
 type Part<Key extends string, Schema> = Schema extends z.ZodType
   ? { [K in Key]: z.input<Schema> }
@@ -23,15 +24,17 @@ interface RawOptions {
 
 const NO_BODY_STATUSES = new Set([204, 205]);
 
-function queryString(query: unknown): string {
-  if (query === undefined || query === null || typeof query !== "object") return "";
+function queryString(route: RouteDef, query: unknown): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    const values: unknown[] = Array.isArray(value) ? value : [value];
-    for (const item of values) {
-      if (item !== undefined && item !== null) search.append(key, String(item));
+  if (query !== undefined && query !== null && typeof query === "object") {
+    for (const [key, value] of Object.entries(query)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      for (const item of values) {
+        if (item !== undefined && item !== null) search.append(key, String(item));
+      }
     }
   }
+  assertQueryAccepted(route, search);
   const text = search.toString();
   return text ? `?${text}` : "";
 }
@@ -76,7 +79,7 @@ export async function sendRequest<R extends RouteDef>(
     init.body = JSON.stringify(options.body);
   }
 
-  const target = url + queryString(options.query);
+  const target = url + queryString(route, options.query);
   let response: Response;
   try {
     // The boot script may have asked already (early-responses.ts): its answer, or a request now.
