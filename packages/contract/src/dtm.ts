@@ -35,6 +35,12 @@ export const TRANSFER_RESULT_LABELS: Record<TransferResult, string> = {
   refused: "Отклонено",
 };
 
+/**
+ * The log's clock: its days (the period, the chart) are Moscow days, and its times are Moscow
+ * times on the page and in the XLSX alike, marked «МСК», whatever the browser's zone.
+ */
+export const DTM_TIME_ZONE = "Europe/Moscow";
+
 export const DTM_PAGE_SIZE = 50;
 /** The longest period one request may cover, in days. */
 export const DTM_MAX_DAYS = 366;
@@ -54,6 +60,10 @@ export const dtmTransfersQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type DtmTransfersQuery = z.input<typeof dtmTransfersQuerySchema>;
+
+/** The XLSX takes the list's filter without its page. */
+export const dtmExportQuerySchema = dtmTransfersQuerySchema.omit({ page: true });
+export type DtmExportQuery = z.input<typeof dtmExportQuerySchema>;
 
 export const dtmTransferSchema = z.object({
   id: z.number().int(),
@@ -108,7 +118,7 @@ export const exportDtmTransfers = defineRoute({
   path: "/api/dtm/:uuid/transfers/export/",
   auth: "user",
   params,
-  query: dtmTransfersQuerySchema.omit({ page: true }),
+  query: dtmExportQuerySchema,
   response: z.unknown(),
   summary: "Передачи данных по коду DTM в XLSX",
 });

@@ -22,7 +22,8 @@ import type { DatabaseKind } from "./users.ts";
 //
 // Answers: a workspace the caller may not manage (another company's, unknown) 404; a database
 // not the workspace company's or not visible 404 (fields.database_uuid); a database of the wrong
-// kind for the scope, or a DTM code the company does not have, 400 with fields.
+// kind for the scope, or a DTM code the caller does not see (not the company's, or not given to
+// them: a key bound to it would log where they cannot look), 400 with fields.
 //
 // A key may have an expected interval: when it sends nothing for longer (counted from its last
 // transfer, or its creation), the company's staff (roles 1–5) get one bell notification, and one
@@ -106,7 +107,7 @@ export const keygenWorkspaceSchema = z.object({
   name: z.string(),
   /** The company's active databases the caller sees, of the kinds a key can write into, by name. */
   databases: z.array(z.object({ uuid: z.uuid(), name: z.string(), kind: z.enum(["herd", "monitoring"]) })),
-  /** The company's DTM codes (a key may be bound to one), by code. */
+  /** The company's DTM codes the caller sees (users/data `dtm`; a key may be bound to one), by code. */
   dtm_codes: z.array(z.string()),
   /** Newest first, revoked ones included. */
   keys: z.array(apiKeySchema),

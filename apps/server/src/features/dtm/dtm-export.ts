@@ -21,7 +21,7 @@ export function transfersXlsx(batches: AsyncIterable<TransferRow[]>): Readable {
   void (async () => {
     const sheet = workbook.addWorksheet("Передачи");
     sheet.columns = [
-      { header: "Время", key: "at", width: 18, style: { numFmt: "dd.mm.yyyy hh:mm:ss" } },
+      { header: "Время (МСК)", key: "at", width: 18, style: { numFmt: "dd.mm.yyyy hh:mm:ss" } },
       { header: "Ключ", key: "key", width: 28 },
       { header: "Начало ключа", key: "hint", width: 12 },
       { header: "IP", key: "ip", width: 16 },
@@ -38,7 +38,8 @@ export function transfersXlsx(batches: AsyncIterable<TransferRow[]>): Readable {
       for (const row of batch) {
         sheet
           .addRow({
-            // Excel dates have no time zone: the Moscow wall-clock time, written as if UTC.
+            // Excel dates have no time zone: the Moscow wall-clock time (DTM_TIME_ZONE, UTC+3 all
+            // year), written as if UTC; the header says МСК, as the page does.
             at: new Date(new Date(row.at).getTime() + 3 * 60 * 60 * 1000),
             key: row.key_name,
             hint: row.key_hint,

@@ -5,7 +5,7 @@ import {
   DTM_PAGE_SIZE,
   DTM_XLSX_TYPE,
   type DtmTransfers,
-  type dtmTransfersQuerySchema,
+  type dtmExportQuerySchema,
 } from "@nadoy/contract/dtm";
 import { ErrorCode, ErrorText } from "@nadoy/contract/errors";
 import { pluralRu } from "@nadoy/contract/plural";
@@ -19,7 +19,8 @@ import { transfersXlsx } from "./dtm-export.ts";
 
 // The DTM module (contract dtm.ts): an entry's transfers, per day, as XLSX.
 
-type Query = Omit<z.infer<typeof dtmTransfersQuerySchema>, "page">;
+/** The filter (the list's page is its own argument). */
+type Query = z.infer<typeof dtmExportQuerySchema>;
 
 /** Rows per database query while the XLSX is written. */
 export const EXPORT_BATCH = 2_000;

@@ -1,5 +1,6 @@
 import type { DtmTransfers } from "@nadoy/contract/dtm";
 import { DTM_PAGE_SIZE } from "@nadoy/contract/dtm";
+import ExcelJS from "exceljs";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DtmWorld, insertTransfers, seedDtmWorld } from "../../../test/dtm-world.ts";
@@ -35,7 +36,7 @@ beforeAll(async () => {
       result: "refused",
       received: 0,
       accepted: 0,
-      error: "413: Слишком много строк",
+      error: "Слишком много строк",
     },
     // Out of the period, another code of the company, another company's same code.
     { key: w.gateway, at: "2026-11-09T23:59:00+03:00" },
@@ -74,7 +75,7 @@ describe("GET /api/dtm/:uuid/transfers/", () => {
       rows_rejected: 0,
     });
     expect(body.items[2]?.first_errors).toEqual([{ index: 1, message: "Нет такого датчика" }]);
-    expect(body.items[0]?.error).toBe("413: Слишком много строк");
+    expect(body.items[0]?.error).toBe("Слишком много строк");
     expect(body.per_day).toEqual([
       { day: "2026-11-10", ok: 1, partial: 1, failed: 0, refused: 0 },
       { day: "2026-11-11", ok: 0, partial: 0, failed: 1, refused: 0 },
@@ -145,10 +146,21 @@ describe("GET /api/dtm/:uuid/transfers/export/", () => {
     expect(res.headers["content-type"]).toContain("spreadsheetml");
     const sheets = await readXlsx(res.rawPayload);
     const rows = sheets.Передачи ?? [];
-    expect(rows[0]?.slice(0, 2)).toEqual(["Время", "Ключ"]);
+    expect(rows[0]?.slice(0, 2)).toEqual(["Время (МСК)", "Ключ"]);
     expect(rows.slice(1).map((r) => r[9])).toEqual(["Отклонено", "Частично", "Успешно"]);
     expect(rows[2]?.[10]).toBe("строка 2: Нет такого датчика");
-    expect(rows[1]?.[10]).toBe("413: Слишком много строк");
+    expect(rows[1]?.[10]).toBe("Слишком много строк");
+  });
+
+  it("writes Moscow times and says so, as the page shows them", async () => {
+    const res = await get(w.zoo.token, { ...PERIOD, result: "refused" }, w.entry.uuid, "export/");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Передачи");
+    if (!sheet) throw new Error("the sheet «Передачи»");
+    expect(sheet.getCell("A1").value).toBe("Время (МСК)");
+    // Sent at 05:00 UTC (08:00 in Moscow): Excel's zoneless date holds 08:00.
+    expect((sheet.getCell("A2").value as Date).toISOString()).toBe("2026-11-12T08:00:00.000Z");
   });
 
   it("is 404 for an entry the caller does not see", async () => {

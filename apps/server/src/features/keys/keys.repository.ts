@@ -10,6 +10,7 @@ import {
   keygenWorkspaces,
   userDatabases,
 } from "../../db/schema/index.ts";
+import { dtmVisibleTo } from "../../platform/access/dtm.ts";
 import { type AccessCaller, databaseVisibleTo } from "../../platform/access/farms-databases.ts";
 
 // All SQL of the key generator (contract keys.ts).
@@ -61,12 +62,15 @@ export function companyDatabases(db: Db, caller: AccessCaller, companyId: number
     .orderBy(userDatabases.name, userDatabases.id);
 }
 
-/** The company's DTM codes, by code. */
-export async function companyDtmCodes(db: Db, companyId: number): Promise<string[]> {
+/**
+ * The company's DTM codes the caller sees (users/data `dtm`), by code: a key bound to a code logs
+ * its transfers there, so only a code whose log the caller may read is offered or taken.
+ */
+export async function companyDtmCodes(db: Db, caller: AccessCaller, companyId: number): Promise<string[]> {
   const rows = await db
     .select({ code: dtmEntries.companyCode })
     .from(dtmEntries)
-    .where(eq(dtmEntries.companyId, companyId))
+    .where(and(eq(dtmEntries.companyId, companyId), dtmVisibleTo(caller)))
     .orderBy(dtmEntries.companyCode, dtmEntries.id);
   return rows.map((r) => r.code);
 }

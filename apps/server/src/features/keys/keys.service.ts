@@ -68,7 +68,7 @@ export function createKeysService(db: Db) {
       const workspace = await workspaceFor(caller, uuid);
       const [databases, dtmCodes, keys] = await Promise.all([
         repo.companyDatabases(db, caller, workspace.companyId),
-        repo.companyDtmCodes(db, workspace.companyId),
+        repo.companyDtmCodes(db, caller, workspace.companyId),
         repo.workspaceKeys(db, workspace.id),
       ]);
       const now = Date.now();
@@ -97,8 +97,8 @@ export function createKeysService(db: Db) {
         });
       }
       const dtmCode = input.dtm_code ?? null;
-      if (dtmCode !== null && !(await repo.companyDtmCodes(db, workspace.companyId)).includes(dtmCode)) {
-        throw validationError({ dtm_code: "У компании нет такого кода DTM" });
+      if (dtmCode !== null && !(await repo.companyDtmCodes(db, caller, workspace.companyId)).includes(dtmCode)) {
+        throw validationError({ dtm_code: "Этот код DTM вам не открыт" });
       }
       const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (expiresAt && expiresAt.getTime() <= Date.now()) {

@@ -4,13 +4,19 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { accessTokenFor } from "../../../test/callers.ts";
 import type { TestApp } from "../../../test/test-app.ts";
-import { dtmEntries, keygenWorkspaces, userDatabaseAccess, userDatabases } from "../../db/schema/index.ts";
+import {
+  dtmEntries,
+  keygenWorkspaces,
+  userDatabaseAccess,
+  userDatabases,
+  userDtmAccess,
+} from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { seedUser } from "../../db/seed/users.ts";
 
-// The keys tests' world: company «Заря» with a herd database, a monitoring database and a DTM code,
-// its workspace; a zootechnician (3) and a viewer (6) of «Заря» given both databases; a
-// zootechnician of «Восход» (another company).
+// The keys tests' world: company «Заря» with a herd database, a monitoring database and two DTM
+// codes, its workspace; a zootechnician (3) of «Заря» given both databases and the code ZR-001 (not
+// ZR-002), a viewer (6) of «Заря» given both databases; a zootechnician of «Восход» (another company).
 
 export function ok<T>(res: LightMyRequestResponse, status = 200): T {
   expect(res.statusCode, res.body).toBe(status);
@@ -39,7 +45,14 @@ export async function seedKeysWorld(t: TestApp) {
     })
     .returning();
   if (!herd || !monitoring || !otherMonitoring) throw new Error("databases inserted");
-  await db.insert(dtmEntries).values({ companyId: zarya.company.id, companyCode: "ZR-001" });
+  const [given] = await db
+    .insert(dtmEntries)
+    .values([
+      { companyId: zarya.company.id, companyCode: "ZR-001" },
+      { companyId: zarya.company.id, companyCode: "ZR-002" },
+    ])
+    .returning();
+  if (!given) throw new Error("DTM entries inserted");
   const user = async (username: string, roles: number[], companyId: number, databaseIds: number[]) => {
     const u = await seedUser(db, { username, email: `${username}@example.com`, roles, companyIds: [companyId] });
     if (databaseIds.length > 0) {
@@ -48,6 +61,7 @@ export async function seedKeysWorld(t: TestApp) {
     return { id: u.id, token: await accessTokenFor(t, u.id) };
   };
   const zoo = await user("zoo", [3], zarya.company.id, [herd.id, monitoring.id]);
+  await db.insert(userDtmAccess).values({ userId: zoo.id, dtmEntryId: given.id });
   const viewer = await user("viewer", [6], zarya.company.id, [herd.id, monitoring.id]);
   const other = await user("other", [3], voskhod.company.id, [otherMonitoring.id]);
   const workspaceOf = async (companyId: number) => {

@@ -42,12 +42,13 @@ describe("keygen workspaces", () => {
     expect(viewer.keygen_workspaces).toEqual([]);
   });
 
-  it("shows the company's databases the caller sees, its DTM codes; another company's workspace is 404", async () => {
+  it("shows the company's databases and DTM codes the caller sees; another company's workspace is 404", async () => {
     const ws = ok<KeygenWorkspace>(await workspace(w.zoo.token));
     expect(ws.databases.map((d) => [d.name, d.kind])).toEqual([
       ["Датчики", "monitoring"],
       ["Стадо", "herd"],
     ]);
+    // ZR-002 is the company's too, but not given to her: its log is not hers to read.
     expect(ws.dtm_codes).toEqual(["ZR-001"]);
     expect((await workspace(w.other.token)).statusCode).toBe(404);
     expect((await workspace(w.viewer.token)).statusCode).toBe(403);
@@ -88,7 +89,7 @@ describe("keys", () => {
     expect(JSON.stringify(ws)).not.toContain(created.secret);
   });
 
-  it("wants a database of the company, of the scope's kind, a DTM code of the company, an expiry ahead", async () => {
+  it("wants a database of the company, of the scope's kind, a DTM code the caller sees, an expiry ahead", async () => {
     const base = { name: "Агент", scope: "ingest", database_uuid: w.monitoring.uuid };
     const wrongKind = await create(w.zoo.token, { ...base, database_uuid: w.herd.uuid });
     expect(wrongKind.statusCode).toBe(400);
@@ -97,9 +98,11 @@ describe("keys", () => {
     const foreign = await create(w.zoo.token, { ...base, database_uuid: w.otherMonitoring.uuid });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().fields.database_uuid).toBeDefined();
-    expect((await create(w.zoo.token, { ...base, dtm_code: "VS-9" })).json().fields.dtm_code).toBe(
-      "У компании нет такого кода DTM",
-    );
+    for (const code of ["VS-9", "ZR-002"]) {
+      const unseen = await create(w.zoo.token, { ...base, dtm_code: code });
+      expect(unseen.statusCode).toBe(400);
+      expect(unseen.json().fields.dtm_code).toBe("Этот код DTM вам не открыт");
+    }
     const past = await create(w.zoo.token, { ...base, expires_at: "2020-01-01T00:00:00Z" });
     expect(past.json().fields.expires_at).toBe("Срок действия должен быть в будущем");
     expect((await create(w.other.token, base)).statusCode).toBe(404);

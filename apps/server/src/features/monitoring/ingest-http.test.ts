@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreatedKey } from "@nadoy/contract/keys";
-import { INGEST_ROWS_MAX, type IngestResult } from "@nadoy/contract/monitoring-ingest";
+import { INGEST_ROWS_MAX, INGEST_ROWS_OVER_TEXT, type IngestResult } from "@nadoy/contract/monitoring-ingest";
 import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import mqtt from "mqtt";
@@ -20,6 +20,7 @@ import {
   notifications,
   userDatabaseAccess,
   userDatabases,
+  userDtmAccess,
 } from "../../db/schema/index.ts";
 import { seedCompany } from "../../db/seed/companies.ts";
 import { seedUser } from "../../db/seed/users.ts";
@@ -45,7 +46,8 @@ beforeAll(async () => {
   await resetDatabase(t.database);
   const db = t.database.db;
   const { company } = await seedCompany(db, { name: "Заря" });
-  await db.insert(dtmEntries).values({ companyId: company.id, companyCode: "ZR-001" });
+  const [entry] = await db.insert(dtmEntries).values({ companyId: company.id, companyCode: "ZR-001" }).returning();
+  if (!entry) throw new Error("DTM entry inserted");
   const [monitoring, herd] = await db
     .insert(userDatabases)
     .values([
@@ -62,6 +64,7 @@ beforeAll(async () => {
     { userId: user.id, databaseId: monitoring.id },
     { userId: user.id, databaseId: herd.id },
   ]);
+  await db.insert(userDtmAccess).values({ userId: user.id, dtmEntryId: entry.id });
   token = await accessTokenFor(t, user.id);
   const [ws] = await db
     .select({ uuid: keygenWorkspaces.uuid })
@@ -282,9 +285,9 @@ describe("monitoring ingestion by key", () => {
     expect(await readingCount()).toBe(0);
     // Logged as refused, with the answer, for the DTM log.
     const logged = await transfers();
-    expect(logged.map((l) => [l.result, l.rowsReceived, l.error?.slice(0, 4)])).toEqual([
-      ["refused", 0, "413:"],
-      ["refused", 0, "413:"],
+    expect(logged.map((l) => [l.result, l.rowsReceived, l.error])).toEqual([
+      ["refused", 0, INGEST_ROWS_OVER_TEXT],
+      ["refused", 0, INGEST_ROWS_OVER_TEXT],
     ]);
   });
 

@@ -27,14 +27,14 @@ export function mqttIngestHandler(batch: KeyBatchDeps): MqttIngestHandler {
       if (error instanceof ApiError) return { code: error.code, message: error.message };
       throw error;
     }
-    const refuse = async (status: number, code: string, message: string) => {
-      const back = await recordRefusedTransfer(db, key, { kind: "ingest", ip, status, message });
+    const refuse = async (code: string, message: string) => {
+      const back = await recordRefusedTransfer(db, key, { kind: "ingest", ip, message });
       if (back.length > 0) await batch.told(back);
       return { code, message };
     };
-    if (!Array.isArray(payload.readings)) return refuse(400, ErrorCode.validation, SHAPE);
+    if (!Array.isArray(payload.readings)) return refuse(ErrorCode.validation, SHAPE);
     if (payload.readings.length > INGEST_ROWS_MAX) {
-      return refuse(413, ErrorCode.payloadTooLarge, INGEST_ROWS_OVER_TEXT);
+      return refuse(ErrorCode.payloadTooLarge, INGEST_ROWS_OVER_TEXT);
     }
     return takeKeyBatch(batch, key, payload.readings, ip);
   };

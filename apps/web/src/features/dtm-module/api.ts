@@ -1,4 +1,4 @@
-import { type DtmTransfersQuery, exportDtmTransfers, getDtmTransfers } from "@nadoy/contract/dtm";
+import { type DtmExportQuery, type DtmTransfersQuery, exportDtmTransfers, getDtmTransfers } from "@nadoy/contract/dtm";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../shared/lib/api-client.ts";
 import { downloadFile, saveBlob } from "../../shared/lib/api-file.ts";
@@ -19,7 +19,7 @@ export function useDtmTransfers(uuid: string | undefined, query: DtmTransfersQue
 /** The filtered transfers as XLSX, saved as «Передачи <код> <from> — <to>.xlsx». */
 export function useExportDtm(uuid: string, code: string) {
   return useMutation({
-    mutationFn: async (query: Omit<DtmTransfersQuery, "page">) => {
+    mutationFn: async (query: DtmExportQuery) => {
       const blob = await downloadFile(exportDtmTransfers, { params: { uuid }, query });
       saveBlob(blob, `Передачи ${code} ${query.from} — ${query.to}.xlsx`);
     },

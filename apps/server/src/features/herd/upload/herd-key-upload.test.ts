@@ -10,6 +10,7 @@ import { dataTransfers, keygenWorkspaces, users } from "../../../db/schema/index
 import { EVENTS_HEADER, eventLine } from "../dc305/test-fixtures.ts";
 import { ok } from "../herd.test-kit.ts";
 import { animalsOf, seedUploadWorld } from "./herd-upload.test-kit.ts";
+import { CREATOR_GONE } from "./key-upload.ts";
 
 // Herd uploads by a generated key (contract herd.ts "by a generated key"): an upload agent stages
 // and commits a DC305 file into its key's database in the name of the key's creator; the commit is
@@ -122,6 +123,6 @@ describe("herd uploads by key", () => {
     expect(Number(uploads[0]?.n)).toBe(0);
     // The creator's refusal is logged (the key itself passed); the revoked and ingest keys' are not.
     const logged = await t.database.db.select().from(dataTransfers);
-    expect(logged.map((l) => [l.kind, l.result, l.error?.slice(0, 4)])).toEqual([["herd_upload", "refused", "403:"]]);
+    expect(logged.map((l) => [l.kind, l.result, l.error])).toEqual([["herd_upload", "refused", CREATOR_GONE]]);
   });
 });

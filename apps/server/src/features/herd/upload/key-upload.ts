@@ -12,7 +12,7 @@ import type { CommitResult } from "./commit-upload.ts";
 // Herd uploads by a generated key (contract herd.ts "by a generated key"): the key's creator is
 // the uploader, with their rights now; the upload remembers its key, which alone may commit it.
 
-const CREATOR_GONE =
+export const CREATOR_GONE =
   "Сотрудник, создавший этот ключ, отключён или удалён: создайте новый ключ в разделе «Генератор ключей».";
 
 /** The key's creator as the uploader; 403 when there is none any more. */

@@ -1,4 +1,5 @@
 import {
+  DTM_TIME_ZONE,
   type DtmTransfer,
   TRANSFER_KIND_LABELS,
   TRANSFER_RESULT_LABELS,
@@ -7,6 +8,11 @@ import {
 import { Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 const RESULT_COLORS: Record<TransferResult, string> = {
   ok: "success",
@@ -18,7 +24,13 @@ const RESULT_COLORS: Record<TransferResult, string> = {
 const hasDetails = (t: DtmTransfer) => t.first_errors.length > 0 || t.error !== null;
 
 const columns: ColumnsType<DtmTransfer> = [
-  { title: "Когда", dataIndex: "at", render: (at: string) => dayjs(at).format("DD.MM.YYYY HH:mm:ss"), width: 170 },
+  {
+    // Moscow time, as the period and the chart's days and the XLSX (contract dtm.ts), whatever the browser's zone.
+    title: "Когда (МСК)",
+    dataIndex: "at",
+    render: (at: string) => dayjs(at).tz(DTM_TIME_ZONE).format("DD.MM.YYYY HH:mm:ss"),
+    width: 170,
+  },
   {
     title: "Ключ",
     key: "key",

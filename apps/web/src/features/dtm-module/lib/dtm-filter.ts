@@ -1,4 +1,5 @@
 import {
+  type DtmExportQuery,
   type DtmTransfersQuery,
   type TransferKind,
   type TransferResult,
@@ -28,14 +29,17 @@ export function defaultFilter(today: Dayjs = moscowToday()): DtmFilter {
   return { from: isoDay(from), to: isoDay(to) };
 }
 
-/** The query of a filter (only what is set) for `page`. */
-export function queryOf(filter: DtmFilter, page = 1): DtmTransfersQuery {
-  const query: DtmTransfersQuery = { from: filter.from, to: filter.to, page };
+/** The query of a filter (only what is set): the XLSX's, which takes no page. */
+export function filterQuery(filter: DtmFilter): DtmExportQuery {
+  const query: DtmExportQuery = { from: filter.from, to: filter.to };
   if (filter.kind) query.kind = filter.kind;
   if (filter.result) query.result = filter.result;
   if (filter.key) query.key = filter.key;
   return query;
 }
+
+/** The list's query: the filter's and `page`. */
+export const queryOf = (filter: DtmFilter, page = 1): DtmTransfersQuery => ({ ...filterQuery(filter), page });
 
 export const isFiltered = (filter: DtmFilter) => Boolean(filter.kind || filter.result || filter.key);
 

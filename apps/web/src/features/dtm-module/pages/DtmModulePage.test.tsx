@@ -35,7 +35,8 @@ afterEach(() => {
 function transfer(overrides: Partial<DtmTransfer> = {}): DtmTransfer {
   return {
     id: 1,
-    at: new Date(2026, 10, 24, 14, 5, 7).toISOString(),
+    // 14:05:07 in Moscow.
+    at: "2026-11-24T11:05:07.000Z",
     key: { uuid: KEY, name: "Шлюз коровника", hint: "ndk_AbCd" },
     ip: "10.1.2.3",
     kind: "ingest",
@@ -75,6 +76,8 @@ describe("/services/dtm_module", { timeout: 30_000 }, () => {
     const { router } = renderPage(PATH, <DtmModulePage />, "/services/dtm_module");
     const row = (await screen.findByText("Шлюз коровника")).closest("tr") as HTMLElement;
     expect(router.state.location.pathname).toBe(`/services/dtm_module/${ENTRY}`);
+    // Moscow time, as the period's days and the XLSX, whatever the browser's zone (UTC in the tests).
+    expect(screen.getByRole("columnheader", { name: "Когда (МСК)" })).toBeTruthy();
     expect(within(row).getByText("24.11.2026 14:05:07")).toBeTruthy();
     expect(within(row).getByText("10.1.2.3")).toBeTruthy();
     expect(within(row).getByText("Датчики МТФ-1")).toBeTruthy();
@@ -153,6 +156,35 @@ describe("/services/dtm_module", { timeout: 30_000 }, () => {
       const last = api.calls.filter((c) => c.path === `/api/dtm/${ENTRY2}/transfers/`).at(-1);
       expect(Object.fromEntries(last?.query ?? [])).toEqual({ from: "2026-11-12", to: "2026-11-25", page: "1" });
     });
+  });
+
+  it("downloads the XLSX of the filters picked, without the page", async () => {
+    const EXPORT = `/api/dtm/${ENTRY}/transfers/export/`;
+    const api = mockSignedIn(user, {
+      [`GET ${API}`]: { status: 200, body: answer([transfer()]) },
+      [`GET ${EXPORT}`]: { status: 200, body: "xlsx" },
+    });
+    const createObjectURL = vi.fn(() => "blob:dtm");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderPage(
+      PATH,
+      <DtmModulePage />,
+      `/services/dtm_module/${ENTRY}?from=2026-11-01&to=2026-11-20&result=partial&page=2`,
+    );
+    await screen.findByText("Шлюз коровника");
+
+    fireEvent.click(screen.getByRole("button", { name: /Скачать XLSX/ }));
+
+    await waitFor(() => expect(saved).toEqual(["Передачи ZR-001 2026-11-01 — 2026-11-20.xlsx"]));
+    const exported = api.calls.filter((c) => c.path === EXPORT);
+    expect(exported.map((c) => Object.fromEntries(c.query))).toEqual([
+      { from: "2026-11-01", to: "2026-11-20", result: "partial" },
+    ]);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 
   it("says to bind a key when the code has none", async () => {

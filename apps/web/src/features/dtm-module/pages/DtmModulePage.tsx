@@ -9,7 +9,7 @@ import { BreadcrumbName } from "../../../shared/ui/BreadcrumbName.tsx";
 import { useDtmTransfers, useExportDtm } from "../api.ts";
 import { TransfersFilters } from "../components/TransfersFilters.tsx";
 import { TransfersTable } from "../components/TransfersTable.tsx";
-import { type DtmFilter, filterOfParams, isFiltered, paramsOfFilter, queryOf } from "../lib/dtm-filter.ts";
+import { type DtmFilter, filterOfParams, filterQuery, isFiltered, paramsOfFilter, queryOf } from "../lib/dtm-filter.ts";
 
 const TransfersChart = lazy(() =>
   import("../components/TransfersChart.tsx").then((m) => ({ default: m.TransfersChart })),
@@ -69,7 +69,7 @@ export function DtmModulePage() {
               icon={<DownloadOutlined />}
               loading={exportXlsx.isPending}
               onClick={() =>
-                exportXlsx.mutate(queryOf(filter), { onError: (error) => message.error(errorMessage(error)) })
+                exportXlsx.mutate(filterQuery(filter), { onError: (error) => message.error(errorMessage(error)) })
               }
             >
               Скачать XLSX

@@ -110,10 +110,11 @@ export function CreateKeyForm({
             style={{ width: "100%" }}
           />
         </Form.Item>
+        {/* Only the codes the user sees (the server's list): the key's transfers go into that code's log. */}
         <Form.Item name="dtm_code" label="Код DTM" extra="Передачи этого ключа попадут в журнал DTM под этим кодом">
           <Select
             allowClear
-            placeholder={workspace.dtm_codes.length > 0 ? "Без кода" : "У компании нет кодов DTM"}
+            placeholder={workspace.dtm_codes.length > 0 ? "Без кода" : "Вам не открыт ни один код DTM компании"}
             options={workspace.dtm_codes.map((code) => ({ value: code, label: code }))}
           />
         </Form.Item>

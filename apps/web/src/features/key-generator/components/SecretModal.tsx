@@ -2,7 +2,10 @@ import { CopyOutlined } from "@ant-design/icons";
 import type { CreatedKey } from "@nadoy/contract/keys";
 import { Alert, App, Button, Flex, Modal, Typography } from "antd";
 
-/** The new key's secret, shown this once: a copy button and the warning that it will not be shown again. */
+/**
+ * The new key's secret, shown this once: a copy button and the warning that it will not be shown
+ * again; closed only by saying it is saved.
+ */
 export function SecretModal({ created, onClose }: { created: CreatedKey | null; onClose: () => void }) {
   const { message } = App.useApp();
   const copy = () => {
@@ -16,8 +19,11 @@ export function SecretModal({ created, onClose }: { created: CreatedKey | null; 
     <Modal
       open={created !== null}
       title={created ? `Ключ «${created.key.name}» создан` : ""}
-      onCancel={onClose}
-      maskClosable={false}
+      // The secret is gone for good once the dialog closes: only «Я сохранил ключ» closes it, not
+      // Escape, ×, or a click beside it.
+      keyboard={false}
+      closable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose}>

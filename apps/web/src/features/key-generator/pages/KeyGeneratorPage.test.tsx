@@ -132,6 +132,48 @@ describe("/services/key_generator", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId("key-secret")).toBeNull());
   });
 
+  it("keeps the secret on screen until the user says it is saved: no Escape, no ×", async () => {
+    const created: CreatedKey = { key: apiKey({ last_used_at: null, last_used_ip: null }), secret: "ndk_AbCdEfGh123" };
+    mockSignedIn(user, {
+      [`GET /api/keys/workspaces/${WS}/`]: { status: 200, body: workspace([]) },
+      [`POST /api/keys/workspaces/${WS}/keys/`]: { status: 201, body: created },
+    });
+    renderPage(PATH, <KeyGeneratorPage />, `/services/key_generator/${WS}`);
+    fireEvent.click(await screen.findByRole("button", { name: /Создать ключ/ }));
+    const form = await screen.findByRole("dialog");
+    fireEvent.change(within(form).getByLabelText("Название"), { target: { value: "Шлюз коровника" } });
+    await pickOption(within(form).getByRole("combobox", { name: "База данных" }), "Датчики МТФ-1");
+    fireEvent.click(within(form).getByRole("button", { name: "Создать ключ" }));
+    const secret = await screen.findByTestId("key-secret");
+    const dialog = secret.closest('[role="dialog"]') as HTMLElement;
+
+    // Escape (where the dialog listens, and where the focus is) leaves the secret on screen.
+    fireEvent.keyDown(dialog, { key: "Escape", code: "Escape", keyCode: 27 });
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape", code: "Escape", keyCode: 27 });
+    expect(screen.getByTestId("key-secret").textContent).toBe("ndk_AbCdEfGh123");
+    expect(within(dialog).queryByRole("button", { name: /close|закрыть/i })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Я сохранил ключ" }));
+    await waitFor(() => expect(screen.queryByTestId("key-secret")).toBeNull());
+  });
+
+  it("offers no «Создать ключ» without a database a key could go to, and says why", async () => {
+    mockSignedIn(user, {
+      [`GET /api/keys/workspaces/${WS}/`]: { status: 200, body: { ...workspace([]), databases: [] } },
+    });
+    renderPage(PATH, <KeyGeneratorPage />, `/services/key_generator/${WS}`);
+    const button = (await screen.findByRole("button", { name: /Создать ключ/ })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByText(/Чтобы создать ключ, нужна база мониторинга или база стада/)).toBeTruthy();
+    fireEvent.mouseEnter(button.parentElement as HTMLElement);
+    expect(await screen.findByRole("tooltip")).toHaveProperty(
+      "textContent",
+      "Нет базы, куда ключ мог бы передавать данные: нужна база мониторинга или база стада компании, открытая вам",
+    );
+    fireEvent.click(button);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   it("revokes a key after a confirmation", async () => {
     const { calls } = mockSignedIn(user, {
       [`GET /api/keys/workspaces/${WS}/`]: { status: 200, body: workspace([apiKey()]) },

@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import type { ApiKey, CreatedKey } from "@nadoy/contract/keys";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Alert, App, Button, Empty, Flex, Select, Skeleton, Typography } from "antd";
+import { Alert, App, Button, Empty, Flex, Select, Skeleton, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
@@ -12,6 +12,9 @@ import { keygenQueryKey, revokeApiKey, useKeygenWorkspace } from "../api.ts";
 import { CreateKeyForm } from "../components/CreateKeyForm.tsx";
 import { KeysTable } from "../components/KeysTable.tsx";
 import { SecretModal } from "../components/SecretModal.tsx";
+
+const NO_DATABASE =
+  "Нет базы, куда ключ мог бы передавать данные: нужна база мониторинга или база стада компании, открытая вам";
 
 /**
  * /services/key_generator/:uuid? — a company's keys for upload agents and monitoring devices
@@ -70,9 +73,20 @@ export function KeyGeneratorPage() {
             />
           ) : null}
           {data ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              Создать ключ
-            </Button>
+            // A key writes into one database: without one the form could only end in «Нет подходящих баз».
+            // The span hears the pointer for the tooltip: a disabled button gets no mouse events.
+            <Tooltip title={data.databases.length === 0 ? NO_DATABASE : undefined}>
+              <span>
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  disabled={data.databases.length === 0}
+                  onClick={() => setCreating(true)}
+                >
+                  Создать ключ
+                </Button>
+              </span>
+            </Tooltip>
           ) : null}
         </Flex>
       </Flex>
