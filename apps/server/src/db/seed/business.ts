@@ -12,11 +12,17 @@ import { seedCompany } from "./companies.ts";
 
 // Demo business users (contract business.ts): two more companies with their farms, user databases
 // of every company, DTM codes of the demo company, and the demo accounts spread over them — a
-// zootechnician in two companies with a farm picked in one and a DTM code, a client given the herd
-// and monitoring databases, an agronomist who works for «АО «Сибирская нива»» only.
+// zootechnician in two companies with a farm picked in one, the demo company's herd and monitoring
+// databases and a DTM code, a client given the herd and monitoring databases, an agronomist who
+// works for «АО «Сибирская нива»» only.
 
 export const DEMO_HERD_SERVER = "dc305.nadoy.local";
 export const DEMO_MONITORING_SERVER = "monitoring.nadoy.local";
+/**
+ * The farm in the demo company's monitoring database: its readings are generated on start
+ * (features/monitoring/demo-site/seed-demo-site.ts), but it is the client's farm, not the demo.
+ */
+export const DEMO_MONITORING_SITE = { name: "МТФ «Заря»", timeZone: "Europe/Moscow" } as const;
 const DEMO_1C_SERVER = "1c.nadoy.local";
 
 export const DEMO_BUSINESSES = [
@@ -125,7 +131,12 @@ const DEMO_ACCESS: Record<
   string,
   { companies?: CompanyKey[]; farms?: string[]; databases?: string[]; dtm?: string[] }
 > = {
-  zootech: { companies: ["ural"], farms: ["sysert"], databases: ["zaryaHerd", "uralHerd"], dtm: ["zarya1"] },
+  zootech: {
+    companies: ["ural"],
+    farms: ["sysert"],
+    databases: ["zaryaHerd", "zaryaMonitoring", "uralHerd"],
+    dtm: ["zarya1"],
+  },
   agronom: { companies: ["siberia"] },
   viewer: { databases: ["zaryaHerd"] },
   client: { databases: ["zaryaHerd", "zaryaMonitoring"] },

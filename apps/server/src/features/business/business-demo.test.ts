@@ -38,12 +38,12 @@ describe("demo businesses", () => {
     expect(page.items.map((i) => i.databases_count).reduce((a, b) => a + b)).toBe(7);
   });
 
-  it("gives the zootechnician the demo farms, the picked farm of the second company, two herds and a DTM code", async () => {
+  it("gives the zootechnician the demo farms, the picked farm of the second company, two herds, the monitoring database and a DTM code", async () => {
     const data = await dataOf("zootech");
 
     expect(data.user_companies).toHaveLength(2);
     expect(data.farms.map((f) => f.name).sort()).toEqual(["МТФ «Заря-1»", "МТФ «Рассвет»", "МТФ «Сысерть»"].sort());
-    expect(data.user_databases.map((d) => d.db_name).sort()).toEqual(["herd_main", "herd_sysert"]);
+    expect(data.user_databases.map((d) => d.db_name).sort()).toEqual(["herd_main", "herd_sysert", "monitoring"]);
     expect(data.dtm.map((d) => d.company_code)).toEqual(["ZR-001"]);
   });
 

@@ -23,12 +23,12 @@ describe("the demo pages' database", () => {
     expect(company?.name).toBe("Надой — демо-площадка");
   });
 
-  it("is the demo company's monitoring database when demo data is there", async () => {
+  it("is its own, never the demo company's monitoring database, when demo data is there", async () => {
     const database = await workerDatabase();
     await resetDatabase(database);
     const db = database.db;
     const { company } = await seedCompany(db, { name: "Заря" });
-    const [demo] = await db
+    const [client] = await db
       .insert(userDatabases)
       .values({
         companyId: company.id,
@@ -38,7 +38,10 @@ describe("the demo pages' database", () => {
         kind: "monitoring",
       })
       .returning();
-    expect((await ensureDemoSiteDatabase(db)).id).toBe(demo?.id);
-    expect(await db.select().from(companies)).toHaveLength(1);
+    expect(await demoSiteDatabase(db)).toBeUndefined();
+    const made = await ensureDemoSiteDatabase(db);
+    expect(made.id).not.toBe(client?.id);
+    expect(made.name).toBe("Демо-ферма (мониторинг)");
+    expect((await db.select().from(companies)).map((c) => c.name).sort()).toEqual(["Заря", "Надой — демо-площадка"]);
   });
 });

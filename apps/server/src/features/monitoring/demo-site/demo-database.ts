@@ -1,12 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { companies, userDatabases } from "../../../db/schema/index.ts";
-import { DEMO_MONITORING_SERVER } from "../../../db/seed/business.ts";
 
-// The database behind the staff's demo pages (/equipment_monitoring/…/demo): with demo data on, the
-// demo company's monitoring database; without it (production), a database of its own under a
-// company of its own, «Надой — демо-площадка», made on the first start — no member, so no client
-// ever sees it; the pages reach it only through the `demo` address, which only staff may open.
+// The database behind the staff's demo pages (/equipment_monitoring/…/demo): always one of its own
+// under a company of its own, «Надой — демо-площадка», made on the first start and filled by the
+// generator (seed-demo-site.ts). The company has no member, so no company's user reaches it by its
+// uuid; the pages reach it only through the `demo` address, which only staff may open. A client's
+// database is never it, demo data or not: the demo company's «Заря» is a client's, shown to its
+// own people only.
 
 export const DEMO_SITE_SERVER = "demo-site.nadoy.local";
 const DEMO_SITE_COMPANY = "Надой — демо-площадка";
@@ -21,21 +22,15 @@ export interface DemoSiteDatabase {
 /** The demo pages' database, if there is one yet. One query. */
 export async function demoSiteDatabase(db: Db): Promise<DemoSiteDatabase | undefined> {
   const rows = await db
-    .select({ id: userDatabases.id, uuid: userDatabases.uuid, name: userDatabases.name, server: userDatabases.server })
+    .select({ id: userDatabases.id, uuid: userDatabases.uuid, name: userDatabases.name })
     .from(userDatabases)
-    .where(
-      and(
-        eq(userDatabases.kind, "monitoring"),
-        inArray(userDatabases.server, [DEMO_SITE_SERVER, DEMO_MONITORING_SERVER]),
-      ),
-    )
-    .orderBy(userDatabases.id);
-  // Production's own demo database first; else the demo company's.
-  const row = rows.find((r) => r.server === DEMO_SITE_SERVER) ?? rows[0];
-  return row && { id: row.id, uuid: row.uuid, name: row.name };
+    .where(and(eq(userDatabases.kind, "monitoring"), eq(userDatabases.server, DEMO_SITE_SERVER)))
+    .orderBy(userDatabases.id)
+    .limit(1);
+  return rows[0];
 }
 
-/** Makes the demo pages' database where there is none (the first start without demo data). */
+/** Makes the demo pages' database where there is none (the first start). */
 export async function ensureDemoSiteDatabase(db: Db): Promise<DemoSiteDatabase> {
   const found = await demoSiteDatabase(db);
   if (found) return found;

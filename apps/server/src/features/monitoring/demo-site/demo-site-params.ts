@@ -108,4 +108,10 @@ export const DEMO_SITE_PARAMS = {
   },
 } as const;
 
-export type DemoSiteParams = typeof DEMO_SITE_PARAMS;
+/**
+ * The parameters, another site's name allowed (the demo company's farm); its zone stays the one
+ * `utcOffsetMinutes` is worked out for.
+ */
+export type DemoSiteParams = Omit<typeof DEMO_SITE_PARAMS, "site"> & {
+  site: { name: string; timeZone: (typeof DEMO_SITE_PARAMS)["site"]["timeZone"] };
+};

@@ -10,6 +10,7 @@ import { DEMO_SITE_PARAMS, type DemoSiteParams } from "./demo-site-params.ts";
 
 export interface DemoDevice {
   key: string;
+  /** What the device is, in Russian as the «Схема площадки» drawer shows it (free text, as an admin types it). */
   kind: string;
   name: string;
 }
@@ -57,7 +58,7 @@ export function demoSiteModel(params: DemoSiteParams = DEMO_SITE_PARAMS): DemoSi
   const series: DemoSeries[] = [];
   params.robots.names.forEach((name, i) => {
     const key = `robot${i + 1}`;
-    devices.push({ key, kind: "milking_robot", name });
+    devices.push({ key, kind: "доильный робот", name });
     series.push({
       key: `${key}.state`,
       device: key,
@@ -68,7 +69,7 @@ export function demoSiteModel(params: DemoSiteParams = DEMO_SITE_PARAMS): DemoSi
   });
   params.tanks.names.forEach((name, i) => {
     const key = `tank${i + 1}`;
-    devices.push({ key, kind: "milk_cooler", name });
+    devices.push({ key, kind: "танк-охладитель", name });
     series.push(
       {
         key: `${key}.compressor`,
@@ -89,12 +90,12 @@ export function demoSiteModel(params: DemoSiteParams = DEMO_SITE_PARAMS): DemoSi
       },
     );
   });
-  devices.push({ key: "fans", kind: "ventilation", name: params.fans.name });
+  devices.push({ key: "fans", kind: "вентиляция", name: params.fans.name });
   series.push(
     { key: "fans.outside_temp", device: "fans", kind: "sensor", name: "Температура наружного воздуха", unit: "°C" },
     { key: "fans.power", device: "fans", kind: "power", name: "Мощность вентиляторов", unit: "кВт" },
   );
-  devices.push({ key: "mixer", kind: "feed_mixer", name: params.mixer.name });
+  devices.push({ key: "mixer", kind: "кормосмеситель", name: params.mixer.name });
   series.push({ key: "mixer.state", device: "mixer", kind: "state", name: "Работа", states: [...params.mixer.states] });
   const sub = params.substation;
   series.push(

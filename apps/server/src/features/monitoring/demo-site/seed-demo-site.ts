@@ -1,22 +1,33 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
-import { monitoringSites } from "../../../db/schema/index.ts";
+import { monitoringSites, userDatabases } from "../../../db/schema/index.ts";
+import { DEMO_MONITORING_SERVER, DEMO_MONITORING_SITE } from "../../../db/seed/business.ts";
 import { rebuildRollups } from "../../../platform/rollups-rebuild.ts";
 import { ingestReadings } from "../ingest.ts";
-import { DEMO_SITE_PARAMS } from "./demo-site-params.ts";
+import { ensureDemoSiteDatabase } from "./demo-database.ts";
+import { DEMO_SITE_PARAMS, type DemoSiteParams } from "./demo-site-params.ts";
 import { demoReadings, demoSiteModel } from "./generate-demo-site.ts";
 import { loadDemoSite } from "./load-demo-site.ts";
 
-// The demo monitoring site of a monitoring database (demo-database.ts: the staff's demo pages): loaded on
-// the first start with the last DEMO_SITE_DAYS days, and topped up to now on every later start,
-// so that «today» and «24 h» never open empty. The generator is deterministic from its first
-// step, so a top-up replays it from the site's first reading and sends only what is newer than
-// its last: the meters' registers go on from where they stopped.
-
+// A generated monitoring site in a monitoring database: loaded on the first start with the last
+// DEMO_SITE_DAYS days, and topped up to now on every later start, so that «today» and «24 h» never
+// open empty. The generator is deterministic from its first step, so a top-up replays it from the
+// site's first reading and sends only what is newer than its last: the meters' registers go on
+// from where they stopped. Two databases get one: the staff's demo pages' own (demo-database.ts),
+// and, with demo data, the demo company's real monitoring database (a farm of its own, another seed).
 export const DEMO_SITE_SEED = 1;
 export const DEMO_SITE_DAYS = 14;
 const STEP_MINUTES = 15;
 const STEP_MS = STEP_MINUTES * 60_000;
+
+/** The demo company's farm: the same generator, its own name and draws, so it is not the demo's twin. */
+const DEMO_COMPANY_SITE_SEED = 2;
+
+/** Which site: the generator's parameters (the site's name and zone among them) and its seed. */
+export interface DemoSiteOptions {
+  params?: DemoSiteParams;
+  seed?: number;
+}
 
 export type DemoSiteProgress = { state: "loaded" | "topped-up" | "current"; rows: number; ms: number };
 
@@ -28,6 +39,7 @@ export async function seedDemoSite(
   databaseId: number,
   now = Date.now(),
   days = DEMO_SITE_DAYS,
+  { params = DEMO_SITE_PARAMS, seed = DEMO_SITE_SEED }: DemoSiteOptions = {},
 ): Promise<DemoSiteProgress> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
@@ -35,10 +47,11 @@ export async function seedDemoSite(
   const [site] = await db
     .select({ id: monitoringSites.id })
     .from(monitoringSites)
-    .where(and(eq(monitoringSites.databaseId, databaseId), eq(monitoringSites.name, DEMO_SITE_PARAMS.site.name)));
+    .where(and(eq(monitoringSites.databaseId, databaseId), eq(monitoringSites.name, params.site.name)));
   if (!site) {
     const loaded = await loadDemoSite(db, databaseId, {
-      seed: DEMO_SITE_SEED,
+      seed,
+      params,
       from: to - days * 86_400_000,
       to,
       stepMinutes: STEP_MINUTES,
@@ -62,7 +75,7 @@ export async function seedDemoSite(
     sql`select id::int from monitoring_series where database_id = ${databaseId}::int and site_id = ${site.id}::bigint
         order by id`,
   );
-  const model = demoSiteModel(DEMO_SITE_PARAMS);
+  const model = demoSiteModel(params);
   if (ids.length !== model.series.length) return { state: "current", rows: 0, ms: took() };
   const keys = new Map(model.series.map((s, i) => [s.key, ids[i]?.id as number]));
   let batch: unknown[] = [];
@@ -74,7 +87,8 @@ export async function seedDemoSite(
     batch = [];
   };
   for (const reading of demoReadings({
-    seed: DEMO_SITE_SEED,
+    seed,
+    params,
     from: Date.parse(span.first),
     to,
     stepMinutes: STEP_MINUTES,
@@ -101,4 +115,24 @@ export function demoSiteProgressText(name: string, p: DemoSiteProgress): string 
   if (p.state === "loaded") return `Демо-мониторинг — ${name}: загружено показаний ${rows} за ${seconds} с`;
   if (p.state === "topped-up") return `Демо-мониторинг — ${name}: дополнено до текущего момента, показаний ${rows}`;
   return `Демо-мониторинг — ${name}: уже загружено`;
+}
+
+/**
+ * What a start loads (main.ts): the demo pages' own database, made if missing, and the demo company's
+ * monitoring database where demo data made one. Answers the start's output lines.
+ */
+export async function seedDemoMonitoring(db: Db, now = Date.now(), days = DEMO_SITE_DAYS): Promise<string[]> {
+  const demo = await ensureDemoSiteDatabase(db);
+  const lines = [demoSiteProgressText(demo.name, await seedDemoSite(db, demo.id, now, days))];
+  const companies = await db
+    .select({ id: userDatabases.id, name: userDatabases.name })
+    .from(userDatabases)
+    .where(and(eq(userDatabases.kind, "monitoring"), eq(userDatabases.server, DEMO_MONITORING_SERVER)))
+    .orderBy(userDatabases.id);
+  const params: DemoSiteParams = { ...DEMO_SITE_PARAMS, site: DEMO_MONITORING_SITE };
+  for (const database of companies) {
+    const progress = await seedDemoSite(db, database.id, now, days, { params, seed: DEMO_COMPANY_SITE_SEED });
+    lines.push(demoSiteProgressText(database.name, progress));
+  }
+  return lines;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deletedText, whatGoesAlong } from "./model-texts.ts";
+import { deletedText, deviceKindText, whatGoesAlong } from "./model-texts.ts";
 
 const model = {
   devices: [
@@ -43,5 +43,17 @@ describe("the model drawer's deletion texts", () => {
     expect(deletedText({ sites: 0, devices: 0, substations: 0, series: 1, readings: 0 })).toBe(
       "Удалено: 1 ряд и 0 показаний",
     );
+  });
+});
+
+describe("deviceKindText", () => {
+  it("names the known codes in Russian and leaves a kind typed by hand as it is", () => {
+    expect(["milking_robot", "milk_cooler", "ventilation", "feed_mixer"].map(deviceKindText)).toEqual([
+      "доильный робот",
+      "танк-охладитель",
+      "вентиляция",
+      "кормосмеситель",
+    ]);
+    expect(deviceKindText("Сепаратор")).toBe("Сепаратор");
   });
 });

@@ -1,8 +1,9 @@
 import type { MonitoringDeleted, MonitoringModel } from "@nadoy/contract/monitoring-model";
 import { pluralRu, type RuPluralForms } from "@nadoy/contract/plural";
 
-// What the «Схема площадки» drawer says before and after a deletion: what goes along with the
-// deleted thing (from the model on screen), and what went (from the server's answer).
+// What the «Схема площадки» drawer says: a device's kind in Russian, and before and after a
+// deletion what goes along with the deleted thing (from the model on screen) and what went (from
+// the server's answer).
 
 const SITES: RuPluralForms = ["площадка", "площадки", "площадок"];
 const DEVICES: RuPluralForms = ["устройство", "устройства", "устройств"];
@@ -10,6 +11,22 @@ const SUBSTATIONS: RuPluralForms = ["подстанция", "подстанци�
 const SERIES: RuPluralForms = ["ряд", "ряда", "рядов"];
 const METERS: RuPluralForms = ["счётчик", "счётчика", "счётчиков"];
 const READINGS: RuPluralForms = ["показание", "показания", "показаний"];
+
+/**
+ * Device kinds are free text; the demo data of earlier starts has English codes. Those by their
+ * Russian names, the way an admin types a new one.
+ */
+const DEVICE_KIND_NAMES: Record<string, string> = {
+  milking_robot: "доильный робот",
+  milk_cooler: "танк-охладитель",
+  ventilation: "вентиляция",
+  feed_mixer: "кормосмеситель",
+};
+
+/** A device's kind as the drawer shows it: a known code in Russian, anything else as typed. */
+export function deviceKindText(kind: string): string {
+  return DEVICE_KIND_NAMES[kind.trim().toLowerCase()] ?? kind;
+}
 
 const counted = (n: number, forms: RuPluralForms) => `${n.toLocaleString("ru-RU")} ${pluralRu(n, forms)}`;
 

@@ -41,6 +41,9 @@ describe("«Схема площадки»", { timeout: 30_000 }, () => {
     expect(within(cooler).getByText("Датчик, °C, пороги 2 … 6")).toBeTruthy();
     expect(within(cooler).getByText("Канал состояний, Работает / Выключен")).toBeTruthy();
     expect(within(cooler).getByText("10")).toBeTruthy();
+    // The device sent its kind as a code (milk_cooler): the card says what it is in Russian.
+    expect(within(site).getByText("Танк-охладитель 1 · танк-охладитель")).toBeTruthy();
+    expect(within(site).queryByText(/milk_cooler/)).toBeNull();
     const meters = within(site).getByRole("table", { name: "Счётчики подстанции «ТП-1»" });
     expect(within(meters).getByText("Ввод")).toBeTruthy();
     expect(within(meters).getByText("20")).toBeTruthy();

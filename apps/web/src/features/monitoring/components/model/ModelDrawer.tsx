@@ -12,7 +12,7 @@ import { useApiErrorToast } from "../../../../shared/hooks/use-api-error-toast.t
 import { useSuccessToast } from "../../../../shared/hooks/use-success-toast.ts";
 import { errorMessage } from "../../../../shared/lib/api-error.ts";
 import { href } from "../../../../shared/routes/href.ts";
-import { type DeletedPart, deletedText, whatGoesAlong } from "../../lib/model-texts.ts";
+import { type DeletedPart, deletedText, deviceKindText, whatGoesAlong } from "../../lib/model-texts.ts";
 import { figure } from "../../lib/site-time.ts";
 import { deleteModelPart, type ModelPart, useModelMutation, useMonitoringModel } from "../../model-api.ts";
 import { type Editing, ModelPartForm } from "./ModelPartForm.tsx";
@@ -145,7 +145,7 @@ function SiteSection({ site, actions }: { site: MonitoringModel["sites"][number]
           <Card
             key={device.id}
             size="small"
-            title={`${device.name} · ${device.kind}`}
+            title={`${device.name} · ${deviceKindText(device.kind)}`}
             extra={
               <Flex>
                 <Button
