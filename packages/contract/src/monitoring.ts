@@ -321,6 +321,11 @@ export const powerEnergySiteSchema = z.object({
       role: z.enum(["input", "feeder"]).nullable(),
       /** kWh per bucket, in the order of `buckets` (0 where nothing was metered). */
       kwh: z.array(z.number()),
+      /**
+       * The indices of the buckets where nothing was metered (no reading, no interval ending in
+       * it): no data — their 0 in `kwh` is not a consumption of 0.
+       */
+      missing: z.array(z.number().int()),
     }),
   ),
 });

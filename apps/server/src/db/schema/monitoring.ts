@@ -203,9 +203,11 @@ export const monitoringStateReadings = pgTable(
 
 /**
  * Hourly and daily buckets of numeric series, in the site's local time: bucket is the instant the
- * local hour or day starts. count/min/max/sum of the values (avg = sum / count); kwh for energy
- * series only: the energy of the intervals that END in the bucket (features/monitoring/rollups.ts).
- * Kept current by every ingestion batch for the buckets it touches.
+ * local hour or day starts. count/min/max/sum of the values read in it (avg = sum / count; a bucket
+ * holding only an interval's energy has count 0, min +∞, max −∞); kwh for energy series only: the
+ * energy of the intervals whose end falls in the bucket approached from before, so [start, next
+ * start) (platform/rollups-rebuild.ts intervalBucketSql). Kept current by every ingestion batch for
+ * the buckets it touches.
  */
 export const monitoringRollups = pgTable(
   "monitoring_rollups",
@@ -229,3 +231,13 @@ export const monitoringRollups = pgTable(
     check("monitoring_rollups_grain", inList("grain", MONITORING_GRAINS)),
   ],
 );
+
+/**
+ * Monitoring databases whose rollups are to be computed again from their readings at the next
+ * start (platform/rollups-rebuild.ts rebuildPendingRollups): a migration that changes how rollups
+ * are computed lists the databases here (0031: an interval's kWh in the bucket its end falls in
+ * approached from before), so that stored rollups follow the rule ingestion merges new ones by.
+ */
+export const monitoringRollupRebuilds = pgTable("monitoring_rollup_rebuilds", {
+  databaseId: integer("database_id").primaryKey(),
+});

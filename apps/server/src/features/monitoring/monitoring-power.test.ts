@@ -32,13 +32,14 @@ describe("monitoring: power", () => {
     const half = Math.max(1, Math.floor((now - m) / 2));
     const at = { dayBefore: iso(m - 24 * HOUR), noon: iso(m - 12 * HOUR), midnight: iso(m), today: iso(m + half) };
     await ingest(w.databaseId, [
-      // Input: yesterday 150 − 100 = 50, today (180 − 150) + (200 − 180) = 50.
+      // Input: yesterday (150 − 100) + (180 − 150) = 80 (the reading at local midnight ends
+      // yesterday's last interval), today 200 − 180 = 20.
       { series_id: w.s.input, ts: at.dayBefore, value: 100 },
       { series_id: w.s.input, ts: at.noon, value: 150 },
       { series_id: w.s.input, ts: at.midnight, value: 180 },
       { series_id: w.s.input, ts: at.today, value: 200 },
       { series_id: w.s.power, ts: at.noon, value: 7.5 },
-      // Feeder 1: yesterday 20, today 10 + 10 = 20.
+      // Feeder 1: yesterday 20 + 10 = 30, today 10.
       { series_id: w.s.feeder1, ts: at.dayBefore, value: 0 },
       { series_id: w.s.feeder1, ts: at.noon, value: 20 },
       { series_id: w.s.feeder1, ts: at.midnight, value: 30 },
@@ -54,21 +55,22 @@ describe("monitoring: power", () => {
     const [sub] = site?.substations ?? [];
     expect(sub?.input).toMatchObject({
       name: "Ввод",
-      kwh_today: 50,
-      kwh_yesterday: 50,
+      kwh_today: 20,
+      kwh_yesterday: 80,
       power_kw: 7.5,
       power_at: at.noon,
     });
     expect(sub?.feeders.map((f) => [f.name, f.kwh_today, f.kwh_yesterday])).toEqual([
-      ["Коровник", 20, 20],
+      ["Коровник", 10, 30],
       ["Доильный зал", 15, 20],
     ]);
     // Feeder 1 has no power series: the mean power of its latest interval, 10 kWh over `half` ms.
     expect(sub?.feeders[0]?.power_kw).toBeCloseTo(10 / (half / HOUR), 6);
-    // Today: 50 − (20 + 15) = 15 kWh, 30 %; yesterday: 50 − 40 = 10 kWh, 20 %.
-    expect(sub?.losses_today?.kwh).toBeCloseTo(15, 9);
-    expect(sub?.losses_today?.percent).toBeCloseTo(30, 9);
-    expect(sub?.losses_yesterday).toEqual({ kwh: 10, percent: 20 });
+    // Today: 20 − (10 + 15) = −5 kWh, −25 % (the feeders' meters read more than the input's: a
+    // faulty meter); yesterday: 80 − (30 + 20) = 30 kWh, 37.5 %.
+    expect(sub?.losses_today?.kwh).toBeCloseTo(-5, 9);
+    expect(sub?.losses_today?.percent).toBeCloseTo(-25, 9);
+    expect(sub?.losses_yesterday).toEqual({ kwh: 30, percent: 37.5 });
 
     const daysAnswer = await get(w.zoo, `/api/monitoring/${w.monitoring.uuid}/power/energy/`, {
       from: at.dayBefore,
@@ -80,8 +82,8 @@ describe("monitoring: power", () => {
     const days = ok<PowerEnergy>(daysAnswer);
     expect(days.sites[0]?.buckets).toEqual([at.dayBefore, at.midnight]);
     expect(days.sites[0]?.meters.map((x) => [x.name, x.kwh])).toEqual([
-      ["Ввод", [50, 50]],
-      ["Коровник", [20, 20]],
+      ["Ввод", [80, 20]],
+      ["Коровник", [30, 10]],
       ["Доильный зал", [20, 15]],
     ]);
     const hours = ok<PowerEnergy>(
@@ -89,9 +91,11 @@ describe("monitoring: power", () => {
     );
     const input = hours.sites[0]?.meters[0]?.kwh ?? [];
     expect(hours.sites[0]?.buckets).toHaveLength(24);
-    // Yesterday's 50 kWh all end at noon: the 13th local hour.
-    expect(input[12]).toBe(50);
-    expect(input.reduce((a, b) => a + b, 0)).toBe(50);
+    // Yesterday's 50 kWh end at noon: the 12th local hour (11:00–12:00) holds them; the 30 ending
+    // at midnight are the 24th hour's (23:00–24:00).
+    expect(input[11]).toBe(50);
+    expect(input[23]).toBe(30);
+    expect(input.reduce((a, b) => a + b, 0)).toBe(80);
   });
 
   it("answers kWh to the watt-hour, without a float sum's noise", async () => {
@@ -164,6 +168,13 @@ describe("monitoring: power", () => {
     const kept = await daily();
     expect(kept?.buckets).toEqual([iso(d0), iso(d1), iso(d2)]);
     expect(kept?.meters.map((x) => [x.name, x.kwh])).toEqual(expected);
+    // Which of those zeros are days nothing was read (no data, not 0 kWh): the feeder's middle day,
+    // every day of the second feeder.
+    expect(kept?.meters.map((x) => [x.name, x.missing])).toEqual([
+      ["Ввод", []],
+      ["Коровник", [1]],
+      ["Доильный зал", [0, 1, 2]],
+    ]);
 
     await rebuildRollups(t.database.db, w.databaseId);
     expect((await daily())?.meters.map((x) => [x.name, x.kwh])).toEqual(expected);

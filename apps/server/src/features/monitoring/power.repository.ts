@@ -90,6 +90,8 @@ export interface MeterEnergy {
   name: string;
   /** kWh per bucket of the site's buckets: a JSON array as PostgreSQL wrote it (sent as it is). */
   kwh: string;
+  /** The indices of the buckets with no rollup of the meter (nothing read, no interval ended): a JSON array. */
+  missing: string;
 }
 
 export interface SiteBuckets {
@@ -107,8 +109,9 @@ const bucketsSql = (grain: "hour" | "day", f: string, t: string) =>
 
 /**
  * kWh (to the watt-hour) of every energy meter per local hour or day of [from, to) (the range's first bucket is the
- * one `from` falls in), zeros where nothing was metered: the rollups, joined to every bucket of the
- * range (at most 62 × 24 hours or 400 days, the contract's limits).
+ * one `from` falls in: the day pages start their ranges at a local midnight), zeros where nothing
+ * was metered, and which buckets those are (no data, not 0 kWh): the rollups, joined to every
+ * bucket of the range (at most 62 × 24 hours or 400 days, the contract's limits).
  */
 export async function meterEnergy(
   db: Db,
@@ -153,7 +156,12 @@ export async function meterEnergy(
           select to_json(array_agg(coalesce(x.kwh, 0) order by b.n))
           from unnest(sb.buckets) with ordinality as b(bucket, n)
           left join unnest(r.buckets, r.kwh) as x(bucket, kwh) on x.bucket = b.bucket
-        ) end)::text as kwh
+        ) end)::text as kwh,
+        (case when r.buckets = sb.buckets then '[]' else (
+          select coalesce(to_json(array_agg(b.n - 1 order by b.n)), '[]')
+          from unnest(sb.buckets) with ordinality as b(bucket, n)
+          where not coalesce(b.bucket = any(r.buckets), false)
+        ) end)::text as missing
       from monitoring_series s
       join sb on sb.site_id = s.site_id
       cross join lateral (

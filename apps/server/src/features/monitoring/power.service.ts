@@ -98,6 +98,7 @@ export function createPowerService(db: Db, now: () => Date = () => new Date()) {
               substation_id: m.substation_id,
               role: m.role,
               kwh: texts.slot(m.kwh),
+              missing: texts.slot(m.missing),
             })),
         })),
       };

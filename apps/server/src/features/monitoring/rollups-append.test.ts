@@ -125,10 +125,11 @@ describe("the append path", () => {
       NOW,
     );
     expect(rejected).toEqual([]);
-    // The new reading is the series' first now (0 kWh); the kept hours stay, and the day sums them all.
+    // The new reading is the series' first now (0 kWh); the kept hours stay (18:00→19:00 is the
+    // 18:00 hour's: it ends on 19:00 exactly), and the day sums them all.
     expect(await rollupsOfSeries(meter)).toEqual([
-      { grain: "hour", bucket: "2026-03-09T18:00Z", count: 1, min: 100, max: 100, sum: 100, kwh: 0 },
-      { grain: "hour", bucket: "2026-03-09T19:00Z", count: 1, min: 110, max: 110, sum: 110, kwh: 10 },
+      { grain: "hour", bucket: "2026-03-09T18:00Z", count: 1, min: 100, max: 100, sum: 100, kwh: 10 },
+      { grain: "hour", bucket: "2026-03-09T19:00Z", count: 1, min: 110, max: 110, sum: 110, kwh: 0 },
       { grain: "hour", bucket: "2026-03-10T02:00Z", count: 1, min: 130, max: 130, sum: 130, kwh: 0 },
       { grain: "day", bucket: "2026-03-09T17:00Z", count: 3, min: 100, max: 130, sum: 340, kwh: 10 },
     ]);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { arrayLiteral } from "../../db/array-literal.ts";
 import type { Db } from "../../db/client.ts";
-import { intervalEnergySql } from "../../platform/rollups-rebuild.ts";
+import { EMPTY_MAX, EMPTY_MIN, intervalBucketSql, intervalEnergySql } from "../../platform/rollups-rebuild.ts";
 import type { NumericReading } from "./reading-rows.ts";
 
 type Tx = Pick<Db, "execute">;
@@ -75,7 +75,9 @@ export async function appendedSeries(
  * the latest stored reading can already be stored: those two are merged (count and sums added,
  * min and max of both); later hours are inserted, days (a few hundred a batch) upserted. Same figures as refreshRollups
  * (rollups.ts), whose rules this follows: the local hours and days of the site's zone, and an
- * interval's kWh in the bucket of its end reading.
+ * interval's kWh in the bucket that holds its end. So the batch's first reading of a meter, read
+ * on the hour, brings its figures to a new hour and its interval's kWh to the stored latest hour
+ * (and day): that hour's part of the batch is then kWh alone (count 0, EMPTY_MIN), merged exactly.
  */
 export async function appendReadings(
   tx: Tx,
@@ -116,12 +118,24 @@ export async function appendReadings(
       join monitoring_series s on s.database_id = ${id} and s.id = l.s
       join monitoring_sites site on site.database_id = ${id} and site.id = s.site_id
     ),
-    hours_new as (
-      select b.series_id, date_trunc('hour', b.ts, i.tz) as bucket, i.tz, i.last_hour,
-        count(*)::int as count, min(b.value) as lo, max(b.value) as hi, sum(b.value) as total,
-        sum(case when i.is_energy then ${intervalEnergySql(sql`b.prev`, sql`b.value`, sql`i.rollover`)} end) as kwh
+    parts as (
+      -- A reading's figures in its own hour (an energy series' with 0 kWh), the interval it ends in
+      -- the hour that holds that interval's end (rollups.ts).
+      select b.series_id, date_trunc('hour', b.ts, i.tz) as bucket, 1 as n, b.value,
+        case when i.is_energy then 0::float8 end as kwh
       from b join info i on i.series_id = b.series_id
-      group by b.series_id, i.tz, i.last_hour, date_trunc('hour', b.ts, i.tz)
+      union all
+      select b.series_id, ${intervalBucketSql("hour", sql`b.ts`, sql`i.tz`)}, 0, null,
+        ${intervalEnergySql(sql`b.prev`, sql`b.value`, sql`i.rollover`)}
+      from b join info i on i.series_id = b.series_id
+      where i.is_energy and b.prev is not null
+    ),
+    hours_new as (
+      select p.series_id, p.bucket, i.tz, i.last_hour, sum(p.n)::int as count,
+        coalesce(min(p.value), ${EMPTY_MIN}) as lo, coalesce(max(p.value), ${EMPTY_MAX}) as hi,
+        coalesce(sum(p.value), 0) as total, sum(p.kwh) as kwh
+      from parts p join info i on i.series_id = p.series_id
+      group by p.series_id, i.tz, i.last_hour, p.bucket
     ),
     hours_inserted as (
       insert into monitoring_rollups (database_id, series_id, grain, bucket, count, min, max, sum, kwh)
@@ -140,7 +154,7 @@ export async function appendReadings(
     on conflict (database_id, series_id, grain, bucket) do update set ${merged}`);
 }
 
-/** A stored bucket (h) and the batch's part of it (excluded) made one. */
+/** A stored bucket (h) and the batch's part of it (excluded) made one (a part of kWh alone: ±∞ and 0 change nothing). */
 const merged = sql.raw(`count = h.count + excluded.count, min = least(h.min, excluded.min),
   max = greatest(h.max, excluded.max), sum = h.sum + excluded.sum,
   kwh = case when h.kwh is null and excluded.kwh is null then null else coalesce(h.kwh, 0) + coalesce(excluded.kwh, 0) end`);

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Db, queryRows } from "../../db/client.ts";
-import { monitoringSeries, monitoringSites } from "../../db/schema/index.ts";
-import { rebuildRollups } from "../../platform/rollups-rebuild.ts";
+import { monitoringRollupRebuilds, monitoringSeries, monitoringSites } from "../../db/schema/index.ts";
+import { rebuildPendingRollups, rebuildRollups } from "../../platform/rollups-rebuild.ts";
 import { ingestReadings } from "./ingest.ts";
 import { addSite, monitoringWorld } from "./monitoring.test-kit.ts";
 
@@ -98,5 +98,57 @@ describe("rebuildRollups", () => {
     await rebuildRollups(db, databaseId, [meter]);
     // Moscow's 10 March runs from 21:00Z of 9 March: both readings fall in it, 30 kWh.
     expect(await days()).toEqual([["2026-03-09T21:00Z", 30, 2]]);
+  });
+
+  describe("after retention, and when a migration asks", () => {
+    // A meter read every hour from local 00:00 of 10 March (Novosibirsk, UTC+7) to 23:00 of 12
+    // March, value = hours since the first: an interval's kWh lands in the day its end falls in
+    // approached from before — 10 March ends with the reading at 00:00 of 11 March: 24 kWh (1–24),
+    // 11 March 24 (25–48), 12 March 23 (49–71).
+    const FIRST = Date.parse("2026-03-09T17:00:00Z");
+    const dayKwh = async () =>
+      (await allRollups()).filter((r) => r.series_id === meter && r.grain === "day").map((r) => [r.bucket, r.kwh]);
+    const setDayKwh = (bucket: string, kwh: number) =>
+      db.execute(sql`update monitoring_rollups set kwh = ${kwh} where database_id = ${databaseId}::int
+        and series_id = ${meter}::bigint and grain = 'day' and bucket = ${bucket}::timestamptz`);
+
+    beforeEach(async () => {
+      const readings = Array.from({ length: 72 }, (_, i) => ({
+        series_id: meter,
+        ts: new Date(FIRST + i * 3_600_000).toISOString(),
+        value: i,
+      }));
+      await ingestReadings(db, databaseId, readings, NOW);
+      expect(await dayKwh()).toEqual([
+        ["2026-03-09T17:00Z", 24],
+        ["2026-03-10T17:00Z", 24],
+        ["2026-03-11T17:00Z", 23],
+      ]);
+    });
+
+    it("keeps the rollups of days whose readings retention deleted, and the first kept day, partly gone", async () => {
+      // Retention took the readings before local noon of 11 March; the days' rollups marked to see
+      // which are computed again.
+      await db.execute(sql`delete from monitoring_readings where database_id = ${databaseId}::int
+        and ts < '2026-03-11T05:00:00Z'::timestamptz`);
+      await setDayKwh("2026-03-09T17:00Z", 999);
+      await setDayKwh("2026-03-10T17:00Z", 777);
+      await setDayKwh("2026-03-11T17:00Z", 888);
+      await rebuildRollups(db, databaseId);
+      expect(await dayKwh()).toEqual([
+        ["2026-03-09T17:00Z", 999],
+        ["2026-03-10T17:00Z", 777],
+        ["2026-03-11T17:00Z", 23],
+      ]);
+    });
+
+    it("rebuilds at start the databases a migration listed, once", async () => {
+      await db.insert(monitoringRollupRebuilds).values({ databaseId });
+      await setDayKwh("2026-03-11T17:00Z", 888);
+      expect(await rebuildPendingRollups(db)).toEqual([databaseId]);
+      expect((await dayKwh()).at(-1)).toEqual(["2026-03-11T17:00Z", 23]);
+      expect(await db.select().from(monitoringRollupRebuilds)).toEqual([]);
+      expect(await rebuildPendingRollups(db)).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { arrayLiteral } from "../../db/array-literal.ts";
 import type { Db } from "../../db/client.ts";
-import { intervalEnergySql } from "../../platform/rollups-rebuild.ts";
+import { EMPTY_MAX, EMPTY_MIN, intervalBucketSql, intervalEnergySql } from "../../platform/rollups-rebuild.ts";
 
 /**
  * Recomputes, in one statement, the hourly and daily rollups of the buckets that these numeric
@@ -16,12 +16,15 @@ import { intervalEnergySql } from "../../platform/rollups-rebuild.ts";
  * Energy: the interval between two consecutive cumulative readings brings intervalEnergySql
  * (platform/rollups-rebuild.ts: later − earlier, a drop a reset or a wrap), the first reading 0.
  *
- * An interval that straddles buckets goes WHOLE to the bucket of its END reading (not split in
- * proportion to time): that is what the meter's reading says was consumed by then, a bucket's kWh
- * is then a plain sum over its own readings, and a day is the sum of its hours. The cost: the
- * first hour after a gap in the readings carries the gap's energy. Hence a new reading changes
- * two intervals — the one it ends (its own bucket) and the one the next reading ends (that
- * reading's bucket, maybe another one): both buckets are recomputed.
+ * An interval (earlier, later] that straddles buckets goes WHOLE to the bucket that holds its end
+ * (not split in proportion to time): that is what the meter's reading says was consumed by then,
+ * and a day is the sum of its hours. Buckets are [start, next start), so a reading exactly on the
+ * hour ends an interval of the hour before (intervalBucketSql: later − 1 µs): 05:45→06:00 is the
+ * 05:00 hour's, 23:45→00:00 yesterday's — while the reading's own figures (count, min, max, sum)
+ * are the 06:00 hour's. The cost: the last hour of a gap in the readings carries the gap's
+ * energy, an hour that may hold no reading (count 0: EMPTY_MIN). Hence a new reading changes two
+ * intervals — the one it ends and the one the next reading ends (maybe in another bucket): the
+ * buckets of both are recomputed.
  *
  * An hour is written by a plain INSERT when its span (below) had no hourly rollup yet — a new
  * reading in a new hour, as a gateway's readings almost always are — and by an upsert otherwise:
@@ -37,10 +40,11 @@ export async function refreshRollups(
   const runs = readingRuns(readings);
   await tx.execute(sql`
     with runs as (
-      -- 1. The spans of hours to recompute: each run's hours (from the hour of its first reading to
-      -- that of its last, in the site's zone) …
+      -- 1. The spans of hours to recompute: each run's hours (from the hour of the interval its
+      -- first reading ends — the hour before, for a reading on the hour — to the hour of its last
+      -- reading, in the site's zone) …
       select r.s as series_id, s.kind, s.rollover, site.time_zone as tz,
-        date_trunc('hour', r.a, site.time_zone) as span_start,
+        ${intervalBucketSql("hour", sql`r.a`, sql`site.time_zone`)} as span_start,
         date_trunc('hour', r.b, site.time_zone) + interval '1 hour' as run_end
       from unnest(${arrayLiteral(runs.series)}::bigint[], ${arrayLiteral(runs.first)}::timestamptz[],
         ${arrayLiteral(runs.last)}::timestamptz[]) as r(s, a, b)
@@ -48,11 +52,11 @@ export async function refreshRollups(
       join monitoring_sites site on site.database_id = ${id} and site.id = s.site_id
     ),
     spans as (
-      -- … and for an energy series, through the hour of the first reading after the run (its
-      -- interval now starts at a new reading): no reading lies between.
+      -- … and for an energy series, through the hour of the interval the first reading after the
+      -- run ends (it now starts at a new reading): no reading lies between.
       select series_id, kind, rollover, tz, span_start,
         coalesce(case when kind = 'energy' then (
-          select date_trunc('hour', m.ts, r.tz) + interval '1 hour' from monitoring_readings m
+          select ${intervalBucketSql("hour", sql`m.ts`, sql`r.tz`)} + interval '1 hour' from monitoring_readings m
           where m.database_id = ${id} and m.series_id = r.series_id and m.ts >= r.run_end
           order by m.ts limit 1) end, run_end) as span_end
       from runs r
@@ -82,7 +86,8 @@ export async function refreshRollups(
       from merged m
     ),
     rd as (
-      select sp.series_id, sp.tz, sp.stored, m.ts, m.value,
+      -- A span's readings and the one at its end (the interval it ends is the span's last hour's).
+      select sp.series_id, sp.tz, sp.stored, sp.span_start, sp.span_end, m.ts, m.value,
         case when sp.kind = 'energy' then coalesce(
           lag(m.value) over (partition by sp.series_id, sp.span_start order by m.ts),
           (select p.value from monitoring_readings p
@@ -95,15 +100,26 @@ export async function refreshRollups(
       -- the spans with the whole month read in full, the batch slower the fuller the month: 1 s).
       cross join lateral (
         select m.ts, m.value from monitoring_readings m
-        where m.database_id = ${id} and m.series_id = sp.series_id and m.ts >= sp.span_start and m.ts < sp.span_end
+        where m.database_id = ${id} and m.series_id = sp.series_id and m.ts >= sp.span_start and m.ts <= sp.span_end
         offset 0
       ) m
     ),
+    parts as (
+      -- A reading's figures in its own hour (an energy series' with 0 kWh), the interval it ends in
+      -- the hour of that interval's end; each only where that hour is in the span.
+      select series_id, tz, stored, date_trunc('hour', ts, tz) as bucket, 1 as n, value,
+        case when is_energy then 0::float8 end as kwh
+      from rd where ts < span_end
+      union all
+      select series_id, tz, stored, ${intervalBucketSql("hour", sql`ts`, sql`tz`)}, 0, null,
+        ${intervalEnergySql(sql`prev`, sql`value`, sql`rollover`)}
+      from rd where is_energy and prev is not null and ts > span_start
+    ),
     hours_new as (
-      select series_id, date_trunc('hour', ts, tz) as bucket, min(tz) as tz, bool_or(stored) as stored,
-        count(*)::int as count, min(value) as lo, max(value) as hi, sum(value) as total,
-        sum(case when is_energy then ${intervalEnergySql(sql`prev`, sql`value`, sql`rollover`)} end) as kwh
-      from rd group by series_id, date_trunc('hour', ts, tz)
+      select series_id, bucket, min(tz) as tz, bool_or(stored) as stored, sum(n)::int as count,
+        coalesce(min(value), ${EMPTY_MIN}) as lo, coalesce(max(value), ${EMPTY_MAX}) as hi,
+        coalesce(sum(value), 0) as total, sum(kwh) as kwh
+      from parts group by series_id, bucket
     ),
     -- Data-modifying CTEs run whether or not they are read; the two write different hours.
     hours_inserted as (
@@ -116,8 +132,8 @@ export async function refreshRollups(
       on conflict (database_id, series_id, grain, bucket) do update
         set count = excluded.count, min = excluded.min, max = excluded.max, sum = excluded.sum, kwh = excluded.kwh
     ),
-    -- 2. The days of those hours, each the sum of its hours (an interval's energy is in the hour of
-    -- its end reading, so a day's kWh is its hours' kWh): the hours just computed, and the day's
+    -- 2. The days of those hours, each the sum of its hours (an interval's energy is in the hour
+    -- that holds its end, so a day's kWh is its hours' kWh): the hours just computed, and the day's
     -- other hours as stored (this statement sees the table as it was before it).
     hours_of_days as (
       select series_id, date_trunc('day', bucket, tz) as day_start, tz, bucket, count, lo, hi, total, kwh from hours_new

@@ -149,16 +149,19 @@ describe("seriesPoints", () => {
     // Hourly readings from 09.03 17:00Z for 72 hours, 2 kWh apart: 100, 102, …, 242.
     await ingest(meterReadings(72, at("17:00", 9), 60, 2));
     const long = await seriesPoints(db, databaseId, s.meter, at("17:00", 9), at("17:00", 12), 3);
-    // Local 10 March: the first reading (0) + 23 intervals × 2 = 46; 11 and 12 March: 24 × 2 = 48 each.
-    // 2-day buckets of the local calendar from 1970 (10.03 is day 20522, even): [10.03, 12.03) local =
-    // [09.03 17:00Z, 11.03 17:00Z) holds 10 and 11 March: 46 + 48 = 94; [12.03, 14.03) holds 12 March: 48.
+    // An interval is the day's that holds its end: local 10 March holds the intervals ending 18:00Z
+    // 09.03 … 17:00Z 10.03 (local midnight itself), 24 × 2 = 48; 11 March 48; 12 March the 23 ending
+    // 18:00Z 11.03 … 16:00Z 12.03 (the last reading), 46. 2-day buckets of the local calendar from
+    // 1970 (10.03 is day 20522, even): [10.03, 12.03) local = [09.03 17:00Z, 11.03 17:00Z) holds 10
+    // and 11 March: 48 + 48 = 96; [12.03, 14.03) holds 12 March: 46.
     expect(long?.source).toBe("day");
     expect(bucketsOf(long).map((p) => [p.t, p.kwh])).toEqual([
-      ["2026-03-09T17:00:00.000Z", 94],
-      ["2026-03-11T17:00:00.000Z", 48],
+      ["2026-03-09T17:00:00.000Z", 96],
+      ["2026-03-11T17:00:00.000Z", 46],
     ]);
-    // [09.03 18:00Z, 21:00Z), width 4: 3 readings ≤ 16, raw, step 3600. 18:00's interval starts at
-    // 17:00's reading, before the range: 102 − 100 = 2; so 2, 2, 2.
+    // [09.03 18:00Z, 21:00Z), width 4: 3 readings ≤ 16, raw, step 3600. 17:00→18:00 is the 17:00
+    // hour's, before the range; 18:00→19:00 is the 18:00 hour's, 2 kWh, … and 20:00→21:00, ending on
+    // the range's end, the 20:00 hour's: 2, 2, 2.
     const short = await seriesPoints(db, databaseId, s.meter, at("18:00", 9), at("21:00", 9), 4);
     expect(short?.source).toBe("raw");
     expect(bucketsOf(short).map((p) => [p.t.slice(11, 16), p.kwh])).toEqual([
@@ -169,10 +172,10 @@ describe("seriesPoints", () => {
   });
 
   it("takes an energy meter's reading before a long range of few readings (raw, hours over the cap)", async () => {
-    // Readings every 12 hours from 09.03 05:00Z: 100, 110, …; the range [09.03 10:00Z, 11.03 10:00Z)
-    // is 48 hours (over 4 × 3 = 12) but holds 4 readings (≤ 12): raw. Its first reading (17:00Z, 110)
-    // ends the interval from 05:00Z's 100, before the range: 10; then 10, 10, 10.
-    await ingest(meterReadings(6, at("05:00", 9), 720, 10));
+    // Readings every 12 hours from 09.03 06:00Z: 100, 110, …; the range [09.03 10:00Z, 11.03 10:00Z)
+    // is 48 hours (over 4 × 3 = 12) but holds 4 readings (≤ 12): raw. Its first reading (18:00Z, 110)
+    // ends the interval from 06:00Z's 100, before the range: 10; then 10, 10, 10.
+    await ingest(meterReadings(6, at("06:00", 9), 720, 10));
     const sparse = await seriesPoints(db, databaseId, s.meter, at("10:00", 9), at("10:00", 11), 3);
     expect(sparse?.source).toBe("raw");
     expect(bucketsOf(sparse).reduce((total, p) => total + (p.kwh ?? 0), 0)).toBe(40);

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { type MonitoringSeriesKind, monitoringSeries, monitoringSites } from "../../db/schema/index.ts";
+import { EMPTY_MAX, EMPTY_MIN, intervalEnergySql } from "../../platform/rollups-rebuild.ts";
 import { isoOf, type TimeInput, utcText } from "./state-time.ts";
 
 // A numeric series (sensor, power, energy) for a chart: never more buckets than the chart is wide,
@@ -31,7 +32,7 @@ export interface PointColumns {
   max: number[];
   maxAt: number[];
   avg: number[];
-  /** Energy series: kWh of the intervals ending in the bucket (rollups.ts's rule); null otherwise. */
+  /** Energy series: kWh of the intervals whose end is in the bucket (rollups.ts's rule); null otherwise. */
   kwh: (number | null)[];
 }
 
@@ -155,21 +156,25 @@ export async function seriesPoints(
   const [previous] = source === "raw" ? (early ?? (await lookBack())) : [];
 
   let rows: SQL;
+  let energyReadings = sql``;
   if (source === "raw" && series.kind === "energy") {
-    // Each reading's kWh is the interval it ends (the reading before the range starts the first).
+    // The readings of [from, to) by their own times, and the kWh of the intervals that end in
+    // (from, to] by the time just before their end (rollups.ts: buckets are [start, next start),
+    // a reading on a bucket's start ends the bucket before's interval); the reading before the
+    // range starts the first. An interval's row has no reading (n 0, EMPTY_MIN).
     rows = sql`
-      select ts, 1 as n, value as lo, value as hi, value as total,
-        case
-          when prev is null then 0
-          when value >= prev then value - prev
-          when ${series.rollover}::float8 is not null then (${series.rollover}::float8 - prev) + value
-          else value
-        end as kwh
-      from (
+      select ts, 1 as n, value as lo, value as hi, value as total, 0::float8 as kwh
+      from e where ts < ${tTs}
+      union all
+      select ts - interval '1 microsecond', 0, ${EMPTY_MIN}, ${EMPTY_MAX}, 0,
+        ${intervalEnergySql(sql`prev`, sql`value`, sql`${series.rollover}::float8`)}
+      from e where ts > ${fTs} and prev is not null`;
+    energyReadings = sql`
+      e as (
         select r.ts, r.value, coalesce(lag(r.value) over (order by r.ts), ${previous?.value ?? null}::float8) as prev
         from monitoring_readings r
-        where r.database_id = ${id} and r.series_id = ${sid} and r.ts >= ${fTs} and r.ts < ${tTs}
-      ) e`;
+        where r.database_id = ${id} and r.series_id = ${sid} and r.ts >= ${fTs} and r.ts <= ${tTs}
+      ),`;
   } else if (source === "raw") {
     rows = sql`
       select ts, 1 as n, value as lo, value as hi, value as total, null::float8 as kwh
@@ -187,7 +192,7 @@ export async function seriesPoints(
   const [found] = await queryRows<PointColumnsJson>(
     db,
     sql`
-    with src as (${rows}),
+    with ${energyReadings} src as (${rows}),
     -- Bucket numbers on the site's wall clock (a day bucket starts at local midnight), clamped to
     -- the range's first widthPx buckets (a daylight-saving hour could otherwise add one). The
     -- epoch as float8 (date_part): extract() gives numeric, a third of the statement's time; a
@@ -200,10 +205,12 @@ export async function seriesPoints(
     ),
     -- A bucket's min and when it was first read as the least [value, epoch] pair, its max as the
     -- greatest [value, −epoch]: plain aggregates, where an ordered array_agg sorted every bucket.
+    -- A bucket with no reading (only the kWh of an interval ending in it) is no point of the chart:
+    -- it has no value to draw (its kWh, which the chart does not send, is then not counted here).
     agg as (
       select k, sum(n)::int as count, sum(total) / sum(n) as avg, sum(kwh) as kwh,
         min(array[lo::float8, date_part('epoch', ts)]) as lo_at, max(array[hi::float8, -date_part('epoch', ts)]) as hi_at
-      from b group by k
+      from b group by k having sum(n) > 0
     )
     -- Each column as the JSON text of its array, sent to the browser as it is. Times in epoch ms:
     -- a bucket's start is whole seconds; a reading's time is cut to the millisecond after rounding
@@ -269,7 +276,7 @@ export async function rangeStats(
       select count as n, min as lo, max as hi, sum as total
       from monitoring_rollups, y
       where database_id = ${id} and series_id = ${sid} and grain = ${grain}
-        and bucket >= ${sql.raw(`y.${lo}`)} and bucket < ${sql.raw(`y.${hi}`)}`;
+        and bucket >= ${sql.raw(`y.${lo}`)} and bucket < ${sql.raw(`y.${hi}`)} and count > 0`;
   // An edge is shorter than two hours (under one, or the whole range when no local hour fits in
   // it): bounds of three hours after `from` and before `to`, given as constants, let the planner
   // prune the readings' monthly partitions (it would otherwise plan every month for bounds it
