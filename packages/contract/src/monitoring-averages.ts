@@ -7,8 +7,19 @@ import { checkRange, MONITORING_RANGE_DAYS_MAX, monitoringDbParams } from "./mon
 // Averages of the meters' kWh over a range of up to MONITORING_RANGE_DAYS_MAX days, computed in SQL
 // from the hourly and daily rollups (local hours and days of the site). Access as the other
 // monitoring routes (monitoring.ts): 404 for a database not seen, 409 for another kind.
-// An average is the mean over the local hours (days) of the range that have the meter's rollup,
-// `count` of them: a meter that sent nothing is no zero.
+// An average is the mean over the COMPLETE local hours (days) of the range that have the meter's
+// rollup, `count` of them: a meter that sent nothing is no zero, and a part of a day is no day.
+//
+// A local hour or day [start, end) of the site's time zone is complete for a meter when
+//   - it lies wholly inside the range: from ≤ start and end ≤ to;
+//   - it has ended: end ≤ now (today so far, the current hour, are not complete);
+//   - the meter's readings cover it: its first reading is at or before start and its last at or
+//     after end (the meter's first day that began before its first reading, and the day it fell
+//     silent or is still sending, are not complete). Where the raw readings of the meter's first
+//     (last) hour have gone by retention, its first (last) hourly rollup stands for them: that hour
+//     is then taken as not covered.
+// A gap inside the meter's data (no rollup) leaves those buckets out; the bucket after it carries
+// the gap's energy (rollups.ts).
 
 const instant = z.iso.datetime({ offset: true });
 const dbParams = monitoringDbParams;
@@ -83,24 +94,48 @@ export const getPowerDays = defineRoute({
 
 const periodSchema = z.object({ from: instant, to: instant, days: z.number() });
 
+/**
+ * The herd a site's kWh per cow is divided by: cows (lactation ≥ 1, milking or dry) now in the
+ * active herd databases of the monitoring database's farm (user_databases.farm_id, the same farm);
+ * a database of the whole company (no farm) takes the company's herd database when it has just
+ * one, and none when it has several (which of them the site feeds is not known).
+ *   farm      — bound to `farm`: its herd databases (maybe none);
+ *   company   — no farm, the company's only active herd database;
+ *   ambiguous — no farm, the company has several active herd databases: no divisor;
+ *   none      — no farm, the company has no active herd database.
+ * `cows` is null without a divisor or without such a cow.
+ */
+const herdSchema = z.object({
+  basis: z.enum(["farm", "company", "ambiguous", "none"]),
+  farm: z.string().nullable(),
+  /** The herd databases counted (for «ambiguous»: the candidates), by name. */
+  databases: z.array(z.string()),
+  cows: z.number().int().nullable(),
+});
+export type PowerHerd = z.infer<typeof herdSchema>;
+
 export const powerPeriodSchema = z.object({
   period: periodSchema,
   /** The period of equal length just before. */
   previous: periodSchema,
-  /**
-   * The herd of the database's company now: cows (lactation ≥ 1, milking or dry) in its active herd
-   * databases; null when the company has no herd database or no such cow.
-   */
-  herd: z.object({ cows: z.number().int().nullable(), databases: z.number().int() }),
+  herd: herdSchema,
   sites: z.array(
     z.object({
       ...siteFields,
+      /** The site's local days wholly inside the period that have ended: the most a meter can have. */
+      days: z.number().int(),
+      previous_days: z.number().int(),
       meters: z.array(
         z.object({
           ...meterFields,
-          /** kWh over the period and the previous one (the hourly rollups of their local hours). */
-          kwh: z.number(),
-          previous_kwh: z.number(),
+          /** kWh over the period and the previous one (the hourly rollups of their local hours); null without any. */
+          kwh: z.number().nullable(),
+          previous_kwh: z.number().nullable(),
+          /** The mean kWh of the meter's complete local days in the period, `days` of them; null without one. */
+          per_day: z.number().nullable(),
+          days: z.number().int(),
+          previous_per_day: z.number().nullable(),
+          previous_days: z.number().int(),
         }),
       ),
     }),
@@ -115,5 +150,6 @@ export const getPowerPeriod = defineRoute({
   params: dbParams,
   query: powerAveragesQuerySchema,
   response: powerPeriodSchema,
-  summary: "Электроэнергия: кВт·ч счётчиков за период и предыдущий такой же, поголовье компании",
+  summary:
+    "Электроэнергия: кВт·ч счётчиков за период и предыдущий такой же, в среднем за полные сутки, поголовье фермы",
 });

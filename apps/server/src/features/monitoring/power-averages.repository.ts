@@ -1,10 +1,13 @@
+import type { PowerHerd } from "@nadoy/contract/monitoring-averages";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { isoOf, type TimeInput } from "./state-time.ts";
 
 // Averages of the energy meters' kWh aggregated in SQL from the rollups (rollups.ts: hours and
 // days of the site's time zone). HERD.md "Energy": a mean of kWh per hour or day, never of power.
-// A mean is over the buckets of [from, to) that have the meter's rollup (their count beside it).
+// A mean is over the COMPLETE buckets of [from, to) that have the meter's rollup (their count beside
+// it): wholly inside the range, ended, and covered by the meter's readings from start to end — the
+// rule is spelt out in contract monitoring-averages.ts; completeSql below is its one statement.
 
 export interface MeterRow {
   series_id: number;
@@ -24,9 +27,51 @@ const METER_ORDER = sql.raw(
 );
 
 /**
- * Means of every energy meter's rollups of `grain` in [from, to) (the bucket `from` falls in
- * first), by `group` (a text) and `slot` (0 … slots − 1), both SQL over `local` (the bucket as
- * the site's wall clock).
+ * `cover`: every energy meter of the database with its site's zone and the span its readings
+ * cover — from its first reading to its last. The first (last) reading is looked up among the raw
+ * readings of the meter's first (last) hourly rollup only (an index range): «≤ bucket + 1 hour» also
+ * finds a reading exactly at the next hour, whichever hour the rollups put it in. Where retention
+ * dropped those readings, the rollup's hour stands in, as not covered (see the contract).
+ */
+const coverCte = (id: SQL) => sql`
+    cover as (
+      select s.id as series_id, site.time_zone as tz,
+        coalesce((select min(m.ts) from monitoring_readings m
+          where m.database_id = ${id} and m.series_id = s.id
+            and m.ts >= b.first_hour and m.ts <= b.first_hour + interval '1 hour'),
+          b.first_hour + interval '1 hour') as covered_from,
+        coalesce((select max(m.ts) from monitoring_readings m
+          where m.database_id = ${id} and m.series_id = s.id
+            and m.ts >= b.last_hour and m.ts <= b.last_hour + interval '1 hour'),
+          b.last_hour) as covered_to
+      from monitoring_series s
+      join monitoring_sites site on site.database_id = s.database_id and site.id = s.site_id
+      cross join lateral (
+        select min(h.bucket) as first_hour, max(h.bucket) as last_hour from monitoring_rollups h
+        where h.database_id = ${id} and h.series_id = s.id and h.grain = 'hour'
+      ) b
+      where s.database_id = ${id} and s.kind = 'energy' and b.first_hour is not null
+    )`;
+
+/** The end of the local bucket `bucket` of `grain` in zone `tz`: a day may last 23 or 25 hours. */
+const bucketEnd = (grain: "hour" | "day", bucket: SQL, tz: SQL) =>
+  grain === "hour"
+    ? sql`(${bucket} + interval '1 hour')`
+    : sql`((${bucket} at time zone ${tz}) + interval '1 day') at time zone ${tz}`;
+
+/**
+ * Whether the rollup bucket `r.bucket` of `grain` is complete for its meter (`c`, of cover) within
+ * [from, to): wholly inside it, ended by now, and covered by the meter's readings start to end.
+ */
+const completeSql = (grain: "hour" | "day", from: SQL, to: SQL) => {
+  const end = bucketEnd(grain, sql`r.bucket`, sql`c.tz`);
+  return sql`(r.bucket >= ${from} and ${end} <= ${to} and ${end} <= now()
+    and r.bucket >= c.covered_from and ${end} <= c.covered_to)`;
+};
+
+/**
+ * Means of every energy meter's complete rollups of `grain` in [from, to), by `group` (a text)
+ * and `slot` (0 … slots − 1), both SQL over `local` (the bucket as the site's wall clock).
  */
 async function meansBy(
   db: Db,
@@ -46,13 +91,13 @@ async function meansBy(
   >(
     db,
     sql`
-    with r as (
-      select r.series_id, r.kwh, r.bucket at time zone site.time_zone as local
-      from monitoring_series s
-      join monitoring_sites site on site.database_id = s.database_id and site.id = s.site_id
-      join monitoring_rollups r on r.database_id = ${id} and r.series_id = s.id and r.grain = ${grain}
-        and r.bucket >= date_trunc(${grain}, ${f}, site.time_zone) and r.bucket < ${t}
-      where s.database_id = ${id} and s.kind = 'energy'
+    with ${coverCte(id)},
+    r as (
+      select r.series_id, r.kwh, r.bucket at time zone c.tz as local
+      from cover c
+      join monitoring_rollups r on r.database_id = ${id} and r.series_id = c.series_id and r.grain = ${grain}
+        and r.bucket >= ${f} and r.bucket < ${t}
+      where ${completeSql(grain, f, t)}
     ),
     g as (
       select series_id, ${group} as grp, (${slot})::int as slot, avg(coalesce(kwh, 0))::float8 as kwh, count(*)::int as count
@@ -107,7 +152,11 @@ export async function dayMeans(db: Db, databaseId: number, from: TimeInput, to: 
   return weekdays.map((m, i) => ({ ...m, groups: { ...m.groups, ...monthDays[i]?.groups } }));
 }
 
-/** kWh of every energy meter over the local hours of [from, to) and of the previous range of equal length. */
+/**
+ * Every energy meter's kWh over the local hours of [from, to) and of the previous range
+ * [previousFrom, from) (null without a rollup), and the mean kWh of its complete local days in each
+ * with their count (null, 0 without one).
+ */
 export async function periodEnergy(
   db: Db,
   databaseId: number,
@@ -119,39 +168,98 @@ export async function periodEnergy(
   const pf = sql`${isoOf(previousFrom)}::timestamptz`;
   const f = sql`${isoOf(from)}::timestamptz`;
   const t = sql`${isoOf(to)}::timestamptz`;
-  return queryRows<MeterRow & { kwh: number; previous_kwh: number }>(
+  return queryRows<
+    MeterRow & {
+      kwh: number | null;
+      previous_kwh: number | null;
+      per_day: number | null;
+      days: number;
+      previous_per_day: number | null;
+      previous_days: number;
+    }
+  >(
     db,
     sql`
+    with ${coverCte(id)},
+    hours as (
+      select r.series_id,
+        sum(coalesce(r.kwh, 0)) filter (where r.bucket >= date_trunc('hour', ${f}, c.tz)) as kwh,
+        sum(coalesce(r.kwh, 0)) filter (where r.bucket < date_trunc('hour', ${f}, c.tz)) as previous_kwh
+      from cover c
+      join monitoring_rollups r on r.database_id = ${id} and r.series_id = c.series_id and r.grain = 'hour'
+        and r.bucket >= date_trunc('hour', ${pf}, c.tz) and r.bucket < ${t}
+      group by r.series_id
+    ),
+    days as (
+      select r.series_id,
+        avg(coalesce(r.kwh, 0)) filter (where ${completeSql("day", f, t)}) as per_day,
+        count(*) filter (where ${completeSql("day", f, t)}) as days,
+        avg(coalesce(r.kwh, 0)) filter (where ${completeSql("day", pf, f)}) as previous_per_day,
+        count(*) filter (where ${completeSql("day", pf, f)}) as previous_days
+      from cover c
+      join monitoring_rollups r on r.database_id = ${id} and r.series_id = c.series_id and r.grain = 'day'
+        and r.bucket >= ${pf} and r.bucket < ${t}
+      group by r.series_id
+    )
     select s.id::int as series_id, s.site_id::int as site_id, s.substation_id::int as substation_id,
       s.meter_role as role, s.name,
-      coalesce(sum(r.kwh) filter (where r.bucket >= date_trunc('hour', ${f}, site.time_zone)), 0)::float8 as kwh,
-      coalesce(sum(r.kwh) filter (where r.bucket < date_trunc('hour', ${f}, site.time_zone)), 0)::float8 as previous_kwh
+      h.kwh::float8 as kwh, h.previous_kwh::float8 as previous_kwh,
+      d.per_day::float8 as per_day, coalesce(d.days, 0)::int as days,
+      d.previous_per_day::float8 as previous_per_day, coalesce(d.previous_days, 0)::int as previous_days
     from monitoring_series s
-    join monitoring_sites site on site.database_id = s.database_id and site.id = s.site_id
-    left join monitoring_rollups r on r.database_id = ${id} and r.series_id = s.id and r.grain = 'hour'
-      and r.bucket >= date_trunc('hour', ${pf}, site.time_zone) and r.bucket < ${t}
+    left join hours h on h.series_id = s.id
+    left join days d on d.series_id = s.id
     where s.database_id = ${id} and s.kind = 'energy'
-    group by s.id, s.site_id, s.substation_id, s.meter_role, s.name
     order by ${METER_ORDER}`,
   );
 }
 
 /**
- * The herd of the monitoring database's company now: its active herd databases and their cows
- * (lactation ≥ 1, milking or dry).
+ * Per site: its local days wholly inside [from, to) that have ended by now, and those of
+ * [previousFrom, from) — the days a meter could have complete. Counted on local dates, so a day of
+ * 23 or 25 hours is one day: the first whole day is the local date of `from` rounded up, the last
+ * the one before the local date of min(to, now).
  */
-export async function companyHerd(db: Db, databaseId: number): Promise<{ cows: number; databases: number }> {
-  const [row] = await queryRows<{ cows: number; databases: number }>(
+export function siteDays(db: Db, databaseId: number, from: TimeInput, to: TimeInput, previousFrom: TimeInput) {
+  const whole = (a: SQL, b: SQL) =>
+    sql`greatest(0, (least(${b}, now()) at time zone time_zone)::date
+      - ((${a} at time zone time_zone) + interval '1 day' - interval '1 microsecond')::date)::int`;
+  const pf = sql`${isoOf(previousFrom)}::timestamptz`;
+  const f = sql`${isoOf(from)}::timestamptz`;
+  const t = sql`${isoOf(to)}::timestamptz`;
+  return queryRows<{ site_id: number; days: number; previous_days: number }>(
+    db,
+    sql`select id::int as site_id, ${whole(f, t)} as days, ${whole(pf, f)} as previous_days
+        from monitoring_sites where database_id = ${databaseId}::int`,
+  );
+}
+
+/**
+ * The herd the monitoring database's sites feed (contract monitoring-averages.ts, herd): its farm's
+ * active herd databases when it is bound to a farm, else the company's one active herd database
+ * (none of several: which one is not known), with their cows now (lactation ≥ 1, milking or dry).
+ */
+export async function siteHerd(db: Db, databaseId: number): Promise<PowerHerd> {
+  const rows = await queryRows<{ farm: string | null; bound: boolean; name: string | null; cows: number }>(
     db,
     sql`
-    with herds as (
-      select h.id from user_databases m
-      join user_databases h on h.company_id = m.company_id and h.kind = 'herd' and h.active
-      where m.id = ${databaseId}::int
-    )
-    select (select count(*) from herds)::int as databases,
+    select f.name as farm, m.farm_id is not null as bound, h.name,
       (select count(*) from herd_animals a
-        where a.database_id in (select id from herds) and a.lact >= 1 and a.status in ('milking', 'dry'))::int as cows`,
+        where a.database_id = h.id and a.lact >= 1 and a.status in ('milking', 'dry'))::int as cows
+    from user_databases m
+    left join farms f on f.id = m.farm_id
+    left join user_databases h on h.company_id = m.company_id and h.kind = 'herd' and h.active
+      and (m.farm_id is null or h.farm_id = m.farm_id)
+    where m.id = ${databaseId}::int
+    order by h.name`,
   );
-  return row ?? { cows: 0, databases: 0 };
+  const farm = rows[0]?.farm ?? null;
+  const bound = rows[0]?.bound ?? false;
+  const herds = rows.filter((r): r is typeof r & { name: string } => r.name !== null);
+  const databases = herds.map((h) => h.name);
+  const cows = herds.reduce((total, h) => total + h.cows, 0);
+  if (bound) return { basis: "farm", farm, databases, cows: cows > 0 ? cows : null };
+  if (herds.length === 0) return { basis: "none", farm: null, databases, cows: null };
+  if (herds.length > 1) return { basis: "ambiguous", farm: null, databases, cows: null };
+  return { basis: "company", farm: null, databases, cows: cows > 0 ? cows : null };
 }

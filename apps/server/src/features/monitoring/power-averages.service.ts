@@ -9,10 +9,11 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { monitoringCatalog } from "./catalog.repository.ts";
 import { type MonitoringCaller, monitoringDatabaseFor } from "./monitoring-database.ts";
-import { companyHerd, dayMeans, hourProfile, type MeterRow, periodEnergy } from "./power-averages.repository.ts";
+import { dayMeans, hourProfile, type MeterRow, periodEnergy, siteDays, siteHerd } from "./power-averages.repository.ts";
 
 // Power averages (contract monitoring-averages.ts): the average day by local hour, the average
-// day by weekday and day of month, the period's kWh beside the previous period's and the herd.
+// day by weekday and day of month, the period's kWh and mean day beside the previous period's, and
+// the herd the site feeds. Means are over complete local hours and days only (the contract's rule).
 
 type Query = z.output<typeof powerAveragesQuerySchema>;
 
@@ -69,21 +70,29 @@ export function createPowerAveragesService(db: Db) {
       const from = Date.parse(query.from);
       const to = Date.parse(query.to);
       const previousFrom = new Date(from - (to - from)).toISOString();
-      const [meters, herd] = await Promise.all([
+      const [meters, days, herd] = await Promise.all([
         periodEnergy(db, id, query.from, query.to, previousFrom),
-        companyHerd(db, id),
+        siteDays(db, id, query.from, query.to, previousFrom),
+        siteHerd(db, id),
       ]);
-      const days = (to - from) / DAY_MS;
+      const length = (to - from) / DAY_MS;
       const sites = await bySite(id, meters, (m) => ({
         ...meterOut(m),
         kwh: m.kwh,
         previous_kwh: m.previous_kwh,
+        per_day: m.per_day,
+        days: m.days,
+        previous_per_day: m.previous_per_day,
+        previous_days: m.previous_days,
       }));
       return {
-        period: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), days },
-        previous: { from: previousFrom, to: new Date(from).toISOString(), days },
-        herd: { cows: herd.cows > 0 ? herd.cows : null, databases: herd.databases },
-        sites,
+        period: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), days: length },
+        previous: { from: previousFrom, to: new Date(from).toISOString(), days: length },
+        herd,
+        sites: sites.map((site) => {
+          const whole = days.find((d) => d.site_id === site.id);
+          return { ...site, days: whole?.days ?? 0, previous_days: whole?.previous_days ?? 0 };
+        }),
       };
     },
   };

@@ -1,4 +1,4 @@
-import type { PowerDays, PowerMeans, PowerPeriod, PowerProfile } from "@nadoy/contract/monitoring-averages";
+import type { PowerDays, PowerHerd, PowerMeans, PowerPeriod, PowerProfile } from "@nadoy/contract/monitoring-averages";
 import { DB } from "./test-support.tsx";
 
 // Fixtures of the power averages pages' tests (contract monitoring-averages.ts): the input «Ввод»
@@ -54,18 +54,31 @@ export function days(scale = 1): PowerDays {
   };
 }
 
-/** Two days: the input 300 kWh (100 before), the feeder 120 (none before); `cows` in `databases` herd databases. */
-export function period(cows: number | null, databases: number): PowerPeriod {
+/** The herd of the monitoring database's farm «МТФ «Заря-1»»: `cows` in «Стадо «Заря-1»». */
+export const farmHerd = (cows: number | null): PowerHerd => ({
+  basis: "farm",
+  farm: "МТФ «Заря-1»",
+  databases: ["Стадо «Заря-1»"],
+  cows,
+});
+
+/**
+ * 30 whole days (30 before): the input 560 kWh, 40 a day over its 14 whole days, nothing before;
+ * the feeder 300 kWh, 25 a day over 12, and 20 a day over 30 before (600 kWh).
+ */
+export function period(herd: PowerHerd): PowerPeriod {
   return {
-    period: { from: "2026-03-08T17:00:00.000Z", to: "2026-03-10T17:00:00.000Z", days: 2 },
-    previous: { from: "2026-03-06T17:00:00.000Z", to: "2026-03-08T17:00:00.000Z", days: 2 },
-    herd: { cows, databases },
+    period: { from: "2026-03-01T17:00:00.000Z", to: "2026-03-31T17:00:00.000Z", days: 30 },
+    previous: { from: "2026-01-30T17:00:00.000Z", to: "2026-03-01T17:00:00.000Z", days: 30 },
+    herd,
     sites: [
       {
         ...site,
+        days: 30,
+        previous_days: 30,
         meters: [
-          { ...input, kwh: 300, previous_kwh: 100 },
-          { ...feeder, kwh: 120, previous_kwh: 0 },
+          { ...input, kwh: 560, per_day: 40, days: 14, previous_kwh: null, previous_per_day: null, previous_days: 0 },
+          { ...feeder, kwh: 300, per_day: 25, days: 12, previous_kwh: 600, previous_per_day: 20, previous_days: 30 },
         ],
       },
     ],
