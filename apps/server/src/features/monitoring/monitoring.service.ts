@@ -133,6 +133,7 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
         database: name,
         timeZone,
         series: new Map(catalog.series.map((s) => [s.id, s])),
+        devices: catalog.devices,
         generatedBy: person ? displayName(person) : "",
         generatedAt: now(),
       });

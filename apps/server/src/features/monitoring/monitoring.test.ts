@@ -205,7 +205,7 @@ describe("monitoring: a sensor's chart", () => {
       "Температура молока, °C",
       4,
       7,
-      16 / 3,
+      5.33,
       3,
       undefined,
       undefined,
@@ -214,9 +214,9 @@ describe("monitoring: a sensor's chart", () => {
       1,
       1,
     ]);
-    // A bucket is named by its start: 146 s buckets counted on the site's clock, so the one holding
-    // 00:00Z (07:00 in Novosibirsk) starts at 06:58.
-    expect(values("Точки", 2)).toEqual(["Температура молока, °C", "10.03.2026 06:58", 4, 4, 4, 1]);
+    // A bucket is the interval from its start: 146 s buckets counted on the site's clock, so the
+    // one holding 00:00Z (07:00 in Novosibirsk) runs from 06:58 to 07:00.
+    expect(values("Точки", 2)).toEqual(["Температура молока, °C", "10.03.2026 06:58", "10.03.2026 07:00", 4, 4, 4, 1]);
     expect(values("Выходы за пороги", 2)).toEqual([
       "Температура молока, °C",
       "выше верхнего",

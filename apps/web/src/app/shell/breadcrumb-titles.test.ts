@@ -71,7 +71,9 @@ describe("breadcrumb titles", () => {
     for (const [key, entry] of Object.entries({ ...BREADCRUMB_TITLES, ...EXTRA_BREADCRUMB_TITLES })) {
       if (!("parent" in entry)) continue;
       expect(Object.keys(BREADCRUMB_TITLES), key).toContain(entry.parent);
-      expect(isRoute(entry.parent), `${key} → ${entry.parent}`).toBe(true);
+      // A parent of the same item is linked with the item's segment: «…/power_monitoring/<uuid>».
+      const linked = "parentOfItem" in entry ? `${entry.parent}/x` : entry.parent;
+      expect(isRoute(linked), `${key} → ${linked}`).toBe(true);
     }
   });
 
@@ -93,7 +95,9 @@ describe("breadcrumb titles", () => {
     ["/services/edit/plan_fact/5", "/edit/plan_fact"],
     ["/equipment_monitoring/monitoring_report_discrete/db1", "/equipment_monitoring/monitoring_report_discrete"],
     ["/equipment_monitoring/monitoring_report/db1", "/equipment_monitoring/monitoring_report"],
-    ["/equipment_monitoring/power_monitoring/hours/db1", "/equipment_monitoring/power_monitoring"],
+    ["/equipment_monitoring/power_monitoring/db1", "/equipment_monitoring/power_monitoring"],
+    ["/equipment_monitoring/power_monitoring/hours/db1", "/equipment_monitoring/power_monitoring/hours"],
+    ["/equipment_monitoring/power_monitoring/hours-avg/db1", "/equipment_monitoring/power_monitoring/hours-avg"],
     ["/chat", "/chat"],
     ["/chat/c1", "/chat"],
     ["/lists", undefined],
@@ -121,6 +125,23 @@ describe("breadcrumb titles", () => {
       { title: "Главная", href: "/" },
       { title: "Таблицы", href: "/services/tables" },
       { title: "Редактор таблицы" },
+    ]);
+  });
+
+  it("puts a power sub-page under the same database's power overview, linked", () => {
+    expect(breadcrumbsFor("/equipment_monitoring/power_monitoring/hours/db1")).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Мониторинг электроэнергии", href: "/equipment_monitoring/power_monitoring/db1" },
+      { title: "Почасовое потребление" },
+    ]);
+    expect(breadcrumbsFor("/equipment_monitoring/power_monitoring/substation-diff/db1/")).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Мониторинг электроэнергии", href: "/equipment_monitoring/power_monitoring/db1" },
+      { title: "Потери на подстанции" },
+    ]);
+    expect(breadcrumbsFor("/equipment_monitoring/power_monitoring/db1")).toEqual([
+      { title: "Главная", href: "/" },
+      { title: "Мониторинг электроэнергии" },
     ]);
   });
 

@@ -15,6 +15,11 @@ interface BreadcrumbEntry {
    * between Home and that title.
    */
   readonly below?: string;
+  /**
+   * The parent is the page of the same item (a database): its link ends with this path's last
+   * segment («…/power_monitoring/hours/<uuid>» → «…/power_monitoring/<uuid>»).
+   */
+  readonly parentOfItem?: true;
 }
 
 export const BREADCRUMB_TITLES = {
@@ -77,7 +82,22 @@ export const EXTRA_BREADCRUMB_TITLES = {
   "/iframe-group": { title: "Группы отчётов", parent: "/reports" },
   "/report": { title: "Отчёт", parent: "/reports" },
   "/analytics-db": { title: "Статистика загрузок", parent: "/admin" },
+  // Spec §2: power_monitoring's sub-pages, under the same database's overview.
+  ...powerPage("substations", ROUTES.powerSubstations.title),
+  ...powerPage("substation-diff", ROUTES.powerSubstationDiff.title),
+  ...powerPage("hours", ROUTES.powerHours.title),
+  ...powerPage("hours-avg", ROUTES.powerHoursAvg.title),
+  ...powerPage("days-avg", ROUTES.powerDaysAvg.title),
+  ...powerPage("avg", ROUTES.powerAvg.title),
 } as const satisfies Record<string, BreadcrumbEntry>;
+
+function powerPage<Sub extends string>(sub: Sub, title: string) {
+  const parent = "/equipment_monitoring/power_monitoring" as const;
+  return { [`${parent}/${sub}`]: { title, parent, parentOfItem: true } } as Record<
+    `${typeof parent}/${Sub}`,
+    { title: string; parent: typeof parent; parentOfItem: true }
+  >;
+}
 
 type ListedKey = keyof typeof BREADCRUMB_TITLES;
 export type BreadcrumbKey = ListedKey | keyof typeof EXTRA_BREADCRUMB_TITLES;
@@ -144,7 +164,10 @@ function pageCrumbs(pathname: string, fallbackTitle?: string): Crumb[] {
   }
   const parent = entry.parent === undefined ? undefined : entryOf(entry.parent);
   const crumbs: Crumb[] = [HOME_CRUMB];
-  if (entry.parent && parent) crumbs.push({ title: parent.title, href: trimSlash(entry.parent) });
+  if (entry.parent && parent) {
+    const item = entry.parentOfItem ? `/${trimSlash(pathname).split("/").pop()}` : "";
+    crumbs.push({ title: parent.title, href: `${trimSlash(entry.parent)}${item}` });
+  }
   crumbs.push({ title: entry.title });
   return crumbs;
 }

@@ -190,6 +190,7 @@ export function energy(): PowerEnergy {
     substation_id: 1,
     role,
     kwh,
+    missing: [],
   });
   return {
     grain: "hour",

@@ -3,12 +3,13 @@ import { MONITORING_DEMO, type MonitoringCatalog } from "@nadoy/contract/monitor
 import { canEditMonitoringModel } from "@nadoy/contract/monitoring-model";
 import { Button, Flex, Result, Spin, Typography } from "antd";
 import { type ReactNode, useState } from "react";
-import { useParams } from "react-router";
+import { useLocation, useParams } from "react-router";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { useMonitoringCatalog } from "../api.ts";
 import { MonitoringEmpty } from "./MonitoringEmpty.tsx";
 import { ModelDrawer } from "./model/ModelDrawer.tsx";
+import { isPowerPage, PowerTabs } from "./PowerTabs.tsx";
 
 const DEFAULT_ZONE = "Europe/Moscow";
 
@@ -23,7 +24,8 @@ export interface FrameData {
  * A monitoring page of one database: its title, then the page once the database's catalog is
  * in; a database the user may not open says so (the server's Russian message). Those who may
  * edit the database's model (contract monitoring-model.ts) get «Схема площадки» beside the title;
- * a database with no site yet says what to do instead of showing an empty page.
+ * a database with no site yet says what to do instead of showing an empty page. The power pages
+ * get links to each other under the title (PowerTabs).
  */
 export function MonitoringFrame({ title, children }: { title: string; children: (data: FrameData) => ReactNode }) {
   const { uuid = "" } = useParams();
@@ -31,6 +33,7 @@ export function MonitoringFrame({ title, children }: { title: string; children: 
   const catalog = useMonitoringCatalog(uuid);
   const user = useUserData().data;
   const [modelOpen, setModelOpen] = useState(false);
+  const power = isPowerPage(useLocation().pathname);
   if (catalog.isPending) return <Spin style={{ display: "block", margin: "64px auto" }} />;
   if (catalog.isError) {
     return <Result status="warning" title="Мониторинг недоступен" subTitle={errorMessage(catalog.error)} />;
@@ -49,6 +52,7 @@ export function MonitoringFrame({ title, children }: { title: string; children: 
           </Button>
         )}
       </Flex>
+      {power && <PowerTabs dbUuid={uuid} />}
       {data.sites.length === 0 ? (
         <MonitoringEmpty
           title="В этой базе ещё не описана ни одна площадка."

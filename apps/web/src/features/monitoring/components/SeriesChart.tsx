@@ -28,12 +28,14 @@ interface SeriesChartProps {
   data: readonly MonitoringSeriesPoints[];
   series: ReadonlyMap<number, MonitoringSeries>;
   timeZone: string;
+  /** A series as the page names it, with its device («Танк-охладитель №1 — Мощность компрессора»). */
+  label: (id: number) => string;
 }
 
 /** The chosen sensors over the range, in the site's time, with their thresholds. */
-export function SeriesChart({ data, series, timeZone }: SeriesChartProps) {
+export function SeriesChart({ data, series, timeZone, label }: SeriesChartProps) {
   const dark = useTheme() === "black";
-  const option = useMemo(() => lineChartOption(data, series, timeZone), [data, series, timeZone]);
+  const option = useMemo(() => lineChartOption(data, series, timeZone, label), [data, series, timeZone, label]);
   return (
     <ReactEChartsCore
       echarts={echarts}

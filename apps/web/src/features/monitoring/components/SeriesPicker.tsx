@@ -1,6 +1,7 @@
 import { MONITORING_SERIES_MAX, type MonitoringCatalog, type MonitoringSeries } from "@nadoy/contract/monitoring";
 import { Select, Typography } from "antd";
 import { type Range, rangeText } from "../lib/site-time.ts";
+import { zoneText } from "../lib/zone-text.ts";
 
 /** A series as the pages name it: «Device — series», or the series alone. */
 export function seriesLabel(series: MonitoringSeries, devices: MonitoringCatalog["devices"]): string {
@@ -31,11 +32,11 @@ export function SeriesPicker(props: {
   );
 }
 
-/** «10.03.2026 00:00 — 10.03.2026 14:25, время площадки (Asia/Novosibirsk)». */
+/** «10.03.2026 00:00 — 10.03.2026 14:25, время площадки (Новосибирск, UTC+7)». */
 export function RangeCaption({ range, timeZone }: { range: Range; timeZone: string }) {
   return (
     <Typography.Text type="secondary">
-      {rangeText(range, timeZone)}, время площадки ({timeZone})
+      {rangeText(range, timeZone)}, время площадки ({zoneText(timeZone)})
     </Typography.Text>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { quickRange, type Range } from "../lib/site-time.ts";
+import { type QuickRange, quickDays, quickRange, type Range } from "../lib/site-time.ts";
 import type { RangePick } from "./RangeBar.tsx";
 import { useMonitoringLive } from "./use-monitoring-live.ts";
 
@@ -7,25 +7,26 @@ import { useMonitoringLive } from "./use-monitoring-live.ts";
  * The range a page shows: a quick pick fixed when it is picked (so the query does not change at
  * every render), or a custom one. Starts at «Сегодня» in the site's zone. New readings of the
  * database (useMonitoringLive) move a quick range to now and refetch; a custom range refetches.
+ * `days`: a page of whole local days (kWh or losses by day), whose quick ranges start at a local
+ * midnight (quickDays) — a range starting mid-day would bring that whole first day.
  */
-export function useSiteRange(timeZone: string, initial: RangePick, dbUuid: string) {
+export function useSiteRange(timeZone: string, initial: RangePick, dbUuid: string, days = false) {
+  const quick = (pick: QuickRange, zone: string) => (days ? quickDays(pick, zone) : quickRange(pick, zone));
   const [state, setState] = useState<{ pick: RangePick; range: Range; zone: string }>(() => ({
     pick: initial,
-    range: quickRange(initial === "custom" ? "today" : initial, timeZone),
+    range: quick(initial === "custom" ? "today" : initial, timeZone),
     zone: timeZone,
   }));
-  useMonitoringLive(dbUuid, () =>
-    setState((s) => (s.pick === "custom" ? s : { ...s, range: quickRange(s.pick, s.zone) })),
-  );
+  useMonitoringLive(dbUuid, () => setState((s) => (s.pick === "custom" ? s : { ...s, range: quick(s.pick, s.zone) })));
   // The site's zone arrives with the catalog: a quick range is recomputed in it.
   if (state.zone !== timeZone && state.pick !== "custom") {
-    setState({ pick: state.pick, range: quickRange(state.pick, timeZone), zone: timeZone });
+    setState({ pick: state.pick, range: quick(state.pick, timeZone), zone: timeZone });
   }
   return {
     pick: state.pick,
     range: state.range,
     setPick: (pick: RangePick) =>
-      setState((s) => ({ pick, range: pick === "custom" ? s.range : quickRange(pick, timeZone), zone: timeZone })),
+      setState((s) => ({ pick, range: pick === "custom" ? s.range : quick(pick, timeZone), zone: timeZone })),
     setCustom: (range: Range) => setState({ pick: "custom", range, zone: timeZone }),
   };
 }

@@ -1,3 +1,4 @@
+import { thresholdLabelPosition, valueAxisLabel } from "./chart-options.ts";
 import { figure } from "./site-time.ts";
 
 // An ECharts option over named categories (hours, weekdays, days, meters) as plain data, tested
@@ -31,7 +32,7 @@ export function categoryChartOption(
     legend: { top: 0, type: "scroll" as const },
     tooltip: { trigger: "axis" as const, valueFormatter: (value: number | null) => figure(value, unit) },
     xAxis: { type: "category" as const, data: [...categories] },
-    yAxis: { type: "value" as const, name: unit },
+    yAxis: { type: "value" as const, name: unit, axisLabel: valueAxisLabel },
     series: series.map((s, i) => ({
       name: s.name,
       type: s.type,
@@ -48,7 +49,7 @@ export function categoryChartOption(
           markLine: {
             symbol: "none",
             data: [{ yAxis: threshold.value, name: threshold.label }],
-            label: { formatter: threshold.label },
+            label: { position: thresholdLabelPosition, formatter: threshold.label },
             lineStyle: { color: ABOVE, type: "dashed" as const },
           },
         }),

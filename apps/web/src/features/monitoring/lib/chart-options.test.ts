@@ -1,7 +1,8 @@
 import type { MonitoringSeries, MonitoringSeriesPoints } from "@nadoy/contract/monitoring";
 import { describe, expect, it } from "vitest";
-import { lineChartOption, linePoints, timelineItems } from "./chart-options.ts";
-import { toCsv } from "./csv.ts";
+import { categoryChartOption } from "./category-chart.ts";
+import { energyChartOption, lineChartOption, linePoints, timelineItems } from "./chart-options.ts";
+import { exportFileName, toCsv } from "./csv.ts";
 
 /** A bucket, its times written as ISO text here and sent as epoch ms (the contract's form). */
 const point = (t: string, min: number, minAt: string, max: number, maxAt: string) => ({
@@ -53,14 +54,55 @@ describe("monitoring chart options", () => {
 
   it("marks a sensor's thresholds as dashed lines", () => {
     const sensor = { id: 1, name: "Температура", unit: "°C", low: 2, high: 6 } as MonitoringSeries;
-    const option = lineChartOption([series([])], new Map([[1, sensor]]), "Asia/Novosibirsk");
-    expect(option.series[0]?.name).toBe("Температура, °C");
+    const option = lineChartOption(
+      [series([])],
+      new Map([[1, sensor]]),
+      "Asia/Novosibirsk",
+      () => "Танк 1 — Температура",
+    );
+    expect(option.series[0]?.name).toBe("Танк 1 — Температура, °C");
     expect(option.series[0]?.markLine?.data).toEqual([
       { yAxis: 6, name: "Верхний порог" },
       { yAxis: 2, name: "Нижний порог" },
     ]);
     // The axis shows the site's clock: 00:00Z is 07:00 in UTC+7.
     expect(option.xAxis.axisLabel.formatter(Date.parse("2026-03-10T00:00:00Z"))).toBe("10.03 07:00");
+  });
+
+  it("names two devices' sensors of one name apart: one legend entry and one colour each", () => {
+    const compressor = (id: number) => ({ id, name: "Мощность компрессора", unit: "кВт", low: null, high: null });
+    const sensors = new Map([1, 2].map((id) => [id, compressor(id) as MonitoringSeries]));
+    const devices: Record<number, string> = { 1: "Танк-охладитель №1", 2: "Танк-охладитель №2" };
+    const option = lineChartOption(
+      [
+        { ...series([]), id: 1 },
+        { ...series([]), id: 2 },
+      ],
+      sensors,
+      "Europe/Moscow",
+      (id) => `${devices[id]} — Мощность компрессора`,
+    );
+    expect(option.series.map((s) => s.name)).toEqual([
+      "Танк-охладитель №1 — Мощность компрессора, кВт",
+      "Танк-охладитель №2 — Мощность компрессора, кВт",
+    ]);
+  });
+
+  it("writes value axes in Russian notation and keeps threshold labels inside the plot", () => {
+    const sensor = { id: 1, name: "Температура", unit: "°C", low: 2, high: 6 } as MonitoringSeries;
+    const line = lineChartOption([series([])], new Map([[1, sensor]]), "Europe/Moscow", () => "Температура");
+    const energy = energyChartOption([], [], "Europe/Moscow", "day");
+    const category = categoryChartOption(["Пн"], [{ name: "Ввод", type: "bar", data: [1200] }], "кВт·ч", {
+      value: 6,
+      label: "Порог 6 %",
+    });
+    for (const axis of [line.yAxis, energy.yAxis, category.yAxis]) {
+      // «1 200» with a (narrow) no-break space, not «1,200»; a decimal comma.
+      expect(axis.axisLabel.formatter(1200).replace(/\s/g, " ")).toBe("1 200");
+      expect(axis.axisLabel.formatter(0.5)).toBe("0,5");
+    }
+    expect(line.series[0]?.markLine?.label.position).toBe("insideEndTop");
+    expect(category.series[0]?.markLine?.label.position).toBe("insideEndTop");
   });
 
   it("gives each run of a timeline its row, its state's name and colour", () => {
@@ -89,5 +131,20 @@ describe("monitoring chart options", () => {
         ["Танк «1»; левый", 4.5],
       ]),
     ).toBe('Ряд;Значение\r\n"Танк «1»; левый";4,5');
+  });
+
+  it("writes figures in CSV as the screen rounds them, without floating-point noise", () => {
+    expect(toCsv([[1018.2600000000093, 960.4599999999999, 0.23074247277386378, 52.190000000000055, 7]])).toBe(
+      "1018,26;960,46;0,23;52,19;7",
+    );
+  });
+
+  it("names an export by the database once and the site's days as dd.mm.yyyy", () => {
+    const range = { from: "2026-11-26T21:00:00.000Z", to: "2026-11-28T03:40:00.000Z" };
+    expect(exportFileName("Мониторинг оборудования «Заря»", "датчики", range, "Europe/Moscow")).toBe(
+      "Мониторинг оборудования «Заря» — датчики, 27.11.2026–28.11.2026",
+    );
+    const today = { from: "2026-11-27T21:00:00.000Z", to: "2026-11-28T03:40:00.000Z" };
+    expect(exportFileName("Заря", "состояния", today, "Europe/Moscow")).toBe("Заря — состояния, 28.11.2026");
   });
 });

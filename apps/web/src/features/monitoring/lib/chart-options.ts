@@ -6,6 +6,15 @@ import { dayjs, figure } from "./site-time.ts";
 
 const axisTime = (timeZone: string) => (value: number) => dayjs(value).tz(timeZone).format("DD.MM HH:mm");
 
+/** A value axis in Russian notation («1 200», «0,5»), as the tooltips: ECharts' own writes «1,200». */
+export const valueAxisLabel = { formatter: (value: number) => figure(value) };
+
+/**
+ * A threshold's label inside the plot, above its line at the right end: at the line's end (the
+ * default) it runs past the grid and is cut to «Вер».
+ */
+export const thresholdLabelPosition = "insideEndTop" as const;
+
 /**
  * A bucket's min and max as two points in time order (its min where it was read, its max too):
  * a peak inside a bucket survives, and a chart never gets more than two points a pixel.
@@ -24,15 +33,21 @@ export function linePoints(series: MonitoringSeriesPoints): [number, number][] {
   return line;
 }
 
-/** A multi-series line chart with dataZoom and each series' thresholds as dashed lines. */
+/**
+ * A multi-series line chart with dataZoom and each series' thresholds as dashed lines. Each line
+ * is named as the page names its series (`label`: «Танк-охладитель №1 — Мощность компрессора»),
+ * with its unit: ECharts colours and lists lines by name, so two devices' sensors of one name
+ * would share a colour and a legend entry.
+ */
 export function lineChartOption(
   data: readonly MonitoringSeriesPoints[],
   series: ReadonlyMap<number, MonitoringSeries>,
   timeZone: string,
+  label: (id: number) => string,
 ) {
   const nameOf = (id: number) => {
-    const s = series.get(id);
-    return s ? `${s.name}${s.unit ? `, ${s.unit}` : ""}` : String(id);
+    const unit = series.get(id)?.unit;
+    return `${label(id)}${unit ? `, ${unit}` : ""}`;
   };
   return {
     animation: false,
@@ -44,7 +59,7 @@ export function lineChartOption(
       valueFormatter: (value: number) => figure(value),
     },
     xAxis: { type: "time" as const, axisLabel: { formatter: axisTime(timeZone), hideOverlap: true } },
-    yAxis: { type: "value" as const, scale: true },
+    yAxis: { type: "value" as const, scale: true, axisLabel: valueAxisLabel },
     dataZoom: [{ type: "inside" as const }, { type: "slider" as const, bottom: 16 }],
     series: data.map((d) => {
       const s = series.get(d.id);
@@ -62,7 +77,10 @@ export function lineChartOption(
           markLine: {
             symbol: "none",
             lineStyle: { type: "dashed" as const },
-            label: { formatter: ({ name, value }: { name: string; value: number }) => `${name}: ${figure(value)}` },
+            label: {
+              position: thresholdLabelPosition,
+              formatter: ({ name, value }: { name: string; value: number }) => `${name}: ${figure(value)}`,
+            },
             data: lines,
           },
         }),
@@ -154,7 +172,7 @@ export function energyChartOption(
     legend: { top: 0, type: "scroll" as const },
     tooltip: { trigger: "axis" as const, valueFormatter: (value: number) => `${figure(value)} кВт·ч` },
     xAxis: { type: "category" as const, data: buckets.map((b) => dayjs(b).tz(timeZone).format(format)) },
-    yAxis: { type: "value" as const, name: "кВт·ч" },
+    yAxis: { type: "value" as const, name: "кВт·ч", axisLabel: valueAxisLabel },
     dataZoom: [{ type: "inside" as const }, { type: "slider" as const, bottom: 16 }],
     series: meters.map((m) =>
       m.role === "input"

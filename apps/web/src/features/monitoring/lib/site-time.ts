@@ -46,6 +46,41 @@ export function quickRange(pick: QuickRange, timeZone: string, now: number = Dat
   return { from: end.subtract(QUICK_HOURS[pick], "hour").toISOString(), to };
 }
 
+/**
+ * The quick ranges of a page that shows whole local days (kWh by day, losses by day): «24 часа»
+ * would cut a day in two, so it is not offered.
+ */
+export const DAY_QUICK_RANGES = ["today", "7d", "30d"] as const;
+export const LONG_DAY_QUICK_RANGES = [...DAY_QUICK_RANGES, "90d", "365d"] as const;
+
+const QUICK_DAYS: Record<Exclude<QuickRange, "24h">, number> = { today: 1, "7d": 7, "30d": 30, "90d": 90, "365d": 365 };
+
+/**
+ * A quick pick on a day page: exactly that many local days ending today — from the local midnight
+ * (N − 1) days before today's to now (today so far). «7 дней» is then 7 day rows, and its
+ * previous period (previousDays) the 7 whole days before, none counted twice.
+ */
+export function quickDays(pick: QuickRange, timeZone: string, now: number = Date.now()): Range {
+  const end = dayjs(now).tz(timeZone);
+  const days = pick === "24h" ? 1 : QUICK_DAYS[pick];
+  return {
+    from: end
+      .startOf("day")
+      .subtract(days - 1, "day")
+      .toISOString(),
+    to: end.toISOString(),
+  };
+}
+
+/** The local days a range touches (its last day: the one just before `to`): 10.03 00:00 — 12.03 10:30 is 3. */
+export function localDayCount(range: Range, timeZone: string): number {
+  const first = dayjs(range.from).tz(timeZone).startOf("day");
+  const last = dayjs(Date.parse(range.to) - 1)
+    .tz(timeZone)
+    .startOf("day");
+  return Math.max(1, Math.round(last.diff(first, "hour") / 24) + 1);
+}
+
 /** A range as the site's wall clock: «10.03.2026 00:00 — 10.03.2026 14:25». */
 export function rangeText(range: Range, timeZone: string): string {
   return `${siteDateTime(range.from, timeZone)} — ${siteDateTime(range.to, timeZone)}`;
@@ -77,10 +112,18 @@ export function durationText(seconds: number): string {
   return `${s} с`;
 }
 
-const numberFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
+/** Decimals a figure is shown with: the screen's, and so the exports'. */
+const FIGURE_DIGITS = 2;
+const numberFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: FIGURE_DIGITS });
 
 /** A figure in Russian notation («1 234,5»), «—» for none. */
 export function figure(value: number | null | undefined, unit?: string | null): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "—";
   return unit ? `${numberFormat.format(value)} ${unit}` : numberFormat.format(value);
+}
+
+/** A figure rounded as `figure` shows it (1018,2600000000093 → 1018,26): what an export writes. */
+export function shownFigure(value: number): number {
+  const scale = 10 ** FIGURE_DIGITS;
+  return Math.round(value * scale) / scale;
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { catalog, DB, POINTS, renderPage, serveMonitoring } from "../test-support.tsx";
+import { catalog, DB, POINTS, points, renderPage, serveMonitoring } from "../test-support.tsx";
 
 // ECharts draws nothing in jsdom: the chart shows its series' names and point counts as text.
 vi.mock("echarts-for-react/esm/core", () => ({
@@ -26,7 +26,8 @@ describe("/equipment_monitoring/monitoring_report/:uuid", { timeout: 30_000 }, (
     const api = serveMonitoring();
     open();
     expect(await screen.findByText("Мониторинг оборудования: Датчики Заречная")).toBeTruthy();
-    expect((await screen.findByTestId("chart")).textContent).toBe("Температура молока, °C: 2");
+    // Each line is named with its device, as in the table: two devices' «Температура молока» differ.
+    expect((await screen.findByTestId("chart")).textContent).toBe("Танк-охладитель 1 — Температура молока, °C: 2");
     const stats = screen.getByRole("table", { name: "Минимум, максимум и среднее" });
     expect(within(stats).getByText("Танк-охладитель 1 — Температура молока")).toBeTruthy();
     expect(within(stats).getByText("4 °C / 8 °C / 6 °C")).toBeTruthy();
@@ -51,6 +52,58 @@ describe("/equipment_monitoring/monitoring_report/:uuid", { timeout: 30_000 }, (
     const last = queriesOf(api)[1];
     const days = (Date.parse(last?.to ?? "") - Date.parse(last?.from ?? "")) / 86_400_000;
     expect(days).toBe(7);
+  });
+
+  it("counts the exits beyond the thresholds in Russian: «2 раза»", async () => {
+    const twice = points();
+    const [sensor] = twice.series;
+    if (sensor) sensor.thresholds = { ...sensor.thresholds, count: 2, seconds: 1800 };
+    serveMonitoring({ [`GET ${POINTS}`]: { status: 200, body: twice } });
+    open();
+    const stats = await screen.findByRole("table", { name: "Минимум, максимум и среднее" });
+    expect(await within(stats).findByText("2 раза, 30 мин (было 0)")).toBeTruthy();
+  });
+
+  it("exports the chart's buckets as intervals, rounded as on screen, named by the database once and days", async () => {
+    const noisy = points();
+    const [sensor] = noisy.series;
+    if (sensor) sensor.points.avg = [4.000000000000001, 8];
+    serveMonitoring({ [`GET ${POINTS}`]: { status: 200, body: noisy } });
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          blobs.push(blob);
+          return "blob:csv";
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    open();
+    await screen.findByTestId("chart");
+    fireEvent.click(screen.getByRole("button", { name: /CSV/ }));
+    // «Сегодня» at the site (UTC+7): one day; the database's name once.
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatch(/^Датчики Заречная — датчики, \d\d\.\d\d\.\d{4}\.csv$/);
+    const lines = (await blobs[0]?.text())?.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines?.[0]).toBe("Датчик;Интервал с (время площадки);по;Минимум;Максимум;Среднее;Показаний");
+    // The buckets start at 00:00Z and 02:00Z (07:00 and 09:00 there) and are 146 s long.
+    expect(lines?.[1]).toBe("Танк-охладитель 1 — Температура молока;10.03.2026 07:00;10.03.2026 07:02;4;4;4;1");
+    expect(lines?.[2]).toBe("Танк-охладитель 1 — Температура молока;10.03.2026 09:00;10.03.2026 09:02;8;8;8;1");
+  });
+
+  it("says why a range the server refuses shows nothing: its Russian message", async () => {
+    serveMonitoring({
+      [`GET ${POINTS}`]: { status: 400, body: { code: "validation_error", message: "Период не длиннее 400 дней" } },
+    });
+    open();
+    expect(await screen.findByText("Период не длиннее 400 дней")).toBeTruthy();
+    expect(screen.queryByText("Нет данных")).toBeNull();
   });
 
   it("says what to do when the database has no sensors", async () => {

@@ -1,21 +1,53 @@
-import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Flex, Spin, Table, Typography } from "antd";
+import type { PowerHerd } from "@nadoy/contract/monitoring-averages";
+import { pluralRu } from "@nadoy/contract/plural";
+import { Flex, Spin, Table, Typography } from "antd";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { usePowerPeriod } from "../api.ts";
 import { CategoryChart } from "../components/CategoryChart.tsx";
+import { ExportButtons } from "../components/ExportButtons.tsx";
 import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
-import { saveCsv } from "../lib/csv.ts";
+import { type Cell, exportFileName } from "../lib/csv.ts";
 import { figure, LONG_QUICK_RANGES, rangeText, siteDateTime } from "../lib/site-time.ts";
+import { zoneText } from "../lib/zone-text.ts";
 
-// /equipment_monitoring/power_monitoring/avg/:uuid — each meter's kWh per day over the period and
-// the previous one of equal length, and per cow per day by the company's herd (its herd
-// databases' cows now: lactation ≥ 1, milking or dry); «—» without herd data.
+// /equipment_monitoring/power_monitoring/avg/:uuid — each meter's kWh over the period, and its
+// kWh per day over its complete local days (contract monitoring-averages.ts: ended, and covered by
+// its readings start to end — not today so far, not its first partial day) beside the previous
+// period of equal length, and per cow per day by the herd the site feeds (the herd's cows now:
+// lactation ≥ 1, milking or dry); «нет данных» without a complete day, «—» without a herd.
 
-const change = (now: number, before: number) => (before > 0 ? ((now - before) / before) * 100 : null);
+const NO_DATA = "нет данных";
+const change = (now: number | null, before: number | null) =>
+  now === null || before === null || before <= 0 ? null : ((now - before) / before) * 100;
 const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+const kwhOrNone = (value: number | null) => (value === null ? NO_DATA : figure(value, "кВт·ч"));
+const cowsText = (n: number) => `${n} ${pluralRu(n, ["корова", "коровы", "коров"])}`;
+const daysText = (n: number) => `${n} ${pluralRu(n, ["сутки", "суток", "суток"])}`;
+
+/** Which herd a cow's share is by, or why there is none. */
+function herdText(herd: PowerHerd): string {
+  const names = herd.databases.map((name) => `«${name}»`).join(", ");
+  const cows = herd.cows === null ? "" : `${cowsText(herd.cows)} (лактация ≥ 1, дойные и сухостойные)`;
+  switch (herd.basis) {
+    case "farm":
+      if (herd.databases.length === 0)
+        return `На корову — нет поголовья: у фермы «${herd.farm}» нет базы стада — подключите её, чтобы видеть кВт·ч на корову.`;
+      return herd.cows === null
+        ? `На корову — нет поголовья: в базе стада фермы «${herd.farm}» (${names}) нет коров — загрузите данные стада.`
+        : `На корову — по стаду фермы «${herd.farm}» (база стада ${names}): ${cows} сейчас.`;
+    case "company":
+      return herd.cows === null
+        ? `На корову — нет поголовья: в базе стада компании ${names} нет коров — загрузите данные стада.`
+        : `На корову — по единственной базе стада компании ${names}: ${cows} сейчас.`;
+    case "ambiguous":
+      return `На корову — не считается: база мониторинга не привязана к ферме, а у компании несколько баз стада (${names}). Укажите ферму базы мониторинга, чтобы делить на её стадо.`;
+    case "none":
+      return "На корову — нет поголовья: у компании нет базы стада — подключите её, чтобы видеть кВт·ч на корову.";
+  }
+}
 
 function Averages({ dbUuid, catalog, timeZone }: FrameData) {
   const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d", dbUuid);
@@ -25,54 +57,55 @@ function Averages({ dbUuid, catalog, timeZone }: FrameData) {
   }
   const data = period.data;
   const cows = data?.herd.cows ?? null;
-  const days = data?.period.days ?? 0;
-  const perCow = (kwh: number) => (cows === null || days <= 0 ? null : kwh / days / cows);
-  const rows = (data?.sites ?? []).flatMap((site) =>
-    site.meters.map((m) => {
-      const perDay = days > 0 ? m.kwh / days : 0;
-      const previousPerDay = days > 0 ? m.previous_kwh / days : 0;
-      return {
-        key: m.series_id,
-        name: m.role === "input" ? `${m.name} (ввод)` : m.name,
-        kwh: m.kwh,
-        perDay,
-        previousPerDay,
-        change: change(perDay, previousPerDay),
-        perCow: perCow(m.kwh),
-        previousPerCow: perCow(m.previous_kwh),
-      };
-    }),
+  const perCow = (perDay: number | null) => (cows === null || perDay === null ? null : perDay / cows);
+  const sites = data?.sites ?? [];
+  const rows = sites.flatMap((site) =>
+    site.meters.map((m) => ({
+      key: m.series_id,
+      name: m.role === "input" ? `${m.name} (ввод)` : m.name,
+      kwh: m.kwh,
+      perDay: m.per_day,
+      days: `${m.days} из ${site.days}`,
+      previousPerDay: m.previous_per_day,
+      previousDays: `${m.previous_days} из ${site.previous_days}`,
+      change: change(m.per_day, m.previous_per_day),
+      perCow: perCow(m.per_day),
+      previousPerCow: perCow(m.previous_per_day),
+    })),
   );
-  const empty = rows.every((r) => r.kwh === 0 && r.previousPerDay === 0);
+  const empty = rows.every((r) => r.kwh === null && r.previousPerDay === null);
   const text = rangeText(range, timeZone);
   const previousText = data
     ? `${siteDateTime(data.previous.from, timeZone)} — ${siteDateTime(data.previous.to, timeZone)}`
     : "";
-  const herdText = !data
-    ? ""
-    : cows === null
-      ? data.herd.databases === 0
-        ? "Поголовье неизвестно: у компании нет базы стада — подключите её, чтобы видеть кВт·ч на корову."
-        : "Поголовье неизвестно: в базах стада компании нет коров — загрузите данные стада, чтобы видеть кВт·ч на корову."
-      : `На корову — по поголовью компании сейчас: ${cows} коров (лактация ≥ 1, дойные и сухостойные) в базах стада: ${data.herd.databases}.`;
-  const exportCsv = () =>
-    saveCsv(
-      [
-        [
-          "Счётчик",
-          "За период, кВт·ч",
-          "кВт·ч в сутки",
-          "Прошлый период, кВт·ч в сутки",
-          "Изменение, %",
-          "кВт·ч на корову в сутки",
-          "Прошлый период, кВт·ч на корову в сутки",
-        ],
-        ...rows.map((r) => [r.name, r.kwh, r.perDay, r.previousPerDay, round2(r.change), r.perCow, r.previousPerCow]),
-        [],
-        [`Период: ${text}; прошлый: ${previousText}; поголовье: ${cows ?? "—"}`],
-      ],
-      `Средние за период ${catalog.database.name} ${text}.csv`,
-    );
+  // The site's whole days of the period: the most days a meter's mean can be over.
+  const wholeDays = sites[0]?.days ?? 0;
+  const exportRows = (): Cell[][] => [
+    [
+      "Счётчик",
+      "За период, кВт·ч",
+      "кВт·ч в сутки (полные сутки с показаниями)",
+      "Полных суток с показаниями",
+      "Прошлый период, кВт·ч в сутки",
+      "Прошлый период, полных суток",
+      "Изменение, %",
+      "кВт·ч на корову в сутки",
+      "Прошлый период, кВт·ч на корову в сутки",
+    ],
+    ...rows.map((r) => [
+      r.name,
+      r.kwh,
+      r.perDay,
+      r.days,
+      r.previousPerDay,
+      r.previousDays,
+      round2(r.change),
+      r.perCow,
+      r.previousPerCow,
+    ]),
+    [],
+    [`Период: ${text}; прошлый: ${previousText}; ${data ? herdText(data.herd) : ""}`],
+  ];
   return (
     <>
       <Flex gap="small" wrap align="center">
@@ -84,12 +117,14 @@ function Averages({ dbUuid, catalog, timeZone }: FrameData) {
           onCustom={setCustom}
           picks={LONG_QUICK_RANGES}
         />
-        <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={rows.length === 0}>
-          CSV
-        </Button>
+        <ExportButtons
+          rows={exportRows}
+          fileName={exportFileName(catalog.database.name, "средние за период", range, timeZone)}
+          disabled={rows.length === 0}
+        />
       </Flex>
       <Typography.Text type="secondary">
-        {text} ({timeZone}), {figure(days)} сут.; сравнение с {previousText}
+        {text} ({zoneText(timeZone)}){data ? `, полных суток: ${wholeDays}; сравнение с ${previousText}` : ""}
       </Typography.Text>
       {period.isPending ? (
         <Spin style={{ display: "block", margin: "48px auto" }} />
@@ -102,7 +137,12 @@ function Averages({ dbUuid, catalog, timeZone }: FrameData) {
         />
       ) : (
         <>
-          <Typography.Paragraph>{herdText}</Typography.Paragraph>
+          <Typography.Paragraph>
+            «В сутки» — среднее за полные местные сутки с показаниями счётчика, а не за все {daysText(wholeDays)}{" "}
+            периода: сколько их у счётчика — в столбце «Суток с показаниями». Полные сутки — закончившиеся и покрытые
+            показаниями счётчика от начала до конца: сегодняшние и первые неполные сутки не считаются.
+          </Typography.Paragraph>
+          <Typography.Paragraph>{data ? herdText(data.herd) : ""}</Typography.Paragraph>
           <CategoryChart
             label="кВт·ч в сутки по счётчикам"
             categories={rows.map((r) => r.name)}
@@ -120,12 +160,13 @@ function Averages({ dbUuid, catalog, timeZone }: FrameData) {
             dataSource={rows}
             columns={[
               { title: "Счётчик", key: "name", dataIndex: "name" },
-              { title: "За период", key: "kwh", render: (_, r) => figure(r.kwh, "кВт·ч") },
-              { title: "В сутки", key: "perDay", render: (_, r) => figure(r.perDay, "кВт·ч") },
+              { title: "За период", key: "kwh", render: (_, r) => kwhOrNone(r.kwh) },
+              { title: "В сутки", key: "perDay", render: (_, r) => kwhOrNone(r.perDay) },
+              { title: "Суток с показаниями", key: "days", dataIndex: "days" },
               {
                 title: "Прошлый период, в сутки",
                 key: "previous",
-                render: (_, r) => figure(r.previousPerDay, "кВт·ч"),
+                render: (_, r) => kwhOrNone(r.previousPerDay),
               },
               {
                 title: "Изменение",

@@ -1,22 +1,25 @@
-import { DownloadOutlined } from "@ant-design/icons";
 import type { PowerDays, PowerMeans } from "@nadoy/contract/monitoring-averages";
-import { Button, Flex, Spin, Table, Typography } from "antd";
+import { Flex, Spin, Table, Typography } from "antd";
 import { useState } from "react";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { usePowerDays } from "../api.ts";
 import { CategoryChart } from "../components/CategoryChart.tsx";
+import { ExportButtons } from "../components/ExportButtons.tsx";
 import { MeterChoice } from "../components/MeterChoice.tsx";
 import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
-import { saveCsv } from "../lib/csv.ts";
+import { type Cell, exportFileName } from "../lib/csv.ts";
 import { chosenMeters, defaultChoice, energyMeters, sumMeans } from "../lib/meter-means.ts";
 import { previousRange } from "../lib/previous-range.ts";
 import { figure, LONG_QUICK_RANGES, rangeText, siteDateTime } from "../lib/site-time.ts";
+import { zoneText } from "../lib/zone-text.ts";
 
 // /equipment_monitoring/power_monitoring/days-avg/:uuid — the mean daily kWh by weekday (Mon–Sun)
 // and by day of month (1–31) of the site's local days, beside the previous period of equal length.
+// Only complete days count (contract monitoring-averages.ts): not today so far, not a meter's first
+// partial day.
 
 const WEEKDAYS = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"];
 const MONTH_DAYS = Array.from({ length: 31 }, (_, d) => String(d + 1));
@@ -61,15 +64,11 @@ function DaysAvg({ dbUuid, catalog, timeZone }: FrameData) {
     }));
   const weekdayRows = rows(WEEKDAYS, current.weekdays, last.weekdays);
   const monthRows = rows(MONTH_DAYS, current.monthDays, last.monthDays);
-  const exportCsv = () =>
-    saveCsv(
-      [
-        ["Группа", "День", "Среднее за сутки, кВт·ч", "Дней", "Прошлый период, кВт·ч"],
-        ...weekdayRows.map((r) => ["День недели", r.label, r.kwh, r.count, r.previous]),
-        ...monthRows.map((r) => ["Число месяца", r.label, r.kwh, r.count, r.previous]),
-      ],
-      `Среднее по дням ${catalog.database.name} ${period}.csv`,
-    );
+  const exportRows = (): Cell[][] => [
+    ["Группа", "День", "Среднее за сутки, кВт·ч", "Дней", "Прошлый период, кВт·ч"],
+    ...weekdayRows.map((r) => ["День недели", r.label, r.kwh, r.count, r.previous]),
+    ...monthRows.map((r) => ["Число месяца", r.label, r.kwh, r.count, r.previous]),
+  ];
   return (
     <>
       <Flex gap="small" wrap align="center">
@@ -82,13 +81,19 @@ function DaysAvg({ dbUuid, catalog, timeZone }: FrameData) {
           picks={LONG_QUICK_RANGES}
         />
         <MeterChoice meters={meters} value={choice} onChange={setChoice} />
-        <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={empty}>
-          CSV
-        </Button>
+        <ExportButtons
+          rows={exportRows}
+          fileName={exportFileName(catalog.database.name, "среднее по дням", range, timeZone)}
+          disabled={empty}
+        />
       </Flex>
       <Typography.Text type="secondary">
-        {period}, сутки площадки ({timeZone}): среднее кВт·ч за сутки; бледные столбцы — предыдущий период{" "}
+        {period}, сутки площадки ({zoneText(timeZone)}): среднее кВт·ч за сутки; бледные столбцы — предыдущий период{" "}
         {siteDateTime(previous.from, timeZone)} — {siteDateTime(previous.to, timeZone)}
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        Среднее — по полным местным суткам: закончившимся и покрытым показаниями счётчика от начала до конца;
+        сегодняшние и первые неполные сутки счётчика не считаются. «Дней» — сколько полных суток вошло.
       </Typography.Text>
       {now.isPending ? (
         <Spin style={{ display: "block", margin: "48px auto" }} />

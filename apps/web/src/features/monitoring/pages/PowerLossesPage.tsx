@@ -1,24 +1,27 @@
-import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Flex, InputNumber, Spin, Table, Tag, Typography } from "antd";
+import { Flex, InputNumber, Spin, Table, Tag, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { usePowerEnergy } from "../api.ts";
 import { CategoryChart } from "../components/CategoryChart.tsx";
+import { ExportButtons } from "../components/ExportButtons.tsx";
 import { MonitoringEmpty } from "../components/MonitoringEmpty.tsx";
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
-import { saveCsv } from "../lib/csv.ts";
+import { type Cell, exportFileName } from "../lib/csv.ts";
 import { DEFAULT_LOSS_THRESHOLD, parseThreshold } from "../lib/loss-threshold.ts";
-import { previousRange } from "../lib/previous-range.ts";
-import { dayjs, figure, LONG_QUICK_RANGES, rangeText, siteDateTime, siteDay } from "../lib/site-time.ts";
-import { type LossRow, substationLosses } from "../lib/substation-losses.ts";
+import { previousDays } from "../lib/previous-range.ts";
+import { dayjs, figure, LONG_DAY_QUICK_RANGES, rangeText, siteDateTime, siteDay } from "../lib/site-time.ts";
+import { type LossRow, NO_DATA, substationLosses } from "../lib/substation-losses.ts";
+import { zoneText } from "../lib/zone-text.ts";
 
 // /equipment_monitoring/power_monitoring/substation-diff/:uuid — losses of each substation (input
 // − Σ feeders) by the site's local day, kWh and %, the days above the threshold (?threshold=,
-// 6 % by default) in red; the period's total beside the previous period's.
+// 6 % by default) in red; the period's total beside the previous period's: as many whole local
+// days just before (previousDays), no day in both. A day a meter read nothing says so.
 
-const percentText = (percent: number | null) => (percent === null ? "—" : `${figure(percent)} %`);
+const percentText = (r: LossRow) => (r.loss === null ? NO_DATA : r.percent === null ? "—" : `${figure(r.percent)} %`);
+const kwhText = (value: number | null) => (value === null ? NO_DATA : figure(value, "кВт·ч"));
 const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
 function Losses({ dbUuid, catalog, timeZone }: FrameData) {
@@ -34,8 +37,8 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
       },
       { replace: true },
     );
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d", dbUuid);
-  const previous = previousRange(range);
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "30d", dbUuid, true);
+  const previous = previousDays(range, timeZone);
   const energy = usePowerEnergy(dbUuid, { ...range, grain: "day" });
   const before = usePowerEnergy(dbUuid, { ...previous, grain: "day" });
   if (catalog.substations.length === 0) {
@@ -54,57 +57,45 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
   const previousOf = (id: number) => previousTotals.find((l) => l.substationId === id)?.total;
   const above = (r: LossRow) => r.percent !== null && r.percent > threshold;
   const period = rangeText(range, timeZone);
-  const exportCsv = () =>
-    saveCsv(
-      [
+  const exportRows = (): Cell[][] => [
+    ["Подстанция", "День", "Ввод, кВт·ч", "Фидеры, кВт·ч", "Потери, кВт·ч", "Потери, %", `Выше порога ${threshold} %`],
+    ...losses.flatMap((l) => {
+      const last = previousOf(l.substationId);
+      return [
+        ...l.rows.map((r) => [
+          nameOf(l.substationId),
+          siteDay(r.bucket, l.timeZone),
+          r.input,
+          r.feeders,
+          r.loss,
+          round2(r.percent),
+          above(r) ? "да" : "",
+        ]),
         [
-          "Подстанция",
-          "День",
-          "Ввод, кВт·ч",
-          "Фидеры, кВт·ч",
-          "Потери, кВт·ч",
-          "Потери, %",
-          `Выше порога ${threshold} %`,
+          nameOf(l.substationId),
+          "Итого за период",
+          l.total.input,
+          l.total.feeders,
+          l.total.loss,
+          round2(l.total.percent),
+          "",
         ],
-        ...losses.flatMap((l) => {
-          const last = previousOf(l.substationId);
-          return [
-            ...l.rows.map((r) => [
-              nameOf(l.substationId),
-              siteDay(r.bucket, l.timeZone),
-              r.input,
-              r.feeders,
-              r.loss,
-              round2(r.percent),
-              above(r) ? "да" : "",
-            ]),
-            [
-              nameOf(l.substationId),
-              "Итого за период",
-              l.total.input,
-              l.total.feeders,
-              l.total.loss,
-              round2(l.total.percent),
-              "",
-            ],
-            ...(last
-              ? [
-                  [
-                    nameOf(l.substationId),
-                    "Предыдущий период",
-                    last.input,
-                    last.feeders,
-                    last.loss,
-                    round2(last.percent),
-                    "",
-                  ],
-                ]
-              : []),
-          ];
-        }),
-      ],
-      `Потери на подстанциях ${catalog.database.name} ${period}.csv`,
-    );
+        ...(last
+          ? [
+              [
+                nameOf(l.substationId),
+                "Предыдущий период",
+                last.input,
+                last.feeders,
+                last.loss,
+                round2(last.percent),
+                "",
+              ],
+            ]
+          : []),
+      ];
+    }),
+  ];
   return (
     <>
       <Flex gap="small" wrap align="center">
@@ -114,7 +105,8 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
           timeZone={timeZone}
           onPick={setPick}
           onCustom={setCustom}
-          picks={LONG_QUICK_RANGES}
+          picks={LONG_DAY_QUICK_RANGES}
+          days
         />
         <Flex gap={4} align="center">
           <label htmlFor="loss-threshold">Порог потерь, %</label>
@@ -128,12 +120,14 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
             onChange={(value) => setThreshold(value)}
           />
         </Flex>
-        <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={losses.length === 0}>
-          CSV
-        </Button>
+        <ExportButtons
+          rows={exportRows}
+          fileName={exportFileName(catalog.database.name, "потери на подстанции", range, timeZone)}
+          disabled={losses.length === 0}
+        />
       </Flex>
       <Typography.Text type="secondary">
-        {period}, дни площадки ({timeZone}): потери = ввод − сумма фидеров; сравнение с{" "}
+        {period}, дни площадки ({zoneText(timeZone)}): потери = ввод − сумма фидеров; сравнение с{" "}
         {siteDateTime(previous.from, timeZone)} — {siteDateTime(previous.to, timeZone)}
       </Typography.Text>
       {energy.isPending ? (
@@ -150,6 +144,7 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
           const name = nameOf(l.substationId);
           const last = previousOf(l.substationId);
           const days = l.rows.filter(above).length;
+          const daysWithData = l.rows.filter((r) => r.loss !== null).length;
           const totals = [
             { key: "period", label: "Итого за период", row: l.total },
             ...(last ? [{ key: "previous", label: "Предыдущий период", row: last }] : []),
@@ -157,15 +152,21 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
           return (
             <section key={l.substationId} aria-label={name}>
               <Typography.Title level={5}>{name}</Typography.Title>
-              {l.total.input === 0 ? (
+              {l.total.input === null || l.total.input === 0 ? (
                 <MonitoringEmpty
-                  title="За этот период на ввод ничего не пришло."
+                  title={
+                    l.total.input === null
+                      ? "За этот период нет данных счётчиков."
+                      : "За этот период на ввод ничего не пришло."
+                  }
                   hint="Выберите период подлиннее или проверьте, что счётчик ввода отправляет показания."
                 />
               ) : (
                 <>
                   <Typography.Paragraph>
-                    Дней выше порога {figure(threshold)} %: <strong>{days}</strong> из {l.rows.length}
+                    Дней выше порога {figure(threshold)} %: <strong>{days}</strong> из {daysWithData}
+                    {daysWithData < l.rows.length &&
+                      ` (${NO_DATA} за ${l.rows.length - daysWithData} из ${l.rows.length})`}
                   </Typography.Paragraph>
                   <CategoryChart
                     label={`Потери по дням: ${name}`}
@@ -182,10 +183,10 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
                     dataSource={totals}
                     columns={[
                       { title: "Период", key: "label", dataIndex: "label" },
-                      { title: "Ввод", key: "input", render: (_, t) => figure(t.row.input, "кВт·ч") },
-                      { title: "Фидеры", key: "feeders", render: (_, t) => figure(t.row.feeders, "кВт·ч") },
-                      { title: "Потери", key: "loss", render: (_, t) => figure(t.row.loss, "кВт·ч") },
-                      { title: "Потери, %", key: "percent", render: (_, t) => percentText(t.row.percent) },
+                      { title: "Ввод", key: "input", render: (_, t) => kwhText(t.row.input) },
+                      { title: "Фидеры", key: "feeders", render: (_, t) => kwhText(t.row.feeders) },
+                      { title: "Потери", key: "loss", render: (_, t) => kwhText(t.row.loss) },
+                      { title: "Потери, %", key: "percent", render: (_, t) => percentText(t.row) },
                     ]}
                   />
                   <Table
@@ -196,18 +197,14 @@ function Losses({ dbUuid, catalog, timeZone }: FrameData) {
                     dataSource={l.rows}
                     columns={[
                       { title: "День", key: "day", render: (_, r) => siteDay(r.bucket, l.timeZone) },
-                      { title: "Ввод", key: "input", render: (_, r) => figure(r.input, "кВт·ч") },
-                      { title: "Фидеры", key: "feeders", render: (_, r) => figure(r.feeders, "кВт·ч") },
-                      { title: "Потери", key: "loss", render: (_, r) => figure(r.loss, "кВт·ч") },
+                      { title: "Ввод", key: "input", render: (_, r) => kwhText(r.input) },
+                      { title: "Фидеры", key: "feeders", render: (_, r) => kwhText(r.feeders) },
+                      { title: "Потери", key: "loss", render: (_, r) => kwhText(r.loss) },
                       {
                         title: "Потери, %",
                         key: "percent",
                         render: (_, r) =>
-                          above(r) ? (
-                            <Tag color="red">{percentText(r.percent)} — выше порога</Tag>
-                          ) : (
-                            percentText(r.percent)
-                          ),
+                          above(r) ? <Tag color="red">{percentText(r)} — выше порога</Tag> : percentText(r),
                       },
                     ]}
                   />

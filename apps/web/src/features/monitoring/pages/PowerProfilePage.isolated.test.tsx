@@ -32,6 +32,10 @@ describe(ROUTE, { timeout: 30_000 }, () => {
     expect(before?.to).toBe(now?.from);
     expect(Date.parse(now?.to ?? "") - Date.parse(now?.from ?? "")).toBe(30 * 86_400_000);
     expect(screen.getByText("Все вводы (сумма)")).toBeTruthy();
+    // The hour still going would pull its slot down: the page says it is left out.
+    expect(screen.getByText(/^Среднее — по полным часам/).textContent).toBe(
+      "Среднее — по полным часам: закончившимся и покрытым показаниями счётчика от начала до конца; текущий час и первый неполный час счётчика не считаются.",
+    );
 
     // «Год»: 365 days at once, past the hourly route's 62.
     fireEvent.click(screen.getByText("Год"));

@@ -1,23 +1,25 @@
-import { DownloadOutlined } from "@ant-design/icons";
 import type { PowerMeans, PowerProfile } from "@nadoy/contract/monitoring-averages";
-import { Button, Flex, Spin, Table, Typography } from "antd";
+import { Flex, Spin, Table, Typography } from "antd";
 import { useState } from "react";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { usePowerProfile } from "../api.ts";
 import { CategoryChart } from "../components/CategoryChart.tsx";
+import { ExportButtons } from "../components/ExportButtons.tsx";
 import { MeterChoice } from "../components/MeterChoice.tsx";
 import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
-import { saveCsv } from "../lib/csv.ts";
+import { type Cell, exportFileName } from "../lib/csv.ts";
 import { chosenMeters, defaultChoice, energyMeters, sumMeans } from "../lib/meter-means.ts";
 import { previousRange } from "../lib/previous-range.ts";
 import { figure, LONG_QUICK_RANGES, rangeText, siteDateTime } from "../lib/site-time.ts";
+import { zoneText } from "../lib/zone-text.ts";
 
 // /equipment_monitoring/power_monitoring/hours-avg/:uuid — the average day: the mean kWh of each
 // local hour (0–23), weekdays and weekends as two lines, the previous period of equal length
-// dashed; any range up to 400 days (the server averages the hourly rollups).
+// dashed; any range up to 400 days (the server averages the hourly rollups). Only complete hours
+// count (contract monitoring-averages.ts): not the hour still going, not a meter's first partial hour.
 
 const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`);
 const none: PowerMeans = { kwh: Array(24).fill(null), count: Array(24).fill(0) };
@@ -55,30 +57,26 @@ function Profile({ dbUuid, catalog, timeZone }: FrameData) {
   const last = profileOf(before.data, choice);
   const empty = current.weekdays.kwh.every((v) => v === null) && current.weekends.kwh.every((v) => v === null);
   const period = rangeText(range, timeZone);
-  const exportCsv = () =>
-    saveCsv(
-      [
-        [
-          "Час (местное время)",
-          "Будни, кВт·ч",
-          "Дней будней",
-          "Выходные, кВт·ч",
-          "Дней выходных",
-          "Будни, прошлый период, кВт·ч",
-          "Выходные, прошлый период, кВт·ч",
-        ],
-        ...HOURS.map((hour, h) => [
-          hour,
-          current.weekdays.kwh[h],
-          current.weekdays.count[h],
-          current.weekends.kwh[h],
-          current.weekends.count[h],
-          last.weekdays.kwh[h],
-          last.weekends.kwh[h],
-        ]),
-      ],
-      `Средний суточный профиль ${catalog.database.name} ${period}.csv`,
-    );
+  const exportRows = (): Cell[][] => [
+    [
+      "Час (местное время)",
+      "Будни, кВт·ч",
+      "Дней будней",
+      "Выходные, кВт·ч",
+      "Дней выходных",
+      "Будни, прошлый период, кВт·ч",
+      "Выходные, прошлый период, кВт·ч",
+    ],
+    ...HOURS.map((hour, h) => [
+      hour,
+      current.weekdays.kwh[h],
+      current.weekdays.count[h],
+      current.weekends.kwh[h],
+      current.weekends.count[h],
+      last.weekdays.kwh[h],
+      last.weekends.kwh[h],
+    ]),
+  ];
   const totals = [
     { key: "weekdays", label: "Будни (пн–пт)", now: daySum(current.weekdays), before: daySum(last.weekdays) },
     { key: "weekends", label: "Выходные (сб, вс)", now: daySum(current.weekends), before: daySum(last.weekends) },
@@ -95,13 +93,19 @@ function Profile({ dbUuid, catalog, timeZone }: FrameData) {
           picks={LONG_QUICK_RANGES}
         />
         <MeterChoice meters={meters} value={choice} onChange={setChoice} />
-        <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={empty}>
-          CSV
-        </Button>
+        <ExportButtons
+          rows={exportRows}
+          fileName={exportFileName(catalog.database.name, "средний суточный профиль", range, timeZone)}
+          disabled={empty}
+        />
       </Flex>
       <Typography.Text type="secondary">
-        {period}, часы площадки ({timeZone}): среднее кВт·ч за час по часам суток; пунктир — предыдущий период{" "}
+        {period}, часы площадки ({zoneText(timeZone)}): среднее кВт·ч за час по часам суток; пунктир — предыдущий период{" "}
         {siteDateTime(previous.from, timeZone)} — {siteDateTime(previous.to, timeZone)}
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        Среднее — по полным часам: закончившимся и покрытым показаниями счётчика от начала до конца; текущий час и
+        первый неполный час счётчика не считаются.
       </Typography.Text>
       {now.isPending ? (
         <Spin style={{ display: "block", margin: "48px auto" }} />

@@ -1,23 +1,30 @@
-import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Flex, Spin, Table, Typography } from "antd";
+import { Flex, Spin, Table, Typography } from "antd";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
-import { usePowerEnergy } from "../api.ts";
+import { usePowerEnergy, usePowerOverview } from "../api.ts";
+import { ExportButtons } from "../components/ExportButtons.tsx";
 import { MonitoringEmpty } from "../components/MonitoringEmpty.tsx";
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
 import { RangeBar } from "../components/RangeBar.tsx";
+import { SubstationLoad, substationLoadRows } from "../components/SubstationLoad.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
-import { saveCsv } from "../lib/csv.ts";
-import { figure, rangeText, siteDay } from "../lib/site-time.ts";
-import { type LossRow, substationLosses } from "../lib/substation-losses.ts";
+import { type Cell, exportFileName } from "../lib/csv.ts";
+import { DAY_QUICK_RANGES, figure, siteDay } from "../lib/site-time.ts";
+import { type LossRow, NO_DATA, substationLosses } from "../lib/substation-losses.ts";
+import { zoneText } from "../lib/zone-text.ts";
 
-// /equipment_monitoring/power_monitoring/substations/:uuid — each substation by the site's local
-// day: energy in (the input meter), out (Σ feeders) and the losses, kWh and %, with the period's total.
+// /equipment_monitoring/power_monitoring/substations/:uuid — each substation's load now and today
+// (the power overview's answer: its input and every feeder, power now, kWh today beside
+// yesterday's, the losses; SubstationLoad), then by the site's local day: energy in (the input
+// meter), out (Σ feeders) and the losses, kWh and %, with the period's total.
+// Whole local days (quickDays): «7 дней» is 7 rows; a day a meter read nothing says so.
 
-const percentText = (r: LossRow) => (r.percent === null ? "—" : `${figure(r.percent)} %`);
+const percentText = (r: LossRow) => (r.loss === null ? NO_DATA : r.percent === null ? "—" : `${figure(r.percent)} %`);
+const kwhText = (value: number | null) => (value === null ? NO_DATA : figure(value, "кВт·ч"));
 
 function Substations({ dbUuid, catalog, timeZone }: FrameData) {
-  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "7d", dbUuid);
+  const { pick, range, setPick, setCustom } = useSiteRange(timeZone, "7d", dbUuid, true);
   const energy = usePowerEnergy(dbUuid, { ...range, grain: "day" });
+  const overview = usePowerOverview(dbUuid);
   if (catalog.substations.length === 0) {
     return (
       <MonitoringEmpty
@@ -29,32 +36,64 @@ function Substations({ dbUuid, catalog, timeZone }: FrameData) {
   const sites = energy.data?.sites ?? [];
   const losses = sites.flatMap((site) => substationLosses(site).map((l) => ({ ...l, timeZone: site.time_zone })));
   const nameOf = (id: number) => catalog.substations.find((s) => s.id === id)?.name ?? String(id);
-  const exportCsv = () =>
-    saveCsv(
-      [
-        ["Подстанция", "День", "Ввод, кВт·ч", "Фидеры, кВт·ч", "Потери, кВт·ч", "Потери, %"],
-        ...losses.flatMap((l) =>
-          [...l.rows, l.total].map((r) => [
-            nameOf(l.substationId),
-            r.bucket ? siteDay(r.bucket, l.timeZone) : "Итого",
-            r.input,
-            r.feeders,
-            r.loss,
-            r.percent === null ? null : Math.round(r.percent * 100) / 100,
-          ]),
-        ),
-      ],
-      `Подстанции ${catalog.database.name} ${rangeText(range, timeZone)}.csv`,
-    );
+  const loadNow = (overview.data?.sites ?? []).flatMap((site) => site.substations);
+  const exportRows = (): Cell[][] => [
+    ...substationLoadRows(loadNow),
+    [],
+    ["Подстанция", "День", "Ввод, кВт·ч", "Фидеры, кВт·ч", "Потери, кВт·ч", "Потери, %"],
+    ...losses.flatMap((l) =>
+      [...l.rows, l.total].map((r) => [
+        nameOf(l.substationId),
+        r.bucket ? siteDay(r.bucket, l.timeZone) : "Итого",
+        r.input,
+        r.feeders,
+        r.loss,
+        r.percent,
+      ]),
+    ),
+  ];
   return (
     <>
       <Flex gap="small" wrap align="center">
-        <RangeBar pick={pick} range={range} timeZone={timeZone} onPick={setPick} onCustom={setCustom} />
-        <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={losses.length === 0}>
-          CSV
-        </Button>
+        <ExportButtons
+          rows={exportRows}
+          fileName={exportFileName(catalog.database.name, "подстанции", range, timeZone)}
+          disabled={loadNow.length === 0 && losses.length === 0}
+        />
       </Flex>
-      <Typography.Text type="secondary">Дни площадки ({timeZone}): потери = ввод − сумма фидеров</Typography.Text>
+      <Typography.Title level={4}>Сейчас и сегодня</Typography.Title>
+      {overview.isPending ? (
+        <Spin style={{ display: "block", margin: "48px auto" }} />
+      ) : overview.isError ? (
+        <Typography.Text type="danger">{errorMessage(overview.error)}</Typography.Text>
+      ) : (
+        overview.data.sites.map((site) => (
+          <Flex vertical gap="small" key={site.id}>
+            <Typography.Text type="secondary">
+              {site.name}: сегодня {siteDay(overview.data.now, site.time_zone)}, время площадки (
+              {zoneText(site.time_zone)}); вчера — весь день
+            </Typography.Text>
+            {site.substations.map((substation) => (
+              <SubstationLoad key={substation.id} substation={substation} timeZone={site.time_zone} />
+            ))}
+          </Flex>
+        ))
+      )}
+      <Typography.Title level={4}>По дням</Typography.Title>
+      <Flex gap="small" wrap align="center">
+        <RangeBar
+          pick={pick}
+          range={range}
+          timeZone={timeZone}
+          onPick={setPick}
+          onCustom={setCustom}
+          picks={DAY_QUICK_RANGES}
+          days
+        />
+      </Flex>
+      <Typography.Text type="secondary">
+        Дни площадки ({zoneText(timeZone)}): потери = ввод − сумма фидеров
+      </Typography.Text>
       {energy.isPending ? (
         <Spin style={{ display: "block", margin: "48px auto" }} />
       ) : energy.isError ? (
@@ -66,7 +105,7 @@ function Substations({ dbUuid, catalog, timeZone }: FrameData) {
         />
       ) : (
         losses.map((l) => (
-          <section key={l.substationId} aria-label={nameOf(l.substationId)}>
+          <section key={l.substationId} aria-label={`По дням: ${nameOf(l.substationId)}`}>
             <Typography.Title level={5}>{nameOf(l.substationId)}</Typography.Title>
             <Table
               size="small"
@@ -76,9 +115,9 @@ function Substations({ dbUuid, catalog, timeZone }: FrameData) {
               dataSource={[...l.rows, l.total]}
               columns={[
                 { title: "День", key: "day", render: (_, r) => (r.bucket ? siteDay(r.bucket, l.timeZone) : "Итого") },
-                { title: "Ввод", key: "input", render: (_, r) => figure(r.input, "кВт·ч") },
-                { title: "Фидеры", key: "feeders", render: (_, r) => figure(r.feeders, "кВт·ч") },
-                { title: "Потери", key: "loss", render: (_, r) => figure(r.loss, "кВт·ч") },
+                { title: "Ввод", key: "input", render: (_, r) => kwhText(r.input) },
+                { title: "Фидеры", key: "feeders", render: (_, r) => kwhText(r.feeders) },
+                { title: "Потери", key: "loss", render: (_, r) => kwhText(r.loss) },
                 { title: "Потери, %", key: "percent", render: (_, r) => percentText(r) },
               ]}
             />

@@ -1,0 +1,45 @@
+import { BarChart, LineChart } from "echarts/charts";
+import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
+import * as echarts from "echarts/core";
+import { SVGRenderer } from "echarts/renderers";
+import ReactEChartsCore from "echarts-for-react/esm/core";
+import { useMemo } from "react";
+import { useTheme } from "../../../shared/hooks/use-theme.ts";
+import { type EnergyMeterRow, energyChartOption } from "../lib/chart-options.ts";
+
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, DataZoomComponent, SVGRenderer]);
+
+interface PowerHoursChartProps {
+  buckets: readonly string[];
+  meters: readonly EnergyMeterRow[];
+  timeZone: string;
+  /** The previous period's total per hour, by position in it (its n-th hour over this one's n-th). */
+  previous: { name: string; kwh: readonly (number | null)[] };
+}
+
+/** «Почасовое потребление»: energyChartOption's stacked hours, the previous period's total dashed over them. */
+export function PowerHoursChart({ buckets, meters, timeZone, previous }: PowerHoursChartProps) {
+  const dark = useTheme() === "black";
+  const option = useMemo(() => {
+    const base = energyChartOption(buckets, meters, timeZone, "hour");
+    const line = {
+      type: "line" as const,
+      name: previous.name,
+      showSymbol: false,
+      connectNulls: false,
+      lineStyle: { type: "dashed" as const },
+      data: buckets.map((_, i) => previous.kwh[i] ?? null),
+    };
+    return { ...base, series: [...base.series, line] };
+  }, [buckets, meters, timeZone, previous]);
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={option}
+      notMerge
+      theme={dark ? "dark" : undefined}
+      opts={{ renderer: "svg" }}
+      style={{ height: 380, width: "100%" }}
+    />
+  );
+}
