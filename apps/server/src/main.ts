@@ -7,13 +7,13 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./db/seed/demo.ts";
 import { ensureReferenceData } from "./db/seed/reference.ts";
 import { demoHerdProgressText, seedDemoHerds } from "./features/herd/demo-herd/seed-demo-herds.ts";
 import { herdToday } from "./features/herd/herd-today.ts";
-import { ensureDemoSiteDatabase } from "./features/monitoring/demo-site/demo-database.ts";
-import { demoSiteProgressText, seedDemoSite } from "./features/monitoring/demo-site/seed-demo-site.ts";
+import { seedDemoMonitoring } from "./features/monitoring/demo-site/seed-demo-site.ts";
 import { ensureReadingPartitions } from "./features/monitoring/partitions.ts";
 import { dropExpiredReadings } from "./features/monitoring/retention.ts";
 import { serverRoot, webDistFolder } from "./paths.ts";
 import { loadSigningSecret } from "./platform/auth/secret.ts";
 import { connectRedis } from "./platform/redis.ts";
+import { rebuildPendingRollups } from "./platform/rollups-rebuild.ts";
 
 /** config → database → migrations → reference and demo data (the demo herds too) → listen. */
 async function main(): Promise<void> {
