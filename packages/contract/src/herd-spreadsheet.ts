@@ -49,6 +49,8 @@ export interface HerdSpreadsheetField {
   example: string;
   /** Other column names that mean this field (lower case), for the guess. */
   aliases: readonly string[];
+  /** A number's plausible values (inclusive): a row with a value outside is refused. */
+  range?: { min: number; max: number };
 }
 
 const barnNumber: HerdSpreadsheetField = {
@@ -242,6 +244,7 @@ export const HERD_SPREADSHEET_FIELDS: Record<HerdSpreadsheetKind, readonly HerdS
       hint: "Суточный удой в день контрольной дойки, кг.",
       example: "38,5",
       aliases: ["удой", "удой кг", "надой", "milk"],
+      range: { min: 0, max: 120 },
     },
     {
       key: "fat_pct",
@@ -251,6 +254,7 @@ export const HERD_SPREADSHEET_FIELDS: Record<HerdSpreadsheetKind, readonly HerdS
       hint: "Массовая доля жира, %.",
       example: "3,85",
       aliases: ["жир", "жир %", "мдж", "pctf", "fat"],
+      range: { min: 1, max: 9 },
     },
     {
       key: "protein_pct",
@@ -260,6 +264,7 @@ export const HERD_SPREADSHEET_FIELDS: Record<HerdSpreadsheetKind, readonly HerdS
       hint: "Массовая доля белка, %.",
       example: "3,21",
       aliases: ["белок", "белок %", "мдб", "pctp", "protein"],
+      range: { min: 1, max: 7 },
     },
     {
       key: "scc",
@@ -269,6 +274,7 @@ export const HERD_SPREADSHEET_FIELDS: Record<HerdSpreadsheetKind, readonly HerdS
       hint: "Соматические клетки, тысяч в 1 мл.",
       example: "180",
       aliases: ["скс", "соматические клетки", "scc"],
+      range: { min: 0, max: 99_999 },
     },
   ],
 };

@@ -285,8 +285,25 @@ export const herdUploadCountsSchema = z.object({
   test_days_unchanged: z.number().int().min(0),
   /** Rows refused (each in errors, up to HERD_UPLOAD_ERRORS_MAX). */
   rows_refused: z.number().int().min(0),
+  /** Rows whose event repeats an earlier row's exactly (written once): «Повторы в файле». */
+  rows_repeated: z.number().int().min(0),
 });
 export type HerdUploadCounts = z.infer<typeof herdUploadCountsSchema>;
+
+/**
+ * The file adds nothing to the herd: no new or changed animal, event or test day (a re-upload).
+ * Its commit writes nothing, and the page offers none.
+ */
+export function herdUploadAddsNothing(counts: HerdUploadCounts): boolean {
+  return (
+    counts.animals_new +
+      counts.animals_changed +
+      counts.events_new +
+      counts.test_days_new +
+      counts.test_days_changed ===
+    0
+  );
+}
 
 /** Counts of an upload that found nothing (yet): every figure 0. */
 export const HERD_UPLOAD_NO_COUNTS: Readonly<HerdUploadCounts> = {
@@ -300,6 +317,7 @@ export const HERD_UPLOAD_NO_COUNTS: Readonly<HerdUploadCounts> = {
   test_days_changed: 0,
   test_days_unchanged: 0,
   rows_refused: 0,
+  rows_repeated: 0,
 };
 
 export const herdUploadPreviewSchema = herdUploadCountsSchema.extend({

@@ -409,6 +409,7 @@ describe("uploads and datasets", () => {
       test_days_changed: 0,
       test_days_unchanged: 0,
       rows_refused: 2,
+      rows_repeated: 0,
     });
     expect(list[0]).toMatchObject({ kind: null, committed_at: null, counts: { rows: 0 } });
   });

@@ -56,7 +56,8 @@ export function useHerdAnimals(dbUuid: string, query: HerdAnimalsQuery) {
 
 /**
  * The server's phase of the upload or commit `progressId` names, asked every half second while
- * `enabled`. Before the server has heard of it the answer is an error, which is simply not shown.
+ * `enabled`. The server knows the id from its request's start; the caller asks a beat after
+ * sending it (ServerPhases), so that the first question does not overtake the request (a 404).
  */
 export function useHerdUploadProgress(progressId: string, enabled: boolean) {
   return useQuery({

@@ -166,7 +166,9 @@ describe("DC305 files refused whole", () => {
     // A zip's first bytes, then binary with NULs and line breaks, as an XLSX book begins.
     const xlsx = Buffer.from([0x50, 0x4b, 3, 4, 20, 0, 6, 0, 8, 0, 0, 0, 0x0a, 0x21, 0, 0x0d, 0x0a, 0xff]);
     expect(parse(xlsx)).toEqual([{ type: "refused", line: 1, message: REFUSE_XLSX }]);
-    expect(REFUSE_XLSX).toContain("Загрузить таблицу");
+    expect(REFUSE_XLSX).toContain("меню «Импорт и экспорт → Загрузка данных»");
+    expect(REFUSE_1C_BANK).toContain("меню «Импорт и экспорт → Загрузка данных»");
+    expect(REFUSE_1C_BANK).not.toContain("Загрузка таблиц»");
   });
 
   it("refuses an empty file, or one of blank lines only", () => {

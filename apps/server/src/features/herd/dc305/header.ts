@@ -86,12 +86,11 @@ const COMMANDS =
 export const REFUSE_EGRAPH = `Это график EGRAPH: в файле итоги по месяцам, а не животные. ${COMMANDS}`;
 export const REFUSE_WEEKLY = `Это таблица итогов по неделям (ECON или отчёт из таблицы): в ней числа за периоды, а не животные. ${COMMANDS}`;
 export const REFUSE_NO_ID = `В заголовке нет столбца ID (номер животного): похоже, в файле итоги за периоды, а не животные. ${COMMANDS}`;
-export const REFUSE_1C_BANK =
-  "Это выписка банка в формате обмена 1С (1CClientBankExchange), а не выгрузка DC305. Данные стада загружаются из DC305 или из таблицы (раздел «Загрузка таблиц»).";
-export const REFUSE_XML =
-  "Это файл XML (например, обмен с 1С в формате CommerceML), а не выгрузка DC305. Данные стада загружаются из DC305 (CSV) или из таблицы (раздел «Загрузка таблиц»).";
-export const REFUSE_XLSX =
-  "Это книга Excel (XLSX), а не выгрузка DC305: загрузите её в разделе «Загрузка таблиц» (Наборы данных → «Загрузить таблицу»).";
+/** Where the herd's tables are uploaded: the menu item's path, as the side menu names it. */
+const SHEET_UPLOAD_MENU = "меню «Импорт и экспорт → Загрузка данных»";
+export const REFUSE_1C_BANK = `Это выписка банка в формате обмена 1С (1CClientBankExchange), а не выгрузка DC305: файлы 1С в данные стада не загружаются. Данные стада загружаются из DC305 или из таблицы Excel/CSV (${SHEET_UPLOAD_MENU}).`;
+export const REFUSE_XML = `Это файл XML (например, обмен с 1С в формате CommerceML), а не выгрузка DC305: файлы 1С в данные стада не загружаются. Данные стада загружаются из DC305 (CSV) или из таблицы Excel/CSV (${SHEET_UPLOAD_MENU}).`;
+export const REFUSE_XLSX = `Это книга Excel (XLSX), а не выгрузка DC305: загрузите её как таблицу (${SHEET_UPLOAD_MENU}).`;
 export const REFUSE_EVENTS_NO_ID =
   "В файле событий нет столбца ID (номер животного): события не к кому отнести. Выгрузите их заново с ID, например «EVENTS ID BDAT LACT PEN».";
 export const REFUSE_NO_DATE =

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Dc305RowRecord } from "../dc305/records.ts";
 import {
   REFUSE_1C_BANK,
+  REFUSE_DC305_GRAPH,
   REFUSE_EMPTY_SHEET,
   REFUSE_HEADER_ONLY,
   REFUSE_PDF,
@@ -123,6 +124,32 @@ describe("CSV", () => {
     ]);
   });
 
+  it("refuses implausible test-day values, saying the allowed range, and a negative one as negative", async () => {
+    const text = [
+      "Номер животного;Дата контрольной дойки;Удой;Жир;Белок;СКС",
+      "1;10.11.2026;30;3,9;3,2;180",
+      "2;10.11.2026;30;45;3,2;180",
+      "3;10.11.2026;-5;3,9;3,2;180",
+      "4;10.11.2026;121;3,9;3,2;180",
+      "5;10.11.2026;30;3,9;0,5;180",
+      "6;10.11.2026;30;3,9;3,2;100000",
+      "7;10.11.2026;0;1;7;99 999",
+      ";10.11.2026;30;3,9;3,2;180",
+    ].join("\n");
+    const { records } = await readAll(Buffer.from(text), "test_days");
+    expect(summary(records)).toEqual([
+      "2: 1",
+      "Строка 3: в столбце «Жир» допустимо от 1 до 9, а стоит «45»",
+      "Строка 4: в столбце «Удой» значение не может быть отрицательным, а стоит «-5»",
+      "Строка 5: в столбце «Удой» допустимо от 0 до 120, а стоит «121»",
+      "Строка 6: в столбце «Белок» допустимо от 1 до 7, а стоит «0,5»",
+      "Строка 7: в столбце «СКС» допустимо от 0 до 99 999, а стоит «100000»",
+      "8: 7",
+      // The column is named as the field: said once.
+      "Строка 9: не заполнен столбец «Номер животного»",
+    ]);
+  });
+
   it("refuses an empty file and a header without rows", async () => {
     expect((await readAll(Buffer.alloc(0), "animals")).records).toEqual([
       { type: "refused", line: 0, message: REFUSE_EMPTY_SHEET },
@@ -149,6 +176,9 @@ describe("CSV", () => {
     expect(await refused(Buffer.from("%PDF-1.7\n%âãÏÓ\n"))).toEqual([
       { type: "refused", line: 0, message: REFUSE_PDF },
     ]);
+    // A DC305 graph (as dairyfeet_temp_all.CSV begins): named, not 63 rows without an animal.
+    const graph = '"Dates","Milking","Total","68% CI","FOOTRIM",\n   Jan19 ,   1112 ,  127 ,  10-12 ,       0 ,\n';
+    expect((await refused(Buffer.from(graph))).at(-1)).toMatchObject({ type: "refused", message: REFUSE_DC305_GRAPH });
   });
 
   it("reports a quote never closed on the row that opened it", async () => {
@@ -217,6 +247,15 @@ describe("XLSX", () => {
       lact: 2,
       fresh_date: "2026-09-01",
     });
+  });
+
+  it("shows the first values as a Russian reader writes them: DD.MM.YYYY and a decimal comma", async () => {
+    const file = await xlsxOf([
+      ["Номер", "Дата контрольной дойки", "Удой", "Жир"],
+      [5, new Date(Date.UTC(2015, 9, 11)), 28.4, "3.9"],
+    ]);
+    const { result } = await readAll(file, "test_days");
+    expect(result?.preview.columns.map((c) => c.sample)).toEqual(["5", "11.10.2015", "28,4", "3.9"]);
   });
 
   it("refuses a zip that is not a workbook", async () => {

@@ -10,7 +10,7 @@ import { csvRows } from "./csv-rows.ts";
 import { headerColumns, planSheet, type SheetColumn } from "./sheet-plan.ts";
 import { sheetRowRecord } from "./sheet-row-record.ts";
 import { SheetRefusal, type SheetRow } from "./sheet-rows.ts";
-import { cellText, isEmptyCell } from "./sheet-values.ts";
+import { cellShown, isEmptyCell } from "./sheet-values.ts";
 import { xlsxRows } from "./xlsx-rows.ts";
 
 // ---- A spreadsheet (CSV or XLSX) → the same records as the DC305 parser, in batches ----
@@ -52,6 +52,15 @@ export const REFUSE_XML =
 export const REFUSE_1C_BANK =
   "Это выписка банка в формате обмена 1С (1CClientBankExchange), а не таблица животных, событий или контрольных доек.";
 export const REFUSE_PDF = "Это документ PDF, а не таблица: выгрузите данные в Excel (XLSX) или CSV и загрузите снова.";
+
+export const REFUSE_DC305_GRAPH =
+  "Это график DC305 (EGRAPH): в файле итоги по месяцам, а не животные, события или контрольные дойки. Из DC305 загружайте выгрузки EVENTS или LIST (меню «Сервисы → Загрузка DairyComp 305»).";
+
+/** A DC305 EGRAPH export (first column «Dates», or a «68% CI» column): totals per period, refused whole as the DC305 page does. */
+function refuseDc305Graph(columns: readonly SheetColumn[]): void {
+  const names = columns.map((c) => c.name.trim().toUpperCase());
+  if (names[0] === "DATES" || names.includes("68% CI")) throw new SheetRefusal(REFUSE_DC305_GRAPH);
+}
 
 const SAMPLE_CHARS_MAX = 100;
 
@@ -138,6 +147,7 @@ export function readSpreadsheet(
           if (!plan) {
             headerLine = row.line;
             columns = headerColumns(row.cells, row.line);
+            refuseDc305Graph(columns);
             const resolved = await options.resolveMapping(columns.map((c) => c.name));
             plan = planSheet(options.kind, columns, resolved.mapping);
             // The mapping as used: every column of the file, each field once.
@@ -158,7 +168,7 @@ export function readSpreadsheet(
             for (const column of columns) {
               const cell = row.cells[column.index] ?? null;
               if (!samples.has(column.index) && !isEmptyCell(cell)) {
-                samples.set(column.index, cellText(cell).slice(0, SAMPLE_CHARS_MAX));
+                samples.set(column.index, cellShown(cell).slice(0, SAMPLE_CHARS_MAX));
               }
             }
           }

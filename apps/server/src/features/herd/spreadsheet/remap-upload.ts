@@ -11,7 +11,7 @@ import { copyText, type FileVerdict, stagedLines } from "../upload/staged-row.ts
 import { openStagingWriter, type StagingWriter } from "../upload/staging-writer.ts";
 import type { UploadRow } from "../upload/upload-access.ts";
 import { removeUploadFile } from "../upload/upload-files.ts";
-import { checkUpload } from "../upload/upload-preview.ts";
+import { checkOptionsFor, checkUpload } from "../upload/upload-preview.ts";
 import { dropMatchedAnimals, type UploadRef } from "../upload/upload-sql.ts";
 import { checkedMapping } from "./column-mappings.ts";
 import { givenMappingReader } from "./spreadsheet-reader.ts";
@@ -85,7 +85,7 @@ export async function remapUpload(
     const { header, refused } = verdict;
     if (refused || !header) throw new ApiError(400, ErrorCode.validation, refused?.message ?? FILE_GONE);
     await db.execute(sql`analyze herd_upload_rows`);
-    const check = await checkUpload(db, ref);
+    const check = await checkUpload(db, ref, checkOptionsFor(kind));
     const sheet = reader.spreadsheet?.();
     await db.execute(sql`update herd_uploads set status = 'staged', mapping = ${JSON.stringify(mapping)}::jsonb,
         counts = ${JSON.stringify(check.counts)}::jsonb, errors = ${JSON.stringify(check.errors)}::jsonb,

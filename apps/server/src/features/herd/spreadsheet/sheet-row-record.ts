@@ -1,3 +1,4 @@
+import type { HerdSpreadsheetField } from "@nadoy/contract/herd-spreadsheet";
 import type { Dc305Animal, Dc305ErrorRecord, Dc305RowRecord } from "../dc305/records.ts";
 import type { SheetPlan } from "./sheet-plan.ts";
 import {
@@ -5,6 +6,7 @@ import {
   cellDate,
   cellDecimal,
   cellInteger,
+  cellShown,
   cellText,
   eventCode,
   INVALID,
@@ -12,6 +14,9 @@ import {
 } from "./sheet-values.ts";
 
 // ---- A sheet row → the staged row the DC305 parser would give (or the first thing wrong with it) ----
+
+/** A bound as Russian text: «99 999», «0,5». */
+const russianNumber = (n: number) => n.toLocaleString("ru-RU").replace(/\u00a0/g, " ");
 
 /** A value quoted in a message, cut so that junk cannot flood the preview. */
 const shown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
@@ -26,15 +31,17 @@ class RowValues {
     private readonly latestYear: number,
   ) {}
 
-  private cell(key: string): { cell: Cell; column: string; label: string; required: boolean } | null {
+  private cell(key: string): { cell: Cell; column: string; field: HerdSpreadsheetField } | null {
     const at = this.plan.fields.get(key);
     if (!at) return null;
     const cell = this.cells[at.column.index] ?? null;
     if (isEmptyCell(cell)) {
-      if (at.field.required) this.fail(`не заполнен столбец «${at.column.name}» (${at.field.label})`);
+      // The field's name only when the column is named otherwise (no «Номер животного» twice).
+      const field = at.column.name === at.field.label ? "" : ` (${at.field.label})`;
+      if (at.field.required) this.fail(`не заполнен столбец «${at.column.name}»${field}`);
       return null;
     }
-    return { cell, column: at.column.name, label: at.field.label, required: at.field.required };
+    return { cell, column: at.column.name, field: at.field };
   }
 
   text(key: string): string | null {
@@ -47,7 +54,7 @@ class RowValues {
     if (at === null) return null;
     const day = cellDate(at.cell, this.latestYear);
     if (day !== INVALID) return day;
-    this.fail(`неверная дата «${shown(cellText(at.cell))}» в столбце «${at.column}» — нужна ДД.ММ.ГГГГ`);
+    this.fail(`неверная дата «${shown(cellShown(at.cell))}» в столбце «${at.column}» — нужна ДД.ММ.ГГГГ`);
     return null;
   }
 
@@ -57,17 +64,28 @@ class RowValues {
     const n = cellInteger(at.cell);
     if (n !== INVALID && n >= min && n <= max) return n;
     this.fail(
-      `в столбце «${at.column}» ожидается целое число от ${min} до ${max}, а стоит «${shown(cellText(at.cell))}»`,
+      `в столбце «${at.column}» ожидается целое число от ${min} до ${max}, а стоит «${shown(cellShown(at.cell))}»`,
     );
     return null;
   }
 
+  /** A number not below 0, and within the field's plausible range when it has one. */
   decimal(key: string): number | null {
     const at = this.cell(key);
     if (at === null) return null;
     const n = cellDecimal(at.cell);
-    if (n !== INVALID && n >= 0) return n;
-    this.fail(`в столбце «${at.column}» ожидается число (например, 38,5), а стоит «${shown(cellText(at.cell))}»`);
+    const value = shown(cellShown(at.cell));
+    if (n === INVALID) {
+      this.fail(`в столбце «${at.column}» ожидается число (например, 38,5), а стоит «${value}»`);
+      return null;
+    }
+    const { min, max } = at.field.range ?? { min: 0, max: Number.POSITIVE_INFINITY };
+    if (n < 0) this.fail(`в столбце «${at.column}» значение не может быть отрицательным, а стоит «${value}»`);
+    else if (n < min || n > max) {
+      this.fail(
+        `в столбце «${at.column}» допустимо от ${russianNumber(min)} до ${russianNumber(max)}, а стоит «${value}»`,
+      );
+    } else return n;
     return null;
   }
 

@@ -96,6 +96,19 @@ export function cellText(cell: Cell): string {
   return cell.trim();
 }
 
+/**
+ * A cell as a Russian reader writes it (the preview's first values): dates DD.MM.YYYY, numbers
+ * with a decimal comma; text as typed.
+ */
+export function cellShown(cell: Cell): string {
+  if (typeof cell === "number") return cellText(cell).replace(".", ",");
+  if (cell instanceof Date) {
+    const day = dateCellDay(cell);
+    return day === INVALID ? "" : day.split("-").reverse().join(".");
+  }
+  return cellText(cell);
+}
+
 /** A cell that means «no value»: empty, blanks, or a dash. */
 export function isEmptyCell(cell: Cell): boolean {
   if (cell === null) return true;

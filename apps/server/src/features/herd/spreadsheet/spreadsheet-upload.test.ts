@@ -53,17 +53,23 @@ const TEST_DAYS = csv(
   "102;RU102;02.04.2022;10.11.2026;41,2;4,0;3,4;95",
 );
 
+/** The animals of TEST_DAYS, put into the herd first: a test-day table brings no animals. */
+const TEST_DAY_ANIMALS = csv("Номер;Бирка;Дата рождения", "101;RU101;15.03.2021", "102;RU102;02.04.2022");
+const seedAnimals = async (file = TEST_DAY_ANIMALS) =>
+  ok(await api().commit(ok<HerdUploadCreated>(await api().upload(Buffer.from(file), "animals"), 201).upload_uuid));
+
 describe("upload, preview and commit", () => {
   it("imports test days from a Windows-1251 CSV with «;» and decimal commas, and a re-import adds nothing", async () => {
+    await seedAnimals();
     const created = ok<HerdUploadCreated>(await api().upload(win1251(TEST_DAYS), "test_days"), 201);
     expect(created).toMatchObject({ format: "spreadsheet", kind: "test_days" });
-    expect(created.preview).toMatchObject(counts({ rows: 3, animals_new: 2, test_days_new: 3 }));
+    expect(created.preview).toMatchObject(counts({ rows: 3, animals_unchanged: 2, test_days_new: 3 }));
     expect(created.spreadsheet).toMatchObject({ file_type: "csv", mapping_source: "guessed", missing: [] });
     expect(created.spreadsheet?.columns.every((c) => c.field !== null)).toBe(true);
-    expect(await herdTableCounts(db())).toMatchObject({ animals: 0, test_days: 0, staged: 3 });
+    expect(await herdTableCounts(db())).toMatchObject({ animals: 2, test_days: 0, staged: 3 });
 
     expect(ok(await api().commit(created.upload_uuid))).toMatchObject(
-      counts({ rows: 3, animals_new: 2, test_days_new: 3 }),
+      counts({ rows: 3, animals_unchanged: 2, test_days_new: 3 }),
     );
     const list = ok<HerdAnimalsPage>(await herd().animals());
     expect(list.items.map((a) => [a.barn_number, a.ear_tag, a.birth_date])).toEqual([
@@ -86,6 +92,7 @@ describe("upload, preview and commit", () => {
   });
 
   it("counts a test day the herd has with other values as changed, not new, and writes the file's values", async () => {
+    await seedAnimals();
     ok(await api().commit(ok<HerdUploadCreated>(await api().upload(win1251(TEST_DAYS), "test_days"), 201).upload_uuid));
     // Cow 101's November test weighed again: 36,0 → 36,8 kg; the other two lines as they were.
     const corrected = TEST_DAYS.replace("10.11.2026;36,0;", "10.11.2026;36,8;");
@@ -171,6 +178,7 @@ describe("upload, preview and commit", () => {
   });
 
   it("refuses rows with a bad date or number by line, and commits the others", async () => {
+    await seedAnimals(csv("Номер;Бирка", "1;E1", "2;E2", "3;E3", "4;E4"));
     const file = Buffer.from(
       csv(
         "Номер;Бирка;Дата контрольной дойки;Удой",
@@ -182,7 +190,7 @@ describe("upload, preview and commit", () => {
     );
     const created = ok<HerdUploadCreated>(await api().upload(file, "test_days"), 201);
     expect(created.preview).toMatchObject({
-      ...counts({ rows: 4, rows_refused: 2, animals_new: 2, test_days_new: 2 }),
+      ...counts({ rows: 4, rows_refused: 2, animals_unchanged: 2, test_days_new: 2 }),
       errors: [
         {
           line: 3,
@@ -192,7 +200,76 @@ describe("upload, preview and commit", () => {
       ],
     });
     ok(await api().commit(created.upload_uuid));
-    expect(await herdTableCounts(db())).toMatchObject({ animals: 2, test_days: 2, staged: 0 });
+    expect(await herdTableCounts(db())).toMatchObject({ animals: 4, test_days: 2, staged: 0 });
+  });
+
+  it("gives test days the lactation the cow was in on the test day and DIM from its fresh date", async () => {
+    // Cow 101: lactation 1 fresh 01.08.2025, lactation 2 fresh 06.09.2026; heifer 102 has none.
+    await seedAnimals(
+      csv(
+        "Номер;Бирка;Дата рождения;Лактация;Дата отёла",
+        "101;RU101;15.03.2021;1;01.08.2025",
+        "101;RU101;15.03.2021;2;06.09.2026",
+        "102;RU102;02.04.2022;0;",
+      ),
+    );
+    const file = csv(
+      "Номер;Бирка;Дата контрольной дойки;Удой",
+      "101;RU101;10.06.2026;25",
+      "101;RU101;15.10.2026;40",
+      "102;RU102;10.11.2026;20",
+    );
+    ok(await api().commit(ok<HerdUploadCreated>(await api().upload(Buffer.from(file), "test_days"), 201).upload_uuid));
+    // A file giving «Лактация» keeps it; DIM still from that lactation's fresh date.
+    const withLact = csv("Номер;Бирка;Дата контрольной дойки;Лактация;Удой", "101;RU101;20.10.2026;2;39");
+    ok(
+      await api().commit(
+        ok<HerdUploadCreated>(await api().upload(Buffer.from(withLact), "test_days"), 201).upload_uuid,
+      ),
+    );
+
+    const tests = async (barn: string) =>
+      ok<HerdAnimalCard>(await herd().animal(await animalUuid(barn))).test_days.map((d) => [d.date, d.lact, d.dim]);
+    // 10.06.2026 − 01.08.2025 = 365 − 52 = 313; 15.10.2026 − 06.09.2026 = 24 + 15 = 39; 20.10 → 44.
+    expect(await tests("101")).toEqual([
+      ["2026-06-10", 1, 313],
+      ["2026-10-15", 2, 39],
+      ["2026-10-20", 2, 44],
+    ]);
+    expect(await tests("102")).toEqual([["2026-11-10", 0, null]]);
+  });
+
+  it("refuses test days of an animal the herd does not have, and never adds the animal", async () => {
+    await seedAnimals();
+    // 101 with another birth date is another animal; 999 is not in the herd at all.
+    const file = csv(
+      "Номер;Дата рождения;Дата контрольной дойки;Удой",
+      "101;15.03.2021;10.11.2026;30",
+      "101;01.01.2016;10.11.2026;31",
+      "999;;10.11.2026;32",
+    );
+    const noTag = csv("Номер;Бирка;Дата контрольной дойки;Удой", "555;RU555;10.11.2026;33");
+    const created = ok<HerdUploadCreated>(await api().upload(Buffer.from(file), "test_days"), 201);
+    expect(created.preview).toMatchObject({
+      ...counts({ rows: 3, rows_refused: 2, animals_unchanged: 1, test_days_new: 1 }),
+      errors: [
+        {
+          line: 3,
+          message:
+            "Строка 3: животное 101 (дата рождения 01.01.2016) не найдено в стаде: загрузите сначала животных (таблица «Животные» или файл DC305).",
+        },
+        { line: 4, message: expect.stringContaining("нет ни бирки, ни даты рождения") },
+      ],
+    });
+    expect(ok(await api().commit(created.upload_uuid))).toMatchObject(
+      counts({ rows: 3, rows_refused: 2, animals_unchanged: 1, test_days_new: 1 }),
+    );
+    const tagged = ok<HerdUploadCreated>(await api().upload(Buffer.from(noTag), "test_days"), 201);
+    expect(tagged.preview).toMatchObject({
+      ...counts({ rows: 1, rows_refused: 1 }),
+      errors: [{ line: 2, message: expect.stringContaining("животное 555 (бирка RU555) не найдено в стаде") }],
+    });
+    expect(await herdTableCounts(db())).toMatchObject({ animals: 2, test_days: 1 });
   });
 
   it("refuses an empty file, a header without rows and a corrupt XLSX: nothing changes, each upload is recorded", async () => {
@@ -402,6 +479,7 @@ describe("mapping", () => {
 
 describe("my uploads", () => {
   it("lists the caller's own uploads into databases they read, newest first, by format", async () => {
+    await seedAnimals();
     const sheet = ok<HerdUploadCreated>(await api().upload(Buffer.from(TEST_DAYS), "test_days", "дойки.csv"), 201);
     await api().upload(Buffer.alloc(0), "animals", "пусто.csv");
     await sheetApi(t, w.viewer.token, w.herd.uuid).upload(Buffer.from(TEST_DAYS), "test_days");
@@ -411,12 +489,13 @@ describe("my uploads", () => {
     expect(mine.map((u) => [u.file_name, u.format, u.kind, u.status])).toEqual([
       ["пусто.csv", "spreadsheet", null, "failed"],
       ["дойки.csv", "spreadsheet", "test_days", "committed"],
+      ["таблица.csv", "spreadsheet", "animals", "committed"],
     ]);
     expect(mine[1]).toMatchObject({ database: { uuid: w.herd.uuid, name: "Стадо" }, counts: { test_days_new: 3 } });
     // Each with its first refused lines and why: the empty file's refusal, none for the good one.
-    expect(mine.map((u) => u.errors)).toEqual([[{ line: 0, message: expect.stringMatching(/^Файл пуст/) }], []]);
+    expect(mine.map((u) => u.errors)).toEqual([[{ line: 0, message: expect.stringMatching(/^Файл пуст/) }], [], []]);
     expect(ok<HerdUploadRecord[]>(await api().mine({ format: "dc305" }))).toEqual([]);
-    expect(ok<HerdUploadRecord[]>(await api().mine({ format: "spreadsheet" }))).toHaveLength(2);
+    expect(ok<HerdUploadRecord[]>(await api().mine({ format: "spreadsheet" }))).toHaveLength(3);
     expect(ok<HerdUploadRecord[]>(await sheetApi(t, w.other.token, w.herd.uuid).mine())).toEqual([]);
 
     // A database taken away (made inactive) takes its uploads out of the list.

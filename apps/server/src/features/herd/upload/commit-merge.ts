@@ -55,12 +55,25 @@ function fileEventRows(u: UploadRef, options: MergeOptions): SQL {
     where f.animal_id is not null`;
 }
 
-/** The file's test days (one per animal and day) into herd_test_days; the caller adds the conflict rule. */
+/**
+ * The file's test days (one per animal and day) into herd_test_days; the caller adds the conflict
+ * rule. Lactation and DIM come from the herd's lactations (the file's own are merged before this):
+ * the file's lactation number when it gives one, else the lactation the cow was in on the test day
+ * (the latest fresh on or before it; none: a heifer, 0); DIM = test date − that lactation's fresh
+ * date (HERD.md), else the file's DIM (a lactation the herd does not know).
+ */
 function insertTestDays(u: UploadRef): SQL {
+  const db = sql`${u.databaseId}::int`;
   return sql`insert into herd_test_days (database_id, animal_id, test_date, lact, dim, milk_kg, fat_pct, protein_pct, scc, upload_id)
-    select distinct on (f.animal_id, td.test_date) ${u.databaseId}::int, f.animal_id, td.test_date, td.lact, td.test_dim,
-      td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${u.uploadId}::bigint
+    select distinct on (f.animal_id, td.test_date) ${db}, f.animal_id, td.test_date, coalesce(td.lact, l.lact, 0),
+      coalesce(td.test_date - l.fresh_date, td.test_dim), td.milk_kg, td.fat_pct, td.protein_pct, td.scc, ${u.uploadId}::bigint
     from (${fileTestDays(u)}) td join herd_merge f using (ident)
+    left join lateral (
+      select h.lact, h.fresh_date from herd_lactations h
+      where h.database_id = ${db} and h.animal_id = f.animal_id and h.fresh_date <= td.test_date
+        and (td.lact is null or h.lact = td.lact)
+      order by h.fresh_date desc
+      limit 1) l on true
     where f.animal_id is not null
     order by f.animal_id, td.test_date`;
 }
@@ -117,16 +130,6 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts, options:
           returning animal_id)
         update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from added)`,
     ),
-    ...when(
-      // (An upload staged before test_days_changed was counted has none.)
-      counts.test_days_new + (counts.test_days_changed ?? 0) > 0,
-      sql`${insertTestDays(u)}
-        on conflict (database_id, animal_id, test_date) do update set lact = excluded.lact, dim = excluded.dim,
-          milk_kg = excluded.milk_kg, fat_pct = excluded.fat_pct, protein_pct = excluded.protein_pct,
-          scc = excluded.scc, upload_id = excluded.upload_id
-        where (herd_test_days.milk_kg, herd_test_days.fat_pct, herd_test_days.protein_pct, herd_test_days.scc)
-          is distinct from (excluded.milk_kg, excluded.fat_pct, excluded.protein_pct, excluded.scc)`,
-    ),
     // Lactations: a line's LACT with its FDAT (and DDAT); else a FRESH event, or an ABORT that
     // started the lactation; DRY events end the milking. One pass over the lines, each source an
     // aggregate of its own.
@@ -143,6 +146,17 @@ export function mergeStatements(u: UploadRef, counts: HerdUploadCounts, options:
           is distinct from (excluded.fresh_date, coalesce(excluded.dry_date, herd_lactations.dry_date))
         returning animal_id)
       update herd_merge f set touched = true where not f.touched and f.animal_id in (select animal_id from changed)`,
+    // Test days after the lactations: their lactation and DIM are read from them.
+    ...when(
+      // (An upload staged before test_days_changed was counted has none.)
+      counts.test_days_new + (counts.test_days_changed ?? 0) > 0,
+      sql`${insertTestDays(u)}
+        on conflict (database_id, animal_id, test_date) do update set lact = excluded.lact, dim = excluded.dim,
+          milk_kg = excluded.milk_kg, fat_pct = excluded.fat_pct, protein_pct = excluded.protein_pct,
+          scc = excluded.scc, upload_id = excluded.upload_id
+        where (herd_test_days.milk_kg, herd_test_days.fat_pct, herd_test_days.protein_pct, herd_test_days.scc)
+          is distinct from (excluded.milk_kg, excluded.fat_pct, excluded.protein_pct, excluded.scc)`,
+    ),
     insertPens(u),
     // Statistics of what this commit just wrote: PostgreSQL's autovacuum has not seen it yet, and
     // without them the planner joins the animals below row by row (seconds instead of milliseconds),
@@ -236,12 +250,12 @@ function newAnimalsStatements(u: UploadRef, counts: HerdUploadCounts, options: M
             : sql`insert into herd_events (${EVENT_COLUMNS}) ${fileEventRows(u, options)}`,
         ]
       : []),
-    ...(counts.test_days_new > 0 ? [sql`${insertTestDays(u)} on conflict do nothing`] : []),
     sql`insert into herd_lactations (database_id, animal_id, lact, fresh_date, dry_date)
         select ${db}, f.animal_id, l.lact, l.fresh_date, l.dry_date
         from herd_merge_lact l join herd_merge f using (ident)
         where f.animal_id is not null
         on conflict do nothing`,
+    ...(counts.test_days_new > 0 ? [sql`${insertTestDays(u)} on conflict do nothing`] : []),
     insertPens(u),
     sql.raw(`analyze herd_animals, herd_lactations${counts.events_new > 0 ? ", herd_events" : ""}`),
   ];

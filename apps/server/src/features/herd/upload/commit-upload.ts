@@ -1,5 +1,10 @@
 import { ErrorCode } from "@nadoy/contract/errors";
-import type { HerdUploadCounts, HerdUploadKind } from "@nadoy/contract/herd";
+import {
+  HERD_UPLOAD_NO_COUNTS,
+  type HerdUploadCounts,
+  type HerdUploadKind,
+  herdUploadAddsNothing,
+} from "@nadoy/contract/herd";
 import type { HerdColumnMapping, HerdSpreadsheetKind } from "@nadoy/contract/herd-spreadsheet";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
@@ -10,7 +15,7 @@ import { assertMappingComplete, rememberMapping } from "../spreadsheet/column-ma
 import { runMerge } from "./commit-merge.ts";
 import { herdBasis } from "./herd-basis.ts";
 import type { UploadRow } from "./upload-access.ts";
-import { checkUpload, type UploadCheck } from "./upload-preview.ts";
+import { checkOptionsFor, checkUpload, type UploadCheck } from "./upload-preview.ts";
 import type { UploadProgress } from "./upload-progress.ts";
 import { dropMatchedAnimals, type UploadRef } from "./upload-sql.ts";
 import { uploadWorkMem } from "./upload-work-mem.ts";
@@ -41,9 +46,11 @@ async function countsNow(db: Db, ref: UploadRef, row: StagedUpload): Promise<Omi
   if (row.preview_basis !== null && row.preview_basis === (await herdBasis(db, ref.databaseId))) {
     // Not counted (an upload staged before the figure was): taken as repeating, so sorted out.
     const duplicateEventLines = row.duplicate_event_lines ?? Number.POSITIVE_INFINITY;
-    return { counts: row.counts, errors: row.errors, errorsCount: row.errors_count, duplicateEventLines };
+    // (Counts stored before a figure was counted lack it: 0.)
+    const counts = { ...HERD_UPLOAD_NO_COUNTS, ...row.counts };
+    return { counts, errors: row.errors, errorsCount: row.errors_count, duplicateEventLines };
   }
-  return checkUpload(db, ref);
+  return checkUpload(db, ref, checkOptionsFor(row.kind));
 }
 
 /**
@@ -71,6 +78,8 @@ export async function commitUpload(
 ): Promise<CommitResult> {
   const started = Date.now();
   const ref = { databaseId: upload.databaseId, uploadId: upload.id };
+  // Known at once, before the herd's lock is waited for: the browser's progress poll finds it.
+  progress.set(user.id, progressId, { phase: "check", rows: 0 });
   try {
     const result = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
@@ -97,7 +106,10 @@ export async function commitUpload(
       const check = await countsNow(t, ref, row);
       await expectStagedRows(t, ref, check.counts.rows);
       progress.set(user.id, progressId, { phase: "write", rows: check.counts.rows });
-      await runMerge(t, ref, check.counts, { eventsRepeat: check.duplicateEventLines > 0 });
+      // A file with nothing new (a re-upload) writes nothing: the upload is only marked committed.
+      if (!herdUploadAddsNothing(check.counts)) {
+        await runMerge(t, ref, check.counts, { eventsRepeat: check.duplicateEventLines > 0 });
+      }
       if (sheet) await rememberMapping(t, ref.databaseId, sheet.kind, sheet.mapping, user.id);
       await t.execute(sql`update herd_uploads set status = 'committed', committed_at = now(),
           counts = ${JSON.stringify(check.counts)}::jsonb, errors = ${JSON.stringify(check.errors)}::jsonb,

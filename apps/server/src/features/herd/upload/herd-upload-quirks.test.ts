@@ -155,10 +155,16 @@ describe("DC305 quirks, uploaded and committed", () => {
     expect(await herdTableCounts(db())).toMatchObject({ lactations: 0 });
   });
 
-  it("counts exact duplicate lines once, and writes the event once", async () => {
+  it("counts exact duplicate lines once, and writes the event once; the repeats are counted apart", async () => {
     const line = ev("1", "01/02/15", "2", "DRY", "300", "03/04/20");
     const other = ev("1", "01/02/15", "2", "DRY", "300", "03/04/20", "LATE");
-    await uploadAndCommit(file(HEADER, line, line, other), { rows: 3, animals_new: 1, events_new: 2 });
+    // 3 rows = 2 new events + 1 repeated line.
+    await uploadAndCommit(file(HEADER, line, line, other), {
+      rows: 3,
+      animals_new: 1,
+      events_new: 2,
+      rows_repeated: 1,
+    });
     expect(await eventsOf(db(), w.herd.id)).toEqual(["1 2020-03-04 DRY ||", "1 2020-03-04 DRY LATE||"]);
     // Again, with one more line: the repeated event is still one, and only the new line's is new.
     const later = ev("1", "01/02/15", "2", "FRESH", "0", "05/06/20");
@@ -167,6 +173,7 @@ describe("DC305 quirks, uploaded and committed", () => {
       animals_unchanged: 1,
       events_new: 1,
       events_unchanged: 2,
+      rows_repeated: 1,
     });
     expect(await eventsOf(db(), w.herd.id)).toHaveLength(3);
   });

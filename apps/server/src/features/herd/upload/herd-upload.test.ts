@@ -178,20 +178,43 @@ describe("progress and cancel", () => {
     const progressId = randomUUID();
     const phases: string[] = [];
     const listener = (_userId: number, id: string) => {
-      if (id === progressId) phases.push(t.app.herdUploadProgress.local(w.zoo.id, id)?.phase ?? "");
+      const now = t.app.herdUploadProgress.local(w.zoo.id, id);
+      if (id === progressId) phases.push(`${now?.phase} ${now?.rows}`);
     };
     t.app.herdUploadProgress.events.on("progress", listener);
     ok(await api.commit(created.upload_uuid, { progress_id: progressId }));
     t.app.herdUploadProgress.events.off("progress", listener);
-    expect(phases).toEqual(["check", "write"]);
+    // The first at once, before the herd's lock is waited for: a poll never meets an unknown id.
+    expect(phases).toEqual(["check 0", "check 0", "write 3"]);
     expect(ok<HerdUploadProgress>(await api.progress(progressId))).toEqual({ phase: "done", rows: 3 });
+  });
+
+  it("knows an upload's progress id from the request's start, before any line is read", async () => {
+    const progressId = randomUUID();
+    const phases: string[] = [];
+    const listener = (_userId: number, id: string) => {
+      const now = t.app.herdUploadProgress.local(w.zoo.id, id);
+      if (id === progressId) phases.push(`${now?.phase} ${now?.rows}`);
+    };
+    t.app.herdUploadProgress.events.on("progress", listener);
+    ok(await uploadApi(t, w.zoo.token, w.herd.uuid).upload(TEXT, "events.csv", { progress_id: progressId }), 201);
+    t.app.herdUploadProgress.events.off("progress", listener);
+    expect(phases).toEqual(["read 0", "read 3", "check 3"]);
   });
 
   it("records an upload broken off mid-body as cancelled, with nothing staged and no file kept", async () => {
     const base = (await socketBase(t)).replace(/^ws:/, "http:");
     const progressId = randomUUID();
     const events = t.app.herdUploadProgress.events;
-    const reading = once(events, "progress");
+    // The first lines staged: a phase with rows (the first, at the request's start, has none).
+    const reading = new Promise<void>((resolve) => {
+      const listener = (userId: number, id: string) => {
+        if (id !== progressId || !t.app.herdUploadProgress.local(userId, id)?.rows) return;
+        events.off("progress", listener);
+        resolve();
+      };
+      events.on("progress", listener);
+    });
     const settled = once(events, "settled");
     const req = httpRequest(
       `${base}/api/herd/${w.herd.uuid}/uploads/?format=dc305&name=big.csv&progress_id=${progressId}`,

@@ -13,7 +13,7 @@ import { copyText, type FileVerdict, stagedLines } from "./staged-row.ts";
 import type { StagedText } from "./staging-worker-client.ts";
 import { openStagingWriter, type StagingWriter } from "./staging-writer.ts";
 import { closeUploadFile, openUploadFile, removeUploadFile, uploadFileKey } from "./upload-files.ts";
-import { checkUpload } from "./upload-preview.ts";
+import { checkOptionsFor, checkUpload } from "./upload-preview.ts";
 import type { UploadProgress } from "./upload-progress.ts";
 import { dc305Reader, type UploadReader } from "./upload-reader.ts";
 import { dropMatchedAnimals, type UploadRef } from "./upload-sql.ts";
@@ -73,6 +73,8 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
   const { user, database, progressId } = input;
   const reader = input.reader ?? dc305Reader;
   const started = Date.now();
+  // Known at once: the browser's progress poll, started with the request, finds it (no 404).
+  progress.set(user.id, progressId, { phase: "read", rows: 0 });
   const uuid = randomUUID();
   const fileKey = uploadFileKey(uuid);
   // Recorded first, as interrupted: a server that dies mid-upload leaves an honest record.
@@ -189,7 +191,7 @@ export async function stageUpload(deps: StageDeps, input: StageInput): Promise<H
   // Fresh statistics for the rows just staged: without them the planner takes a big file for a
   // few rows and joins it row by row (no autovacuum runs on the embedded database).
   await db.execute(sql`analyze herd_upload_rows`);
-  const check = await checkUpload(db, ref).catch(async (error: unknown) => {
+  const check = await checkUpload(db, ref, checkOptionsFor(header.kind)).catch(async (error: unknown) => {
     await dropStaged();
     progress.finish(user.id, progressId, uuid);
     throw error;

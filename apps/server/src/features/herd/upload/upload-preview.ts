@@ -1,4 +1,4 @@
-import { HERD_UPLOAD_ERRORS_MAX, type HerdUploadCounts } from "@nadoy/contract/herd";
+import { HERD_UPLOAD_ERRORS_MAX, type HerdUploadCounts, type HerdUploadKind } from "@nadoy/contract/herd";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import { basisHerdEmpty, countedOnBasis } from "./herd-basis.ts";
@@ -15,6 +15,8 @@ import {
   storedAnimals,
   storeMatchedAnimals,
   type UploadRef,
+  unknownAnimalMessage,
+  unknownAnimalWhere,
 } from "./upload-sql.ts";
 import { uploadWorkMem } from "./upload-work-mem.ts";
 
@@ -38,22 +40,41 @@ export interface UploadCheck {
   basis: string | null;
 }
 
+/** How an upload is checked. */
+export interface CheckOptions {
+  /**
+   * A test-day table: it names animals, it does not bring them (test days of an unknown number are
+   * a typo more often than a new cow); a line of an animal the herd does not have is refused.
+   */
+  herdAnimalsOnly?: boolean;
+}
+
+/** The check of an upload of this kind: a test-day table's lines name only the herd's animals. */
+export const checkOptionsFor = (kind: HerdUploadKind | null): CheckOptions => ({
+  herdAnimalsOnly: kind === "test_days",
+});
+
 /** Counts against the herd as it is now (the commit takes them while the herd is still so, else counts again). */
-export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
+export async function checkUpload(db: Db, u: UploadRef, options: CheckOptions = {}): Promise<UploadCheck> {
+  const herdAnimalsOnly = options.herdAnimalsOnly === true;
+  const refused = herdAnimalsOnly ? sql`(${refusedWhere} or ${unknownAnimalWhere(u)})` : refusedWhere;
   const { result: rows, basis } = await countedOnBasis(db, u.databaseId, (before) =>
     db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await uploadWorkMem(t);
       // A herd without animals (a first import) matches none: not probed for each animal of the
       // file. Were animals committed meanwhile, the basis differs and the commit counts again.
-      for (const statement of storeMatchedAnimals(u, basisHerdEmpty(before))) await t.execute(statement);
+      for (const statement of storeMatchedAnimals(u, basisHerdEmpty(before), herdAnimalsOnly)) {
+        await t.execute(statement);
+      }
       return queryRows<Record<keyof HerdUploadCounts | "event_lines", string | number>>(
         t,
         sql`with m as materialized (${storedAnimals(u)}),
-      td as materialized (${fileTestDays(u)}),
+      -- (Only the herd's animals' test days when only they are kept.)
+      td as materialized (${herdAnimalsOnly ? sql`select td.* from (${fileTestDays(u)}) td where td.ident in (select ident from m)` : fileTestDays(u)}),
       -- The line counts in one pass, without holding the lines themselves; and whether any event
       -- repeats, by the hashes of the events' keys (exactly, below, only when two hashes are equal).
-      staged as materialized (select count(*) as rows, count(*) filter (where ${refusedWhere}) as refused,
+      staged as materialized (select count(*) as rows, count(*) filter (where ${refused}) as refused,
           count(*) filter (where ${isEventLine}) as event_lines,
           count(distinct ${eventKeyHash}) filter (where ${isEventLine}) as event_hashes
         from (select r.*, ${identOf("r")} as ident from (${stagedLines(u)}) r) r),
@@ -103,8 +124,9 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
   const n = (key: string) => Number((row as Record<string, string | number>)[key]);
   const errors = await queryRows<{ line: number; message: string }>(
     db,
-    sql`select line, ${refusedMessage} as message from (${stagedLines(u)}) r
-        where ${refusedWhere} order by line limit ${HERD_UPLOAD_ERRORS_MAX}`,
+    sql`select line, ${herdAnimalsOnly ? sql`case when ${refusedWhere} then ${refusedMessage} else ${unknownAnimalMessage} end` : refusedMessage} as message
+        from (${stagedLines(u)}) r
+        where ${refused} order by line limit ${HERD_UPLOAD_ERRORS_MAX}`,
   );
   const counts: HerdUploadCounts = {
     rows: n("rows"),
@@ -117,10 +139,11 @@ export async function checkUpload(db: Db, u: UploadRef): Promise<UploadCheck> {
     test_days_changed: n("test_days_existing") - n("test_days_unchanged"),
     test_days_unchanged: n("test_days_unchanged"),
     rows_refused: n("rows_refused"),
+    rows_repeated: n("event_lines") - n("events_total"),
   };
   return {
     counts,
-    duplicateEventLines: n("event_lines") - n("events_total"),
+    duplicateEventLines: counts.rows_repeated,
     errors: errors.map((e) => ({ line: Number(e.line), message: e.message })),
     errorsCount: counts.rows_refused,
     basis,

@@ -37,6 +37,19 @@ export const NO_IDENTITY_TEXT = "нет ни бирки, ни даты рожд�
 export const refusedMessage: SQL = sql`coalesce(error, 'Строка ' || line || ': животное ' || barn_number || ' — ' || ${NO_IDENTITY_TEXT}::text || '.')`;
 
 /**
+ * An identified line `r` of an animal the herd does not have, when only the herd's animals are
+ * kept (storeMatchedAnimals with herdAnimalsOnly): refused.
+ */
+export const unknownAnimalWhere = (u: UploadRef): SQL => sql`(${identifiedWhere} and not exists (
+  select 1 from herd_upload_animals am
+  where am.database_id = ${u.databaseId}::int and am.upload_id = ${u.uploadId}::bigint and am.ident = ${identOf("r")}))`;
+
+/** The message of such a line: the animal as the file names it, and what to do. */
+export const unknownAnimalMessage: SQL = sql`'Строка ' || line || ': животное ' || barn_number
+  || coalesce(' (бирка ' || ear_tag || ')', ' (дата рождения ' || to_char(birth_date, 'DD.MM.YYYY') || ')')
+  || ' не найдено в стаде: загрузите сначала животных (таблица «Животные» или файл DC305).'`;
+
+/**
  * One row per animal of the file: the items of its newest line (events by date, then the last
  * line; DC305 repeats the animal's items on each line), with its highest lactation and latest dates.
  * One pass over the lines, hashed by animal: the newest line is the greatest of a number made of
@@ -125,10 +138,13 @@ export const fileEvents = (u: UploadRef): SQL => sql`
   from (${eventLines(u)}) s
   order by ident, event_date, event_code, remark, protocol, technician, line`;
 
-/** The file's test days, one per animal and day (the last line wins), with `ident`. */
+/**
+ * The file's test days, one per animal and day (the last line wins), with `ident`; `lact` null when
+ * the line has none (a spreadsheet without «Лактация»: the commit takes the herd's).
+ */
 export const fileTestDays = (u: UploadRef): SQL => sql`
   select distinct on (ident, test_date)
-    ident, test_date, coalesce(lact, 0) as lact, test_dim, milk_kg, fat_pct, protein_pct, scc
+    ident, test_date, lact, test_dim, milk_kg, fat_pct, protein_pct, scc
   from (${identifiedLines(u)}) s
   where test_date is not null
   order by ident, test_date, line desc`;
@@ -143,11 +159,14 @@ const MATCHED_COLUMNS = sql.raw(
 /**
  * matchedAnimals kept in herd_upload_animals (replacing what an earlier count kept): the count
  * reads them from there, and so does the commit while the herd is as they were matched against.
+ * With `herdAnimalsOnly` (a test-day table) only the herd's animals are kept: the lines of any
+ * other are refused (unknownAnimalWhere), so the commit never creates an animal from them.
  */
-export const storeMatchedAnimals = (u: UploadRef, herdEmpty = false): SQL[] => [
+export const storeMatchedAnimals = (u: UploadRef, herdEmpty = false, herdAnimalsOnly = false): SQL[] => [
   deleteMatchedAnimals(u),
   sql`insert into herd_upload_animals (database_id, upload_id, ${MATCHED_COLUMNS})
-      select ${u.databaseId}::int, ${u.uploadId}::bigint, ${MATCHED_COLUMNS} from (${matchedAnimals(u, herdEmpty)}) m`,
+      select ${u.databaseId}::int, ${u.uploadId}::bigint, ${MATCHED_COLUMNS} from (${matchedAnimals(u, herdEmpty)}) m
+      ${herdAnimalsOnly ? sql`where m.animal_id is not null` : sql``}`,
   // Statistics of the rows just kept: the count joins the file's lines to them (upload-preview.ts).
   sql`analyze herd_upload_animals`,
 ];

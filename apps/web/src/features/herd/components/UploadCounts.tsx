@@ -1,7 +1,7 @@
 import type { HerdUploadCounts } from "@nadoy/contract/herd";
-import { Card, Col, Row, Statistic, theme } from "antd";
+import { Card, Col, Flex, Row, Statistic, theme } from "antd";
 
-const GROUPS: { title: string; items: { key: keyof HerdUploadCounts; label: string }[] }[] = [
+const GROUPS: { title: string; items: { key: keyof HerdUploadCounts; label: string; onlyIfAny?: boolean }[] }[] = [
   {
     title: "Животные",
     items: [
@@ -30,6 +30,8 @@ const GROUPS: { title: string; items: { key: keyof HerdUploadCounts; label: stri
     items: [
       { key: "rows", label: "Всего" },
       { key: "rows_refused", label: "Отклонены" },
+      // Shown when there are any: with them the events' figures add up to the rows.
+      { key: "rows_repeated", label: "Повторы в файле", onlyIfAny: true },
     ],
   },
 ];
@@ -43,18 +45,21 @@ export function UploadCounts({ counts }: { counts: HerdUploadCounts }) {
       {GROUPS.map((group) => (
         <Col key={group.title} xs={24} sm={12} xl={6}>
           <Card size="small" title={group.title} style={{ height: "100%" }}>
-            <Row gutter={8}>
-              {group.items.map((item) => (
-                <Col key={item.key} span={24 / group.items.length}>
+            {/* Each figure as wide as its label, wrapping when the card is narrow: fixed equal
+                columns ran «Изменённые» into «Без изменений» at 1440 px. */}
+            <Flex wrap gap={`${token.marginXS}px ${token.marginLG}px`}>
+              {group.items
+                .filter((item) => !item.onlyIfAny || counts[item.key] > 0)
+                .map((item) => (
                   <Statistic
+                    key={item.key}
                     title={item.label}
                     value={counts[item.key]}
                     formatter={(value) => Number(value).toLocaleString("ru-RU")}
                     styles={{ content: { color: item.key === "rows_refused" ? refused : undefined } }}
                   />
-                </Col>
-              ))}
-            </Row>
+                ))}
+            </Flex>
           </Card>
         </Col>
       ))}

@@ -6,6 +6,14 @@ interface RowError {
   message: string;
 }
 
+/** A message without its «Строка N: », which the «Строка» column already shows. */
+function withoutLine({ line, message }: RowError): string {
+  const prefix = `Строка ${line}: `;
+  if (!message.startsWith(prefix)) return message;
+  const rest = message.slice(prefix.length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 /** The rows the server refused: line and why; `total` may exceed the ones sent (the first 200). */
 export function UploadErrorsTable({ errors, total }: { errors: readonly RowError[]; total: number }) {
   if (total === 0) return null;
@@ -24,7 +32,7 @@ export function UploadErrorsTable({ errors, total }: { errors: readonly RowError
         pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[
           { key: "line", title: "Строка", dataIndex: "line", width: 100 },
-          { key: "message", title: "Ошибка", dataIndex: "message" },
+          { key: "message", title: "Ошибка", render: (_, row) => withoutLine(row) },
         ]}
       />
     </section>

@@ -1,6 +1,6 @@
 import { formatFileSize } from "@nadoy/contract/file-size";
-import type { HerdUploadPreview } from "@nadoy/contract/herd";
-import { Button, Card, Descriptions, Flex } from "antd";
+import { type HerdUploadPreview, herdUploadAddsNothing } from "@nadoy/contract/herd";
+import { Alert, Button, Card, Descriptions, Flex } from "antd";
 import type { ReactNode } from "react";
 import type { UploadedFile } from "../lib/use-herd-upload.ts";
 import { UploadCounts } from "./UploadCounts.tsx";
@@ -25,6 +25,8 @@ interface UploadPreviewProps {
 /** What the checked file would write (nothing is written yet), and the button that writes it. */
 export function UploadPreview(props: UploadPreviewProps) {
   const { file, kind, preview, busy = false } = props;
+  // A re-upload: the herd has everything the file holds, so there is nothing to write.
+  const nothingNew = herdUploadAddsNothing(preview);
   return (
     <Card title="Проверка файла" size="small">
       <Flex vertical gap="large">
@@ -39,11 +41,21 @@ export function UploadPreview(props: UploadPreviewProps) {
         <UploadCounts counts={preview} />
         {props.children}
         <UploadErrorsTable errors={preview.errors} total={preview.rows_refused} />
+        {nothingNew && !props.commitDisabled && preview.rows > preview.rows_refused ? (
+          <Alert
+            type="info"
+            showIcon
+            title="В файле нет ничего нового"
+            description="Всё, что в нём есть, уже записано в базу: записывать нечего."
+          />
+        ) : null}
         <Flex gap="small" wrap>
           {props.actions}
-          <Button type="primary" disabled={props.commitDisabled || busy} onClick={props.onCommit}>
-            Записать в базу
-          </Button>
+          {nothingNew ? null : (
+            <Button type="primary" disabled={props.commitDisabled || busy} onClick={props.onCommit}>
+              Записать в базу
+            </Button>
+          )}
           <Button disabled={busy} onClick={props.onAnother}>
             Выбрать другой файл
           </Button>

@@ -79,12 +79,15 @@ export function useHerdUpload(
       } catch (reason) {
         setState({ step: "choose" });
         if (isAbortError(reason)) setNotice({ type: "info", text: "Загрузка отменена: файл не принят" });
-        else fail(reason);
+        // The refused file named: the user may have sent another than they meant.
+        else if (!isUnauthorized(reason)) {
+          setNotice({ type: "error", text: `Файл «${file.name}» не принят. ${errorMessage(reason)}` });
+        }
       } finally {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [dbUuid, kind, fail],
+    [dbUuid, kind],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);

@@ -94,13 +94,13 @@ describe("/services/dc305_upload", { timeout: 30_000 }, () => {
     );
   });
 
-  it("gives the server's refusal and keeps the file chooser", async () => {
+  it("gives the server's refusal, naming the file, and keeps the file chooser", async () => {
     const message = "Это файл EGRAPH (график), а не список: выгрузите EVENTS или LIST";
     serve({ [`POST ${UPLOADS}`]: { status: 400, body: { code: "validation_error", message } } });
     open();
     await screen.findByLabelText("Файл DairyComp 305");
     chooseFile();
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByText(`Файл «events.csv» не принят. ${message}`)).toBeTruthy();
     expect(screen.getByLabelText("Файл DairyComp 305")).toBeTruthy();
   });
 
@@ -115,6 +115,42 @@ describe("/services/dc305_upload", { timeout: 30_000 }, () => {
     held.release();
     expect(screen.getByLabelText("Файл DairyComp 305")).toBeTruthy();
     expect(screen.queryByText("События (EVENTS)")).toBeNull();
+  });
+
+  it("offers no commit for a file with nothing new: all its animals and events are in the herd already", async () => {
+    const created = uploadCreated();
+    const { preview } = created;
+    const again = {
+      ...created,
+      preview: { ...preview, animals_new: 0, animals_changed: 0, animals_unchanged: 359, events_new: 0 },
+    };
+    serve({ [`POST ${UPLOADS}`]: { status: 201, body: again } });
+    open();
+    await screen.findByLabelText("Файл DairyComp 305");
+    chooseFile();
+    expect(await screen.findByText("В файле нет ничего нового")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Записать в базу/ })).toBeNull();
+    expect(screen.getByRole("button", { name: /Выбрать другой файл/ })).toBeTruthy();
+  });
+
+  it("counts the file's repeated lines, so that the rows add up; row errors without their line again", async () => {
+    const created = uploadCreated();
+    // 1 250 rows = 1 180 new + 45 already there + 22 refused + 3 repeated.
+    const preview = {
+      ...created.preview,
+      rows_refused: 22,
+      rows_repeated: 3,
+      errors: [{ line: 5, message: "Строка 5: неверная дата «31.02.2019» в столбце «BDAT»" }],
+    };
+    serve({ [`POST ${UPLOADS}`]: { status: 201, body: { ...created, preview } } });
+    open();
+    await screen.findByLabelText("Файл DairyComp 305");
+    chooseFile();
+    const rows = (await screen.findByText("Повторы в файле")).closest(".ant-card") as HTMLElement;
+    expect(within(rows).getByText("3")).toBeTruthy();
+    expect(within(rows).getByText("22")).toBeTruthy();
+    const errors = screen.getByRole("region", { name: "Ошибки в строках" });
+    expect(within(errors).getByText("Неверная дата «31.02.2019» в столбце «BDAT»")).toBeTruthy();
   });
 
   it("says so when the upload was already written (409)", async () => {

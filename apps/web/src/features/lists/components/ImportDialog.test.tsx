@@ -11,8 +11,11 @@ const previewResult: ImportResult = {
   rows_total: 3,
   rows_valid: 2,
   unknown_columns: ["Примечание"],
-  errors: [{ line: 3, column: "Надой", message: "Введите число" }],
-  error_count: 1,
+  errors: [
+    { line: 3, column: "Надой", message: "Введите число" },
+    { line: 3, column: "Дата", message: "Введите дату" },
+  ],
+  error_count: 2,
   preview: [
     { [col.name]: "Звёздочка", [col.milk]: 25.5, [col.tags]: [REPAIR] },
     { [col.name]: "Мурка", [col.milk]: "" },
@@ -59,7 +62,13 @@ describe("import dialog", { timeout: 20_000 }, () => {
       .getAllByRole("row")
       .slice(1)
       .map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent));
-    expect(cells).toEqual([["3", "Надой", "Введите число"]]);
+    expect(cells).toEqual([
+      ["3", "Надой", "Введите число"],
+      ["3", "Дата", "Введите дату"],
+    ]);
+    // One bad row with two errors: rows add up to the file's (3 = 2 + 1), errors counted apart.
+    const counts = [...dialog.querySelectorAll(".ant-descriptions-item")].map((item) => item.textContent);
+    expect(counts).toEqual(["Строк в файле3", "Без ошибок2", "С ошибками1", "Ошибок2"]);
     expect(dialog.textContent).toContain("Примечание");
     const preview = within(dialog).getByRole("region", { name: "Предпросмотр" });
     expect(preview.textContent).toContain("Звёздочка");

@@ -126,11 +126,13 @@ export function ImportDialog({ list, onClose }: ImportDialogProps) {
           <>
             <Descriptions
               size="small"
-              column={3}
+              column={{ xs: 1, sm: 2, md: 4 }}
               items={[
                 { key: "total", label: "Строк в файле", children: result.rows_total },
                 { key: "valid", label: "Без ошибок", children: result.rows_valid },
-                { key: "errors", label: "С ошибками", children: result.error_count },
+                // Rows, so that the two add up to the file's; a row may hold several errors.
+                { key: "invalid", label: "С ошибками", children: result.rows_total - result.rows_valid },
+                { key: "errors", label: "Ошибок", children: result.error_count },
               ]}
             />
             {result.unknown_columns.length > 0 ? (
