@@ -38,6 +38,40 @@ export const HERD_LACT_GROUP_LABELS: Record<(typeof HERD_LACT_GROUPS)[number], s
   "3+": "3-я и старше",
 };
 
+/**
+ * How a report figure is shown (cards, tables, chart tooltips, XLSX), by its key (a KPI's, a table
+ * column's or a chart series'): fat and protein % and the ratios to the hundredth, trailing zeros
+ * kept («3,90 %»), since a zootech reads them so and the F/P thresholds 1,1 and 1,4 need it; a
+ * 305-day yield and SCC in whole units. Any other figure: up to one decimal (counts are whole).
+ */
+export const HERD_FIGURE_DECIMALS: Readonly<Record<string, number>> = {
+  fat: 2,
+  protein: 2,
+  fp: 2,
+  scs: 2,
+  spc: 2,
+  y305: 0,
+  scc: 0,
+};
+
+export interface HerdFigureFormat {
+  /** Decimals always written (trailing zeros kept). */
+  min: number;
+  max: number;
+}
+
+/** The decimals of a figure (HERD_FIGURE_DECIMALS), one at most for the rest. */
+export function herdFigureFormat(key: string): HerdFigureFormat {
+  const fixed = Object.hasOwn(HERD_FIGURE_DECIMALS, key) ? HERD_FIGURE_DECIMALS[key] : undefined;
+  return fixed === undefined ? { min: 0, max: 1 } : { min: fixed, max: fixed };
+}
+
+/** A figure rounded as shown (so a change that shows as 0 is no change). */
+export function herdFigureRounded(key: string, value: number): number {
+  const scale = 10 ** herdFigureFormat(key).max;
+  return Math.round(value * scale) / scale;
+}
+
 const isoDay = z.iso.date();
 
 /** The period (12 months to today by default), the comparison, and the segment or quick filters. */

@@ -44,7 +44,7 @@ export function useHerdSegments(dbUuid: string, enabled: boolean) {
   });
 }
 
-/** GET …/reports/{n}/export/ with the report's query, saved as «<title> <from> — <to>.xlsx». */
+/** GET …/reports/{n}/export/ with the report's query, saved under the page's name (exportFileName). */
 export function useExportHerdReport(dbUuid: string, n: HerdReportNumber) {
   return useMutation({
     mutationFn: async ({ query, fileName }: { query: HerdReportQuery; fileName: string }) => {

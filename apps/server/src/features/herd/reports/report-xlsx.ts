@@ -3,7 +3,9 @@ import {
   HERD_REPORT_COMPARISON_LABELS,
   type HerdReport,
   type HerdReportQuery,
+  herdFigureFormat,
 } from "@nadoy/contract/herd-reports";
+import { ruMonthYear } from "@nadoy/contract/ru-month";
 import ExcelJS from "exceljs";
 
 // A report as XLSX, exactly as the page shows it: «Данные» holds the KPI cards, then each table and
@@ -21,9 +23,33 @@ export interface ReportParameters {
 }
 
 const ruDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
-const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
-/** "2026-03" → «мар 2026», as the page's charts label months. */
-export const ruMonth = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+
+/** Excel's number format of a figure: the decimals the page shows it with (contract herdFigureFormat). */
+function figureNumFmt(key: string): string | undefined {
+  const { min } = herdFigureFormat(key);
+  return min > 0 ? `0.${"0".repeat(min)}` : undefined;
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_MONTH = /^\d{4}-\d{2}$/;
+
+/** A row label as the page shows it: a day as a real date cell, a month as «ноябрь 2026». */
+function labelCell(label: string): string | Date {
+  if (ISO_DAY.test(label)) return new Date(`${label}T00:00:00Z`);
+  if (ISO_MONTH.test(label)) return ruMonthYear(label) ?? label;
+  return label;
+}
+
+/** What a chart's first column holds: months unless the chart is by something else. */
+const CHART_X_HEADERS: Record<string, string> = {
+  curve: "Неделя лактации",
+  length: "Сухостой, дней",
+  cycles: "Начало цикла",
+  cycle_cows: "Начало цикла",
+  service_number: "Осеменение",
+};
+const chartXHeader = (key: string, x: readonly string[]) =>
+  Object.hasOwn(CHART_X_HEADERS, key) ? (CHART_X_HEADERS[key] ?? "") : x.every((v) => ISO_MONTH.test(v)) ? "Месяц" : "";
 
 export async function reportXlsx(report: HerdReport, params: ReportParameters): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -35,6 +61,15 @@ export async function reportXlsx(report: HerdReport, params: ReportParameters): 
   };
   const header = (cells: string[]) => {
     data.addRow(cells).font = { bold: true };
+  };
+  /** A row whose first cell is its label and whose figures have the formats of their keys. */
+  const figuresRow = (label: string, cells: { key: string; value: number | null }[]) => {
+    const row = data.addRow([labelCell(label), ...cells.map((c) => c.value)]);
+    if (row.getCell(1).value instanceof Date) row.getCell(1).numFmt = "dd.mm.yyyy";
+    cells.forEach((c, i) => {
+      const numFmt = figureNumFmt(c.key);
+      if (numFmt) row.getCell(i + 2).numFmt = numFmt;
+    });
   };
 
   heading(`${report.title}: ${params.database}`);
@@ -50,21 +85,29 @@ export async function reportXlsx(report: HerdReport, params: ReportParameters): 
   ]);
   for (const kpi of report.kpis) {
     const band = kpi.band ? [kpi.band.farms, kpi.band.q1, kpi.band.median, kpi.band.q3] : [];
-    data.addRow([kpi.label, kpi.value, kpi.unit, report.compare ? kpi.compare_value : null, ...band]);
+    const row = data.addRow([kpi.label, kpi.value, kpi.unit, report.compare ? kpi.compare_value : null, ...band]);
+    const numFmt = figureNumFmt(kpi.key);
+    if (numFmt) for (const column of [2, 4, 6, 7, 8]) row.getCell(column).numFmt = numFmt;
   }
   for (const table of report.tables) {
     data.addRow([]);
     heading(table.title);
     header(["", ...table.columns.map((c) => (c.unit ? `${c.label}, ${c.unit}` : c.label))]);
     for (const row of table.rows)
-      data.addRow([row.label, ...table.columns.map((c) => row.cells[c.key]?.value ?? null)]);
+      figuresRow(
+        row.label,
+        table.columns.map((c) => ({ key: c.key, value: row.cells[c.key]?.value ?? null })),
+      );
   }
   for (const chart of report.charts) {
     data.addRow([]);
     heading(chart.title);
-    header(["Месяц", ...chart.series.map((s) => s.label)]);
+    header([chartXHeader(chart.key, chart.x), ...chart.series.map((s) => s.label)]);
     chart.x.forEach((x, i) => {
-      data.addRow([/^\d{4}-\d{2}$/.test(x) ? ruMonth(x) : x, ...chart.series.map((s) => s.values[i] ?? null)]);
+      figuresRow(
+        x,
+        chart.series.map((s) => ({ key: s.key, value: s.values[i] ?? null })),
+      );
     });
   }
 

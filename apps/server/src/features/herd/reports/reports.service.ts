@@ -26,39 +26,13 @@ import { dryPeriod } from "./report-dry.ts";
 import { ensureReportFacts } from "./report-facts.ts";
 import { health } from "./report-health.ts";
 import { milk } from "./report-milk.ts";
+import { periodOf } from "./report-period.ts";
 import { reproduction } from "./report-repro.ts";
 import { herdStructure, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { reportXlsx } from "./report-xlsx.ts";
 
 // Native herd reports (contract herd-reports.ts): the period and comparison, the filters as one
 // condition, the report's figures with drill tokens, and the animals behind a token.
-
-const DAY = 86_400_000;
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const shiftYears = (day: string, years: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCFullYear(date.getUTCFullYear() + years);
-  return dayOf(date.getTime());
-};
-const MAX_DAYS = 366 * 10;
-
-/** The period (the 12 months to today by default) and the comparison period. */
-export function periodOf(query: Pick<HerdReportQuery, "from" | "to" | "compare">, today: string) {
-  const to = query.to ?? today;
-  const from = query.from ?? dayOf(dayMs(shiftYears(to, -1)) + DAY);
-  if (from > to) throw new ApiError(400, ErrorCode.validation, "Начало периода позже его конца");
-  if ((dayMs(to) - dayMs(from)) / DAY > MAX_DAYS)
-    throw new ApiError(400, ErrorCode.validation, "Период — не больше 10 лет");
-  const days = (dayMs(to) - dayMs(from)) / DAY + 1;
-  const compare =
-    query.compare === "previous"
-      ? { from: dayOf(dayMs(from) - days * DAY), to: dayOf(dayMs(from) - DAY) }
-      : query.compare === "last_year"
-        ? { from: shiftYears(from, -1), to: shiftYears(to, -1) }
-        : null;
-  return { from, to, compare };
-}
 
 type Filters = Pick<Drill, "s" | "r" | "lg" | "p">;
 

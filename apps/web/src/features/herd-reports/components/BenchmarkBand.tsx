@@ -1,7 +1,6 @@
 import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
 import { Tooltip, Typography, theme } from "antd";
-import { formatNumber } from "../../../shared/herd/herd-format.ts";
-import { bandStanding } from "../lib/report-format.ts";
+import { bandStanding, formatFigure } from "../lib/report-format.ts";
 
 /**
  * The farm's figure on the spread of the same figure over the farms we serve: a bar whose shaded
@@ -23,7 +22,7 @@ export function BenchmarkBand({ kpi }: { kpi: HerdReportKpi }) {
       : standing.tone === "worse"
         ? token.colorError
         : token.colorTextSecondary;
-  const f = (x: number) => formatNumber(x, 1);
+  const f = (x: number) => formatFigure(kpi.key, x);
   const detail = `Среди ${band.farms} хозяйств: четверть — ниже ${f(band.q1)}, половина — ниже ${f(band.median)}, три четверти — ниже ${f(band.q3)}. Только сводные числа: другие хозяйства не называются.`;
   return (
     <Tooltip title={detail}>

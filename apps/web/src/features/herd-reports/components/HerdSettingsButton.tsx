@@ -20,7 +20,7 @@ export function HerdSettingsButton({ dbUuid }: { dbUuid: string }) {
     save.reset();
   };
   return (
-    <div>
+    <div className="herd-report-settings">
       <Button icon={<SettingOutlined />} onClick={() => setOpen(true)}>
         Настройки базы
       </Button>

@@ -1,7 +1,6 @@
 import type { HerdReportTable } from "@nadoy/contract/herd-reports";
 import { Button, Table, Typography } from "antd";
-import { formatNumber } from "../../../shared/herd/herd-format.ts";
-import type { ReportDrill } from "../lib/report-format.ts";
+import { formatFigure, type ReportDrill, rowLabel } from "../lib/report-format.ts";
 
 type Row = HerdReportTable["rows"][number];
 
@@ -17,15 +16,15 @@ export function ReportTableView({ table, onDrill }: { table: HerdReportTable; on
         scroll={{ x: true }}
         dataSource={table.rows}
         columns={[
-          { key: "label", title: "", render: (_, row) => row.label },
+          { key: "label", title: "", render: (_, row) => rowLabel(row.label) },
           ...table.columns.map((column) => ({
             key: column.key,
             title: column.unit ? `${column.label}, ${column.unit}` : column.label,
             align: "right" as const,
             render: (_: unknown, row: Row) => {
               const cell = row.cells[column.key];
-              if (!cell) return formatNumber(null);
-              const text = formatNumber(cell.value, 1);
+              const text = formatFigure(column.key, cell?.value);
+              if (!cell) return text;
               const drill = cell.drill;
               if (!drill) return text;
               return (
@@ -33,8 +32,10 @@ export function ReportTableView({ table, onDrill }: { table: HerdReportTable; on
                   type="link"
                   size="small"
                   style={{ padding: 0 }}
-                  aria-label={`${row.label}, ${column.label}: ${text}`}
-                  onClick={() => onDrill({ drill, label: `${row.label} — ${column.label}`, value: cell.value })}
+                  aria-label={`${rowLabel(row.label)}, ${column.label}: ${text}`}
+                  onClick={() =>
+                    onDrill({ drill, label: `${rowLabel(row.label)} — ${column.label}`, value: cell.value })
+                  }
                 >
                   {text}
                 </Button>

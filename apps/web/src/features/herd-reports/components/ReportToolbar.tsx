@@ -21,6 +21,8 @@ interface ReportToolbarProps {
   onChange: (query: HerdReportQuery) => void;
   onExport: () => void;
   exporting: boolean;
+  /** Nothing to print or export (no report yet, or it failed). */
+  disabled?: boolean;
 }
 
 /** The pen typed: asked for on Enter or on leaving the field, not at every key. */
@@ -46,7 +48,15 @@ function PenInput({ value, onCommit }: { value: string | undefined; onCommit: (p
 }
 
 /** The report's period, comparison and segment (a saved one or quick filters), print and XLSX. */
-export function ReportToolbar({ query, period, segments, onChange, onExport, exporting }: ReportToolbarProps) {
+export function ReportToolbar({
+  query,
+  period,
+  segments,
+  onChange,
+  onExport,
+  exporting,
+  disabled = false,
+}: ReportToolbarProps) {
   const from = query.from ?? period?.from;
   const to = query.to ?? period?.to;
   return (
@@ -95,10 +105,10 @@ export function ReportToolbar({ query, period, segments, onChange, onExport, exp
         value={query.pen}
         onCommit={(pen) => onChange(withQuickFilter(query, { lact_group: query.lact_group, pen }))}
       />
-      <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+      <Button icon={<PrinterOutlined />} disabled={disabled} onClick={() => window.print()}>
         Печать
       </Button>
-      <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
+      <Button icon={<DownloadOutlined />} disabled={disabled} loading={exporting} onClick={onExport}>
         Скачать XLSX
       </Button>
     </Flex>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { animalsCount } from "../../../shared/herd/animals-count.ts";
 import { chartDrillAt, reportChartOption } from "./chart-option.ts";
-import { kpiDirection, monthLabel } from "./report-format.ts";
+import { formatFigure, kpiDirection, monthLabel } from "./report-format.ts";
 
 const chart = {
   key: "exits",
@@ -39,11 +39,40 @@ describe("report charts", () => {
 
 describe("report figures", () => {
   it("say which way a KPI moved for the better", () => {
-    expect(kpiDirection({ value: 120, compare_value: 100, better: "higher" })).toBe("better");
-    expect(kpiDirection({ value: 9, compare_value: 6, better: "lower" })).toBe("worse");
-    expect(kpiDirection({ value: 5, compare_value: 6, better: "lower" })).toBe("better");
-    expect(kpiDirection({ value: 6, compare_value: 6, better: "lower" })).toBe("neutral");
-    expect(kpiDirection({ value: 640, compare_value: null, better: null })).toBe("neutral");
+    expect(kpiDirection({ key: "born", value: 120, compare_value: 100, better: "higher" })).toBe("better");
+    expect(kpiDirection({ key: "died", value: 9, compare_value: 6, better: "lower" })).toBe("worse");
+    expect(kpiDirection({ key: "died", value: 5, compare_value: 6, better: "lower" })).toBe("better");
+    expect(kpiDirection({ key: "died", value: 6, compare_value: 6, better: "lower" })).toBe("neutral");
+    expect(kpiDirection({ key: "herd", value: 640, compare_value: null, better: null })).toBe("neutral");
+    // Fat is shown to the hundredth: 3,874 against 3,876 shows as no change, so no colour.
+    expect(kpiDirection({ key: "fat", value: 3.874, compare_value: 3.876, better: "higher" })).toBe("neutral");
+    expect(kpiDirection({ key: "fat", value: 3.87, compare_value: 3.88, better: "higher" })).toBe("worse");
+  });
+
+  it("write fat, protein, their ratio, SCS and services per pregnancy to the hundredth", () => {
+    expect(formatFigure("fat", 3.87)).toBe("3,87");
+    expect(formatFigure("protein", 3.3)).toBe("3,30");
+    expect(formatFigure("fp", 1.18)).toBe("1,18");
+    expect(formatFigure("scs", 3.52)).toBe("3,52");
+    expect(formatFigure("spc", 2.99)).toBe("2,99");
+    expect(formatFigure("scc", 204.4)).toBe("204");
+    expect(formatFigure("milk", 31.34)).toBe("31,3");
+    expect(formatFigure("cows", 1827)).toBe((1827).toLocaleString("ru-RU"));
+    expect(formatFigure("fat", null)).toBe("—");
+  });
+
+  it("tooltips write a series' values as the tables do; a line is scaled to its data, bars stand on 0", () => {
+    const components = {
+      key: "components",
+      title: "Жир и белок по месяцам, %",
+      kind: "line" as const,
+      x: ["2026-03"],
+      series: [{ key: "fat", label: "Жир", values: [3.9], drills: [null] }],
+    };
+    const option = reportChartOption(components);
+    expect(option.series[0]?.tooltip.valueFormatter(3.9)).toBe("3,90");
+    expect(option.yAxis).toEqual({ type: "value", scale: true });
+    expect(reportChartOption(chart).yAxis).toEqual({ type: "value", minInterval: 1 });
   });
 
   it("count animals in Russian", () => {

@@ -1,7 +1,11 @@
 import type { HerdReportChart } from "@nadoy/contract/herd-reports";
-import { monthLabel, type ReportDrill } from "./report-format.ts";
+import { formatFigure, monthLabel, type ReportDrill } from "./report-format.ts";
 
-/** The ECharts option of a report chart: months on the x axis, one bar or line series per series. */
+/**
+ * The ECharts option of a report chart: months on the x axis, one bar or line series per series.
+ * Bars (counts) stand on 0; a line (an average or a rate) is scaled to its data, else fat at 3,8–3,9 %
+ * is a flat line. The tooltip writes each value as the tables do.
+ */
 export function reportChartOption(chart: HerdReportChart) {
   return {
     backgroundColor: "transparent",
@@ -10,10 +14,13 @@ export function reportChartOption(chart: HerdReportChart) {
     grid: { left: 48, right: 16, top: 24, bottom: 56 },
     tooltip: { trigger: "axis" },
     xAxis: { type: "category", data: chart.x.map(monthLabel) },
-    yAxis: { type: "value", minInterval: 1 },
+    yAxis: chart.kind === "bar" ? { type: "value", minInterval: 1 } : { type: "value", scale: true },
     series: chart.series.map((series) => ({
       name: series.label,
       type: chart.kind,
+      tooltip: {
+        valueFormatter: (value: unknown) => formatFigure(series.key, typeof value === "number" ? value : null),
+      },
       // A pointer over what opens the animals, none over the rest.
       cursor: "pointer",
       data: series.values.map((value, i) => ({ value, cursor: series.drills[i] ? "pointer" : "default" })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bandStanding } from "./report-format.ts";
+import { bandStanding, exportFileName } from "./report-format.ts";
 
 const band = { q1: 20, median: 25, q3: 30, farms: 12 };
 
@@ -32,5 +32,13 @@ describe("bandStanding", () => {
   it("no band or no value, nothing to show", () => {
     expect(bandStanding({ value: 5, better: "higher" })).toBeNull();
     expect(bandStanding({ value: null, better: "higher", band })).toBeNull();
+  });
+});
+
+describe("exportFileName", () => {
+  it("names the herd and the period, so that exports of several herds do not overwrite each other", () => {
+    expect(exportFileName("Молоко", "Стадо «Заря»", { from: "2026-01-01", to: "2026-03-31" })).toBe(
+      "Молоко — Стадо «Заря» — 01.01.2026–31.03.2026.xlsx",
+    );
   });
 });

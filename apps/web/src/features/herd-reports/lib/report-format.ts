@@ -1,4 +1,13 @@
-import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
+import {
+  HERD_LACT_GROUP_LABELS,
+  HERD_REPORT_COMPARISON_LABELS,
+  type HerdReportKpi,
+  type HerdReportQuery,
+  herdFigureFormat,
+  herdFigureRounded,
+} from "@nadoy/contract/herd-reports";
+import { ruMonthYear } from "@nadoy/contract/ru-month";
+import { formatDay, NONE } from "../../../shared/herd/herd-format.ts";
 
 /** A clicked number of the report: the animals behind it, what it is called, and the number shown. */
 export interface ReportDrill {
@@ -16,13 +25,35 @@ export function monthLabel(month: string): string {
   return name && year ? `${name} ${year}` : month;
 }
 
+/** A report figure with the decimals of its kind (contract herdFigureFormat): «3,90», «31,3», «—». */
+export function formatFigure(key: string, value: number | null | undefined): string {
+  if (value === null || value === undefined) return NONE;
+  const { min, max } = herdFigureFormat(key);
+  return value.toLocaleString("ru-RU", { minimumFractionDigits: min, maximumFractionDigits: max });
+}
+
+/** The change of a KPI since the comparison period, rounded as shown; null without one. */
+export function kpiChange(kpi: Pick<HerdReportKpi, "key" | "value" | "compare_value">): number | null {
+  if (kpi.value === null || kpi.compare_value === null) return null;
+  return herdFigureRounded(kpi.key, kpi.value - kpi.compare_value);
+}
+
+/** A table row's label as a person reads it: a day «15.12.2025», a month «ноябрь 2026», else as is. */
+export function rowLabel(label: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(label)) return formatDay(label);
+  if (/^\d{4}-\d{2}$/.test(label)) return ruMonthYear(label) ?? label;
+  return label;
+}
+
 export type Direction = "better" | "worse" | "neutral";
 
-/** Whether a KPI moved the good way since the comparison period (neutral when unknown or equal). */
-export function kpiDirection(kpi: Pick<HerdReportKpi, "value" | "compare_value" | "better">): Direction {
-  if (kpi.better === null || kpi.value === null || kpi.compare_value === null) return "neutral";
-  const change = kpi.value - kpi.compare_value;
-  if (change === 0) return "neutral";
+/**
+ * Whether a KPI moved the good way since the comparison period: neutral when unknown, or when the
+ * change is 0 as shown (3,874 against 3,876 is no change on a card of hundredths).
+ */
+export function kpiDirection(kpi: Pick<HerdReportKpi, "key" | "value" | "compare_value" | "better">): Direction {
+  const change = kpiChange(kpi);
+  if (kpi.better === null || change === null || change === 0) return "neutral";
   return change > 0 === (kpi.better === "higher") ? "better" : "worse";
 }
 
@@ -48,4 +79,30 @@ export function bandStanding(kpi: Pick<HerdReportKpi, "value" | "better" | "band
   }
   const best = high === (kpi.better === "higher");
   return { text: `В ${best ? "лучшей" : "худшей"} четверти ${of}`, tone: best ? "better" : "worse" };
+}
+
+/**
+ * Which animals and comparison the report covers, in words (the printout has no toolbar): «Сегмент:
+ * Свежие; сравнение: с предыдущим периодом» or «Все животные; лактация: 1-я лактация; группа: 5».
+ */
+export function reportConditions(query: HerdReportQuery, segmentName: string | undefined): string {
+  const parts = [
+    query.segment
+      ? `Сегмент: ${segmentName ?? "сохранённый сегмент"}`
+      : query.rule
+        ? `Сегмент: ${query.rule}`
+        : "Все животные",
+  ];
+  if (query.lact_group) parts.push(`лактация: ${HERD_LACT_GROUP_LABELS[query.lact_group]}`);
+  if (query.pen) parts.push(`группа: ${query.pen}`);
+  parts.push(`сравнение: ${HERD_REPORT_COMPARISON_LABELS[query.compare].toLowerCase()}`);
+  return parts.join("; ");
+}
+
+/**
+ * The XLSX's file name: «Молоко — Стадо «Заря» — 01.01.2026–31.03.2026.xlsx», the herd's name in
+ * it so that exports of several herds for the same period do not overwrite each other.
+ */
+export function exportFileName(title: string, database: string | undefined, period: { from: string; to: string }) {
+  return `${title} — ${database ?? "база"} — ${formatDay(period.from)}–${formatDay(period.to)}.xlsx`;
 }

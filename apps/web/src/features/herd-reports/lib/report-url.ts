@@ -7,6 +7,9 @@ import { paramsOfQuery, queryFromParams } from "../../../shared/lib/url-query.ts
 // link reproduces it. Read by the contract's query schema one field at a time: a bad value counts
 // as absent (the server's default), the rest stay.
 
+/** A database's uuid in the report's URL (anything else names no database). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function reportQueryOf(params: URLSearchParams): HerdReportQuery {
   return queryFromParams(herdReportQuerySchema.shape, params, { compare: "previous" } as HerdReportQuery);
 }
