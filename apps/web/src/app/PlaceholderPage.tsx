@@ -3,6 +3,7 @@ import type { UserData } from "@nadoy/contract/users";
 import { type DatabaseKind, wrongDatabaseKindText } from "@nadoy/contract/users";
 import { Result, Typography } from "antd";
 import { useLocation } from "react-router";
+import { AdminGate } from "../features/admin/components/AdminGate.tsx";
 import { href } from "../shared/routes/href.ts";
 import { ROUTES, type RouteKey } from "../shared/routes/registry.ts";
 import { RouterButtonLink } from "../shared/ui/RouterButtonLink.tsx";
@@ -15,6 +16,12 @@ import { layoutFor } from "./shell/layout-rules.ts";
  * and a way home — never a blank page. In the shell the breadcrumb is already above the page.
  */
 export function PlaceholderPage({ routeKey }: { routeKey: RouteKey }) {
+  // A section of the admin area refuses others as the built ones do, rather than promising it to them.
+  if (ROUTES[routeKey].module === "admin") return <AdminGate>{() => <Placeholder routeKey={routeKey} />}</AdminGate>;
+  return <Placeholder routeKey={routeKey} />;
+}
+
+function Placeholder({ routeKey }: { routeKey: RouteKey }) {
   const { pathname } = useLocation();
   const route = ROUTES[routeKey];
   const title = breadcrumbsFor(pathname, route.title).at(-1)?.title ?? route.title;

@@ -114,6 +114,19 @@ describe("spec §2 layout rules in the app", () => {
     expect(screen.queryByRole("contentinfo")).toBeNull();
   });
 
+  it("refuses a section of the admin area still to come to all but administrators", async () => {
+    mockSignedIn(userDataFixture({ groups: [7], is_superuser: false }));
+    renderApp("/admin-export-list");
+    expect(await screen.findByText("Недостаточно прав")).toBeTruthy();
+    expect(screen.queryByText("Раздел в разработке")).toBeNull();
+  });
+
+  it("shows an administrator the admin section still to come as such", async () => {
+    mockSignedIn(userDataFixture({ groups: [1], is_superuser: false }));
+    renderApp("/admin-export-list");
+    expect(await screen.findByText("Раздел в разработке")).toBeTruthy();
+  });
+
   it("sends an unknown path of a signed-in user to /", async () => {
     mockSignedIn();
     const { router } = renderApp("/no/such/page");
@@ -160,7 +173,14 @@ describe("breadcrumbs in the shell", () => {
       "Главная/Доски задач/Задача",
     ],
     ["/services/key_generator/w1", [["Главная", "/"]], "Главная/Генератор ключей"],
-    ["/equipment_monitoring/power_monitoring/hours/db1", [["Главная", "/"]], "Главная/Мониторинг электроэнергии"],
+    [
+      "/equipment_monitoring/power_monitoring/hours/db1",
+      [
+        ["Главная", "/"],
+        ["Мониторинг электроэнергии", "/equipment_monitoring/power_monitoring/db1"],
+      ],
+      "Главная/Мониторинг электроэнергии/Почасовое потребление",
+    ],
     ["/lists", [["Главная", "/"]], "Главная/Списки"],
   ])("%s", async (path, links, text) => {
     mockSignedIn(everythingUserData({ groups: [1] }));

@@ -246,7 +246,7 @@ describe("user drawer: «Доступ»", { timeout: 20_000 }, () => {
     expect(labelled(form, "Фермы").closest(".ant-select")?.className).toContain("disabled");
     expect(labelled(form, "DTM").closest(".ant-select")?.className).toContain("disabled");
     fireEvent.change(within(form).getByLabelText("Логин"), { target: { value: "petrova" } });
-    fireEvent.change(within(form).getByLabelText("Email"), { target: { value: "petrova@example.ru" } });
+    fireEvent.change(within(form).getByLabelText("Эл. почта"), { target: { value: "petrova@example.ru" } });
     await pickOption(labelled(form, "Компании"), COMPANY.name);
     // The farms and databases open once a company is picked.
     await waitFor(() => expect(labelled(form, "Фермы").closest(".ant-select")?.className).not.toContain("disabled"));

@@ -119,7 +119,7 @@ export function UserForm({ me, user, onDone }: UserFormProps) {
         <Input autoComplete="off" maxLength={150} />
       </Form.Item>
       <Form.Item
-        label="Email"
+        label="Эл. почта"
         name="email"
         rules={[
           { required: true, message: "Введите email" },

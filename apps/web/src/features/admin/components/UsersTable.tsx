@@ -25,7 +25,7 @@ const columns: TableColumnsType<AdminUserRow> = [
     ),
   },
   { key: "name", title: "Имя", dataIndex: "name" },
-  { key: "email", title: "Email", dataIndex: "email" },
+  { key: "email", title: "Эл. почта", dataIndex: "email" },
   { key: "role", title: "Роль", render: (_, user) => <RoleCell role={user.role} /> },
   {
     key: "companies",

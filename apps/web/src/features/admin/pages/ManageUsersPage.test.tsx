@@ -126,7 +126,7 @@ describe("/manage-users", { timeout: 20_000 }, () => {
     const form = await drawer();
 
     fireEvent.change(within(form).getByLabelText("Логин"), { target: { value: " petrova " } });
-    fireEvent.change(within(form).getByLabelText("Email"), { target: { value: "petrova@example.ru" } });
+    fireEvent.change(within(form).getByLabelText("Эл. почта"), { target: { value: "petrova@example.ru" } });
     fireEvent.change(within(form).getByLabelText("Имя"), { target: { value: "Анна" } });
     fireEvent.change(within(form).getByLabelText("Фамилия"), { target: { value: "Петрова" } });
     await pickOption(within(form).getByRole("combobox", { name: "Роль" }), "Агроном");
