@@ -101,16 +101,18 @@ export async function rebuildRollups(db: Db, databaseId: number, seriesIds?: rea
       hours as (
         select series_id, bucket, min(tz) as tz, sum(n)::int as n, coalesce(min(value), ${EMPTY_MIN}) as lo,
           coalesce(max(value), ${EMPTY_MAX}) as hi, coalesce(sum(value), 0) as total, sum(kwh) as kwh
-        from parts p where p.bucket >= (select k.since from kept k where k.series_id = p.series_id)
+        from parts p join kept k using (series_id) where p.bucket >= k.since
         group by series_id, bucket
       )
       insert into monitoring_rollups (database_id, series_id, grain, bucket, count, min, max, sum, kwh)
-      select ${id}, series_id, 'hour', bucket, n, lo, hi, total, kwh from hours
+      -- Series by series in time order, the days after the hours: a series' rollups of a range share
+      -- heap pages (a meter's year of hours is read from a few hundred pages, not 8,760 scattered
+      -- ones, even before VACUUM marks them all-visible).
+      (select ${id}, series_id, 'hour', bucket, n, lo, hi, total, kwh from hours order by series_id, bucket)
       union all
       -- A local day is whole local hours (every zone's offset is whole hours or halves, and an
-      -- hour bucket starts at a local hour, so its day is the day of its start). Written after the
-      -- hours, series by series in time order: a series' days share heap pages, so a range of them
-      -- is read from a few pages even before VACUUM marks them all-visible (meterEnergy).
+      -- hour bucket starts at a local hour, so its day is the day of its start) (meterEnergy reads
+      -- a range of them).
       (select ${id}, series_id, 'day', date_trunc('day', bucket, tz), sum(n)::int, min(lo), max(hi), sum(total), sum(kwh)
        from hours group by series_id, date_trunc('day', bucket, tz)
        order by series_id, date_trunc('day', bucket, tz))`);
