@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import ExcelJS from "exceljs";
 import { describe, expect, it, vi } from "vitest";
+import { captureDownloads } from "../../../test/downloads.ts";
 import { catalog, DB, renderPage, STATES, serveMonitoring, states } from "../test-support.tsx";
 
 // ECharts draws nothing in jsdom: the timeline shows its rows and its bars (state, colour) as text.
@@ -71,21 +72,7 @@ describe("/equipment_monitoring/monitoring_report_discrete/:uuid", { timeout: 30
 
   it("exports the table as XLSX: bold header, the current state, numbers as numbers, the previous period", async () => {
     serveMonitoring({ [`GET ${STATES}`]: (call) => ({ status: 200, body: answer(call.query) }) });
-    const blobs: Blob[] = [];
-    vi.stubGlobal(
-      "URL",
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          blobs.push(blob);
-          return "blob:xlsx";
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const { blobs, saved } = captureDownloads();
     open();
     await screen.findByText("Работает: 2 ч 00 мин, 50 %");
     fireEvent.click(screen.getByRole("button", { name: /XLSX/ }));

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { captureDownloads } from "../../../test/downloads.ts";
 import { catalog, DB, POINTS, points, renderPage, serveMonitoring } from "../test-support.tsx";
 
 // ECharts draws nothing in jsdom: the chart shows its series' names and point counts as text.
@@ -69,21 +70,7 @@ describe("/equipment_monitoring/monitoring_report/:uuid", { timeout: 30_000 }, (
     const [sensor] = noisy.series;
     if (sensor) sensor.points.avg = [4.000000000000001, 8];
     serveMonitoring({ [`GET ${POINTS}`]: { status: 200, body: noisy } });
-    const blobs: Blob[] = [];
-    vi.stubGlobal(
-      "URL",
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          blobs.push(blob);
-          return "blob:csv";
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const { blobs, saved } = captureDownloads();
     open();
     await screen.findByTestId("chart");
     fireEvent.click(screen.getByRole("button", { name: /CSV/ }));

@@ -1,6 +1,7 @@
 import type { PowerEnergy } from "@nadoy/contract/monitoring";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { captureDownloads } from "../../../test/downloads.ts";
 import { DB, ENERGY, energy, renderPage, serveMonitoring } from "../test-support.tsx";
 
 // ECharts draws nothing in jsdom: the chart shows its hours (site time) and each series' kind,
@@ -103,21 +104,7 @@ describe("/equipment_monitoring/power_monitoring/hours/:uuid", { timeout: 30_000
 
   it("exports the hours with the previous period's, as CSV and XLSX", async () => {
     serve();
-    const blobs: Blob[] = [];
-    vi.stubGlobal(
-      "URL",
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          blobs.push(blob);
-          return "blob:csv";
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const { blobs, saved } = captureDownloads();
     open();
     await waitForText("пунктир [8 10 —]");
     fireEvent.click(screen.getByRole("button", { name: /CSV/ }));

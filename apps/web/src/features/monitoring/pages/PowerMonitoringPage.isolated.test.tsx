@@ -1,6 +1,7 @@
 import type { PowerEnergy } from "@nadoy/contract/monitoring";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { captureDownloads } from "../../../test/downloads.ts";
 import { DB, ENERGY, POWER, power, renderPage, serveMonitoring } from "../test-support.tsx";
 
 vi.mock("echarts-for-react/esm/core", async () => ({ default: (await import("../chart-mock.tsx")).ChartMock }));
@@ -98,21 +99,7 @@ describe("/equipment_monitoring/power_monitoring/:uuid", { timeout: 30_000 }, ()
 
   it("exports the meters with the losses on screen and the hours, as CSV and XLSX", async () => {
     serveMonitoring({ [`GET ${ENERGY}`]: { status: 200, body: hours() } });
-    const blobs: Blob[] = [];
-    vi.stubGlobal(
-      "URL",
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          blobs.push(blob);
-          return "blob:csv";
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const { blobs, saved } = captureDownloads();
     open();
     await screen.findByRole("figure", { name: "Потребление по часам: МТФ-1" });
     fireEvent.click(screen.getByRole("button", { name: /CSV/ }));

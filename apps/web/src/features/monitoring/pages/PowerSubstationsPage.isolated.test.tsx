@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { captureDownloads } from "../../../test/downloads.ts";
 import { dayjs } from "../lib/site-time.ts";
 import { DB, ENERGY, energy, POWER, power, renderPage, serveMonitoring } from "../test-support.tsx";
 
@@ -60,21 +61,7 @@ describe("/equipment_monitoring/power_monitoring/substations/:uuid", { timeout: 
 
   it("exports the load now and the days on screen", async () => {
     serveMonitoring({ [`GET ${POWER}`]: { status: 200, body: loadNow() } });
-    const blobs: Blob[] = [];
-    vi.stubGlobal(
-      "URL",
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          blobs.push(blob);
-          return "blob:csv";
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const { blobs, saved } = captureDownloads();
     open();
     await screen.findByRole("table", { name: "Нагрузка: ТП-1" });
     await screen.findByRole("table", { name: "Потери: ТП-1" });
