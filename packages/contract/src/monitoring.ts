@@ -18,6 +18,11 @@ export const MONITORING_WIDTH_MAX = 4000;
 export const MONITORING_RANGE_DAYS_MAX = 400;
 /** Threshold periods listed per series and range (the count and the total time cover them all). */
 export const MONITORING_PERIODS_MAX = 100;
+/**
+ * A chart's previous period is the range of equal length just before it, but never less than a
+ * day before: a range under a day («Сегодня» so far) is compared with the same hours a day earlier.
+ */
+export const MONITORING_PREVIOUS_MIN_SHIFT_MS = 24 * 3_600_000;
 /** Hourly kWh: at most this many days at once (days: MONITORING_RANGE_DAYS_MAX). */
 export const MONITORING_HOURLY_DAYS_MAX = 62;
 

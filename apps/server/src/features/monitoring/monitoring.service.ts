@@ -2,6 +2,7 @@ import type { monitoringRangeQuerySchema } from "@nadoy/contract/monitoring";
 import {
   getMonitoringPoints,
   MONITORING_PERIODS_MAX,
+  MONITORING_PREVIOUS_MIN_SHIFT_MS,
   type MonitoringCatalog,
   type MonitoringPoints,
   type MonitoringPointsColumns,
@@ -78,7 +79,11 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
       const { id } = await database(caller, uuid);
       const from = Date.parse(query.from);
       const to = Date.parse(query.to);
-      const prevFrom = from - (to - from);
+      // The previous period: of equal length just before, or the same hours a day earlier for a
+      // range under a day (contract MONITORING_PREVIOUS_MIN_SHIFT_MS).
+      const shift = Math.max(to - from, MONITORING_PREVIOUS_MIN_SHIFT_MS);
+      const prevFrom = from - shift;
+      const prevTo = to - shift;
       const at = now();
       const series: ShownSeries[] = [];
       for (const seriesId of query.series) {
@@ -92,9 +97,9 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
         const [points, stats, previousStats, periods, previousPeriods] = await Promise.all([
           seriesPoints(db, id, seriesId, iso(from), iso(to), query.width, counted, known),
           rangeNow,
-          rangeStats(db, id, seriesId, iso(prevFrom), iso(from), known),
+          rangeStats(db, id, seriesId, iso(prevFrom), iso(prevTo), known),
           thresholdSummary(db, id, seriesId, iso(from), iso(to), at, MONITORING_PERIODS_MAX, known),
-          thresholdSummary(db, id, seriesId, iso(prevFrom), iso(from), at, MONITORING_PERIODS_MAX, known),
+          thresholdSummary(db, id, seriesId, iso(prevFrom), iso(prevTo), at, MONITORING_PERIODS_MAX, known),
         ]);
         if (!points) throw notFound();
         const empty = { count: 0, min: null, max: null, avg: null };
@@ -109,7 +114,7 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
           previous_thresholds: previousPeriods ?? noPeriods,
         });
       }
-      return { from: iso(from), to: iso(to), previous: { from: iso(prevFrom), to: iso(from) }, series };
+      return { from: iso(from), to: iso(to), previous: { from: iso(prevFrom), to: iso(prevTo) }, series };
     },
 
     /** The chart as XLSX (points.ts's figures at the site's wall clock), with who made it and when. */

@@ -78,9 +78,10 @@ describe("monitoring: a sensor's chart", () => {
     const w = await world();
     const temp = w.s.temp;
     await ingest(w.databaseId, [
-      // The previous period [20:00Z, 00:00Z): 3, then 1 (below the low threshold 2 until the range ends).
-      { series_id: temp, ts: "2026-03-09T20:00:00Z", value: 3 },
-      { series_id: temp, ts: "2026-03-09T22:00:00Z", value: 1 },
+      // The previous period, a range under a day being compared with its hours a day earlier,
+      // [00:00Z, 04:00Z) of 9 March: 3, then 1 (below the low threshold 2 until it ends).
+      { series_id: temp, ts: "2026-03-09T00:00:00Z", value: 3 },
+      { series_id: temp, ts: "2026-03-09T02:00:00Z", value: 1 },
       // The range [00:00Z, 04:00Z): 4, 7, 8, 5 — above the high threshold 6 from 01:00 to 03:00.
       { series_id: temp, ts: "2026-03-10T00:00:00Z", value: 4 },
       { series_id: temp, ts: "2026-03-10T01:00:00Z", value: 7 },
@@ -96,7 +97,7 @@ describe("monitoring: a sensor's chart", () => {
       }),
     );
     expect(body.from).toBe("2026-03-10T00:00:00.000Z");
-    expect(body.previous).toEqual({ from: "2026-03-09T20:00:00.000Z", to: "2026-03-10T00:00:00.000Z" });
+    expect(body.previous).toEqual({ from: "2026-03-09T00:00:00.000Z", to: "2026-03-09T04:00:00.000Z" });
     const [series] = body.series;
     expect(series?.source).toBe("raw");
     // 4 h over 99 gaps: 146 s buckets, one reading each.
@@ -127,7 +128,7 @@ describe("monitoring: a sensor's chart", () => {
         },
       ],
     });
-    // Below 2 from 22:00 to the previous period's end: 2 h.
+    // Below 2 from 02:00 to the previous period's end: 2 h.
     expect(series?.previous_thresholds).toMatchObject({ count: 1, seconds: 7200, items: [{ side: "low", peak: 1 }] });
   });
 

@@ -1,10 +1,16 @@
+import { MONITORING_PREVIOUS_MIN_SHIFT_MS } from "@nadoy/contract/monitoring";
 import { dayjs, localDayCount, type Range } from "./site-time.ts";
 
-/** The range of equal length just before `range`. */
+/**
+ * The period `range` is compared with (the server's rule, monitoring.service.ts): the range of
+ * equal length just before it, or, for a range shorter than a day, the same hours a day earlier —
+ * «Сегодня» until 14:25 against yesterday until 14:25, not against yesterday evening.
+ */
 export function previousRange(range: Range): Range {
   const from = Date.parse(range.from);
-  const ms = Date.parse(range.to) - from;
-  return { from: new Date(from - ms).toISOString(), to: new Date(from).toISOString() };
+  const to = Date.parse(range.to);
+  const shift = Math.max(to - from, MONITORING_PREVIOUS_MIN_SHIFT_MS);
+  return { from: new Date(from - shift).toISOString(), to: new Date(to - shift).toISOString() };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previousDays } from "./previous-range.ts";
+import { previousDays, previousRange } from "./previous-range.ts";
 import { durationText, figure, quickDays, quickRange, siteDateTime } from "./site-time.ts";
 
 describe("site time", () => {
@@ -38,6 +38,19 @@ describe("site time", () => {
     expect(
       previousDays({ from: "2026-03-09T17:00:00.000Z", to: "2026-03-11T17:00:00.000Z" }, "Asia/Novosibirsk"),
     ).toEqual({ from: "2026-03-07T17:00:00.000Z", to: "2026-03-09T17:00:00.000Z" });
+  });
+
+  it("compares a range with the equal one before it, and a range under a day with its hours a day earlier", () => {
+    // «7 дней» as 7 × 24 h: the 7 × 24 h before.
+    expect(previousRange({ from: "2026-03-03T03:30:00.000Z", to: "2026-03-10T03:30:00.000Z" })).toEqual({
+      from: "2026-02-24T03:30:00.000Z",
+      to: "2026-03-03T03:30:00.000Z",
+    });
+    // «Сегодня» in Novosibirsk until 10:30: yesterday until 10:30, not yesterday evening.
+    expect(previousRange({ from: "2026-03-09T17:00:00.000Z", to: "2026-03-10T03:30:00.000Z" })).toEqual({
+      from: "2026-03-08T17:00:00.000Z",
+      to: "2026-03-09T03:30:00.000Z",
+    });
   });
 
   it("shows instants on the site's wall clock", () => {

@@ -56,18 +56,17 @@ describe("/equipment_monitoring/monitoring_report_discrete/:uuid", { timeout: 30
     expect(Object.fromEntries(call?.query ?? [])).toMatchObject({ series: "11", width: "800" });
   });
 
-  it("compares the time in each state with the previous period of equal length", async () => {
+  it("compares the time in each state with the previous period: «Сегодня» with the same hours a day earlier", async () => {
     const api = serveMonitoring({ [`GET ${STATES}`]: (call) => ({ status: 200, body: answer(call.query) }) });
     open();
     const table = await screen.findByRole("table", { name: "Время в состояниях" });
     expect(await within(table).findByText("Работает: 2 ч 00 мин, 50 %")).toBeTruthy();
     expect(within(table).getByText("Выключен: 2 ч 00 мин, 50 %")).toBeTruthy();
-    // The previous period ends where the shown one starts and is as long.
+    // «Сегодня» is under a day: the previous period is the same hours a day earlier.
     const [shown, before] = api.calls.filter((c) => c.path === STATES).map((c) => Object.fromEntries(c.query));
-    expect(before?.to).toBe(shown?.from);
-    expect(Date.parse(before?.to ?? "") - Date.parse(before?.from ?? "")).toBe(
-      Date.parse(shown?.to ?? "") - Date.parse(shown?.from ?? ""),
-    );
+    const DAY = 24 * 3_600_000;
+    expect(Date.parse(before?.from ?? "")).toBe(Date.parse(shown?.from ?? "") - DAY);
+    expect(Date.parse(before?.to ?? "")).toBe(Date.parse(shown?.to ?? "") - DAY);
   });
 
   it("exports the table as XLSX: bold header, the current state, numbers as numbers, the previous period", async () => {

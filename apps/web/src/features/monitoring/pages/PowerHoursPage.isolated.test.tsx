@@ -54,7 +54,8 @@ const serve = () =>
   serveMonitoring({
     [`GET ${ENERGY}`]: (call) => ({
       status: 200,
-      body: call.query.get("to")?.endsWith("T17:00:00.000Z") ? before() : energy(),
+      // «Сегодня» so far is compared with the same hours a day earlier: that request ends a day ago.
+      body: Date.parse(call.query.get("to") ?? "") < Date.now() - 12 * 3_600_000 ? before() : energy(),
     }),
   });
 
@@ -81,7 +82,7 @@ describe("/equipment_monitoring/power_monitoring/hours/:uuid", { timeout: 30_000
     expect(Object.fromEntries(call?.query ?? [])).toMatchObject({ grain: "hour" });
   });
 
-  it("compares with the equal period just before: its hourly total dashed over the bars, the totals «было»", async () => {
+  it("compares with the previous period (today's hours a day earlier): its hourly total dashed over the bars, the totals «было»", async () => {
     const api = serve();
     open();
     // The previous period's site total by position: 8, 10 and nothing read in the last hour.
@@ -94,12 +95,11 @@ describe("/equipment_monitoring/power_monitoring/hours/:uuid", { timeout: 30_000
     expect(within(totals).getByText("Ввод (ввод)").closest("tr")?.textContent).toContain("было 18 кВт·ч");
     expect(within(totals).getByText("Коровник").closest("tr")?.textContent).toContain("было 8 кВт·ч");
     expect(within(totals).getByText("Доильный зал").closest("tr")?.textContent).toContain("было 8 кВт·ч");
-    // The previous period is as long as this one and ends where it starts.
+    // «Сегодня» is under a day: the previous period is its hours a day earlier.
     const [now, then] = api.calls.filter((c) => c.path === ENERGY).map((c) => Object.fromEntries(c.query));
-    expect(then?.to).toBe(now?.from);
-    expect(Date.parse(then?.to ?? "") - Date.parse(then?.from ?? "")).toBe(
-      Date.parse(now?.to ?? "") - Date.parse(now?.from ?? ""),
-    );
+    const DAY = 24 * 3_600_000;
+    expect(Date.parse(then?.from ?? "")).toBe(Date.parse(now?.from ?? "") - DAY);
+    expect(Date.parse(then?.to ?? "")).toBe(Date.parse(now?.to ?? "") - DAY);
   });
 
   it("exports the hours with the previous period's, as CSV and XLSX", async () => {
