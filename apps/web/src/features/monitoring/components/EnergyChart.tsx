@@ -14,12 +14,26 @@ interface EnergyChartProps {
   meters: readonly EnergyMeterRow[];
   timeZone: string;
   grain: "hour" | "day";
+  /** The previous period's total per bucket, by position in it (its n-th over this one's n-th), dashed. */
+  previous?: { name: string; kwh: readonly (number | null)[] };
 }
 
-/** kWh per hour or day: feeders stacked, the input as a line. */
-export function EnergyChart({ buckets, meters, timeZone, grain }: EnergyChartProps) {
+/** kWh per hour or day: feeders stacked, the input as a line; the previous period's total dashed over them. */
+export function EnergyChart({ buckets, meters, timeZone, grain, previous }: EnergyChartProps) {
   const dark = useTheme() === "black";
-  const option = useMemo(() => energyChartOption(buckets, meters, timeZone, grain), [buckets, meters, timeZone, grain]);
+  const option = useMemo(() => {
+    const base = energyChartOption(buckets, meters, timeZone, grain);
+    if (!previous) return base;
+    const line = {
+      type: "line" as const,
+      name: previous.name,
+      showSymbol: false,
+      connectNulls: false,
+      lineStyle: { type: "dashed" as const },
+      data: buckets.map((_, i) => previous.kwh[i] ?? null),
+    };
+    return { ...base, series: [...base.series, line] };
+  }, [buckets, meters, timeZone, grain, previous]);
   return (
     <ReactEChartsCore
       echarts={echarts}

@@ -1,7 +1,7 @@
 import { MONITORING_SERIES_MAX, type MonitoringCatalog, type MonitoringSeries } from "@nadoy/contract/monitoring";
 import { Select, Typography } from "antd";
+import { zoneText } from "../../../shared/lib/zone-text.ts";
 import { type Range, rangeText } from "../lib/site-time.ts";
-import { zoneText } from "../lib/zone-text.ts";
 
 /** A series as the pages name it: «Device — series», or the series alone. */
 export function seriesLabel(series: MonitoringSeries, devices: MonitoringCatalog["devices"]): string {

@@ -2,6 +2,7 @@ import type { PowerHerd } from "@nadoy/contract/monitoring-averages";
 import { pluralRu } from "@nadoy/contract/plural";
 import { Flex, Spin, Table, Typography } from "antd";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
+import { zoneText } from "../../../shared/lib/zone-text.ts";
 import { usePowerPeriod } from "../api.ts";
 import { CategoryChart } from "../components/CategoryChart.tsx";
 import { ExportButtons } from "../components/ExportButtons.tsx";
@@ -11,7 +12,6 @@ import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { type Cell, exportFileName } from "../lib/csv.ts";
 import { figure, LONG_QUICK_RANGES, rangeText, siteDateTime } from "../lib/site-time.ts";
-import { zoneText } from "../lib/zone-text.ts";
 
 // /equipment_monitoring/power_monitoring/avg/:uuid — each meter's kWh over the period, and its
 // kWh per day over its complete local days (contract monitoring-averages.ts: ended, and covered by

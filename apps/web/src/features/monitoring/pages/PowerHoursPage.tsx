@@ -1,10 +1,10 @@
 import { Flex, Spin, Table, Typography } from "antd";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { usePowerEnergy } from "../api.ts";
+import { EnergyChart } from "../components/EnergyChart.tsx";
 import { ExportButtons } from "../components/ExportButtons.tsx";
 import { MonitoringEmpty, NO_READINGS_HINT } from "../components/MonitoringEmpty.tsx";
 import { type FrameData, MonitoringFrame } from "../components/MonitoringFrame.tsx";
-import { PowerHoursChart } from "../components/PowerHoursChart.tsx";
 import { RangeBar } from "../components/RangeBar.tsx";
 import { useSiteRange } from "../components/use-site-range.ts";
 import { type Cell, exportFileName } from "../lib/csv.ts";
@@ -98,10 +98,11 @@ function Hours({ dbUuid, catalog, timeZone }: FrameData) {
         />
       ) : (
         <>
-          <PowerHoursChart
+          <EnergyChart
             buckets={site.buckets}
             meters={site.meters}
             timeZone={site.time_zone}
+            grain="hour"
             previous={{ name: PREVIOUS, kwh: usedBefore }}
           />
           <Typography.Paragraph>

@@ -1,6 +1,7 @@
 import { Flex, InputNumber, Spin, Table, Tag, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
+import { zoneText } from "../../../shared/lib/zone-text.ts";
 import { usePowerEnergy } from "../api.ts";
 import { CategoryChart } from "../components/CategoryChart.tsx";
 import { ExportButtons } from "../components/ExportButtons.tsx";
@@ -13,7 +14,6 @@ import { DEFAULT_LOSS_THRESHOLD, parseThreshold } from "../lib/loss-threshold.ts
 import { previousDays } from "../lib/previous-range.ts";
 import { dayjs, figure, LONG_DAY_QUICK_RANGES, rangeText, siteDateTime, siteDay } from "../lib/site-time.ts";
 import { type LossRow, NO_DATA, substationLosses } from "../lib/substation-losses.ts";
-import { zoneText } from "../lib/zone-text.ts";
 
 // /equipment_monitoring/power_monitoring/substation-diff/:uuid — losses of each substation (input
 // − Σ feeders) by the site's local day, kWh and %, the days above the threshold (?threshold=,

@@ -2,6 +2,7 @@ import type { PowerEnergySite, PowerOverview, PowerSite, PowerSubstation } from 
 import { Flex, Spin, Statistic, Typography } from "antd";
 import { Link } from "react-router";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
+import { zoneText } from "../../../shared/lib/zone-text.ts";
 import { href } from "../../../shared/routes/href.ts";
 import { usePowerEnergy, usePowerOverview } from "../api.ts";
 import { ExportButtons } from "../components/ExportButtons.tsx";
@@ -13,7 +14,6 @@ import { useMonitoringLive } from "../components/use-monitoring-live.ts";
 import type { Cell } from "../lib/csv.ts";
 import { exportFileName } from "../lib/csv.ts";
 import { dayjs, figure, type Range } from "../lib/site-time.ts";
-import { zoneText } from "../lib/zone-text.ts";
 
 // /equipment_monitoring/power_monitoring/:uuid — per site: what it used by local hour today beside
 // yesterday, substations with the input meter and the feeders (power now, kWh today and yesterday

@@ -2,6 +2,7 @@ import type { PowerMeans, PowerProfile } from "@nadoy/contract/monitoring-averag
 import { Flex, Spin, Table, Typography } from "antd";
 import { useState } from "react";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
+import { zoneText } from "../../../shared/lib/zone-text.ts";
 import { usePowerProfile } from "../api.ts";
 import { CategoryChart } from "../components/CategoryChart.tsx";
 import { ExportButtons } from "../components/ExportButtons.tsx";
@@ -14,7 +15,6 @@ import { type Cell, exportFileName } from "../lib/csv.ts";
 import { chosenMeters, defaultChoice, energyMeters, sumMeans } from "../lib/meter-means.ts";
 import { previousRange } from "../lib/previous-range.ts";
 import { figure, LONG_QUICK_RANGES, rangeText, siteDateTime } from "../lib/site-time.ts";
-import { zoneText } from "../lib/zone-text.ts";
 
 // /equipment_monitoring/power_monitoring/hours-avg/:uuid — the average day: the mean kWh of each
 // local hour (0–23), weekdays and weekends as two lines, the previous period of equal length

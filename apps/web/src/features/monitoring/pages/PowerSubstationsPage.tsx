@@ -1,5 +1,6 @@
 import { Flex, Spin, Table, Typography } from "antd";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
+import { zoneText } from "../../../shared/lib/zone-text.ts";
 import { usePowerEnergy, usePowerOverview } from "../api.ts";
 import { ExportButtons } from "../components/ExportButtons.tsx";
 import { MonitoringEmpty } from "../components/MonitoringEmpty.tsx";
@@ -10,7 +11,6 @@ import { useSiteRange } from "../components/use-site-range.ts";
 import { type Cell, exportFileName } from "../lib/csv.ts";
 import { DAY_QUICK_RANGES, figure, siteDay } from "../lib/site-time.ts";
 import { type LossRow, NO_DATA, substationLosses } from "../lib/substation-losses.ts";
-import { zoneText } from "../lib/zone-text.ts";
 
 // /equipment_monitoring/power_monitoring/substations/:uuid — each substation's load now and today
 // (the power overview's answer: its input and every feeder, power now, kWh today beside

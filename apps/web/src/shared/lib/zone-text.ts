@@ -5,7 +5,8 @@ import utc from "dayjs/plugin/utc";
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-// A site's IANA zone as a Russian user reads it: «Новосибирск, UTC+7», not «Asia/Novosibirsk».
+// An IANA zone as a Russian user reads it: «Новосибирск, UTC+7», not «Asia/Novosibirsk» (a
+// monitoring site's clock; a farm's zone in the admin's select).
 
 /** Russia's zones and a few neighbours' by their Russian names. */
 const ZONE_CITIES: Record<string, string> = {
@@ -42,8 +43,8 @@ const ZONE_CITIES: Record<string, string> = {
   "Asia/Bishkek": "Бишкек",
 };
 
-/** The zone's offset now, «UTC+7», «UTC+5:30», «UTC−1», «UTC». */
-function offsetText(timeZone: string, at: number): string {
+/** The zone's offset at `at`, «UTC+7», «UTC+5:30», «UTC−1», «UTC». */
+export function zoneOffsetText(timeZone: string, at: number = Date.now()): string {
   const minutes = dayjs(at).tz(timeZone).utcOffset();
   if (minutes === 0) return "UTC";
   const sign = minutes > 0 ? "+" : "−";
@@ -52,8 +53,13 @@ function offsetText(timeZone: string, at: number): string {
   return `UTC${sign}${hours}${rest ? `:${String(rest).padStart(2, "0")}` : ""}`;
 }
 
+/** The zone's city in Russian («Москва»); one without a Russian name as IANA writes it («New York»). */
+export function zoneCity(timeZone: string): string {
+  return ZONE_CITIES[timeZone] ?? timeZone.split("/").at(-1)?.replaceAll("_", " ") ?? timeZone;
+}
+
 /** «Москва, UTC+3»; a zone without a Russian name by its city as IANA writes it («Europe/Berlin» → «Berlin, UTC+1»). */
 export function zoneText(timeZone: string, at: number = Date.now()): string {
-  const city = ZONE_CITIES[timeZone] ?? timeZone.split("/").at(-1)?.replaceAll("_", " ") ?? timeZone;
-  return city === "UTC" ? "UTC" : `${city}, ${offsetText(timeZone, at)}`;
+  const city = zoneCity(timeZone);
+  return city === "UTC" ? "UTC" : `${city}, ${zoneOffsetText(timeZone, at)}`;
 }
