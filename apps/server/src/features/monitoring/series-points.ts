@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { type MonitoringSeriesKind, monitoringSeries, monitoringSites } from "../../db/schema/index.ts";
-import { EMPTY_MAX, EMPTY_MIN, intervalEnergySql } from "../../platform/rollups-rebuild.ts";
+import { intervalEnergySql } from "../../platform/rollups-rebuild.ts";
 import { isoOf, type TimeInput, utcText } from "./state-time.ts";
 
 // A numeric series (sensor, power, energy) for a chart: never more buckets than the chart is wide,
@@ -157,17 +157,18 @@ export async function seriesPoints(
 
   let rows: SQL;
   let energyReadings = sql``;
+  // Energy read raw: the kWh of the intervals that end in (from, to], each by the time just before
+  // its end (rollups.ts: buckets are [start, next start), a reading on a bucket's start ends the
+  // bucket before's interval), bucketed by an aggregate of their own: a plain sum, where the
+  // readings' aggregate builds [value, time] arrays (one aggregate over both, the intervals as
+  // rows without a reading, took a third longer).
+  let intervals: SQL | undefined;
   if (source === "raw" && series.kind === "energy") {
-    // The readings of [from, to) by their own times, and the kWh of the intervals that end in
-    // (from, to] by the time just before their end (rollups.ts: buckets are [start, next start),
-    // a reading on a bucket's start ends the bucket before's interval); the reading before the
-    // range starts the first. An interval's row has no reading (n 0, EMPTY_MIN).
-    rows = sql`
-      select ts, 1 as n, value as lo, value as hi, value as total, 0::float8 as kwh
-      from e where ts < ${tTs}
-      union all
-      select ts - interval '1 microsecond', 0, ${EMPTY_MIN}, ${EMPTY_MAX}, 0,
-        ${intervalEnergySql(sql`prev`, sql`value`, sql`${series.rollover}::float8`)}
+    // The readings of [from, to) by their own times; the reading before the range starts the first interval.
+    rows = sql`select ts, 1 as n, value as lo, value as hi, value as total, null::float8 as kwh from e where ts < ${tTs}`;
+    intervals = sql`
+      select ts - interval '1 microsecond' as ts,
+        ${intervalEnergySql(sql`prev`, sql`value`, sql`${series.rollover}::float8`)} as kwh
       from e where ts > ${fTs} and prev is not null`;
     energyReadings = sql`
       e as (
@@ -189,6 +190,11 @@ export async function seriesPoints(
         and bucket >= date_trunc(${source}, ${fTs}, ${series.timeZone}) and bucket < ${tTs}`;
   }
 
+  const bucketOf = (ts: SQL) =>
+    sql`least(greatest(floor(date_part('epoch', ${ts} at time zone ${tz}) / ${step}::int)::bigint, k0), k0 + ${width - 1}::int)`;
+  const intervalBuckets = intervals
+    ? sql`, ek as (select ${bucketOf(sql`i.ts`)} as k, sum(i.kwh) as kwh from (${intervals}) i cross join first group by 1)`
+    : sql``;
   const [found] = await queryRows<PointColumnsJson>(
     db,
     sql`
@@ -198,11 +204,7 @@ export async function seriesPoints(
     -- epoch as float8 (date_part): extract() gives numeric, a third of the statement's time; a
     -- float8 quotient of whole seconds by the step floors to the same bucket.
     first as (select floor(date_part('epoch', ${fTs} at time zone ${tz}) / ${step}::int)::bigint as k0),
-    b as (
-      select least(greatest(floor(date_part('epoch', ts at time zone ${tz}) / ${step}::int)::bigint, k0),
-                   k0 + ${width - 1}::int) as k, src.*
-      from src cross join first
-    ),
+    b as (select ${bucketOf(sql`src.ts`)} as k, src.* from src cross join first),
     -- A bucket's min and when it was first read as the least [value, epoch] pair, its max as the
     -- greatest [value, −epoch]: plain aggregates, where an ordered array_agg sorted every bucket.
     -- A bucket with no reading (only the kWh of an interval ending in it) is no point of the chart:
@@ -211,7 +213,7 @@ export async function seriesPoints(
       select k, sum(n)::int as count, sum(total) / sum(n) as avg, sum(kwh) as kwh,
         min(array[lo::float8, date_part('epoch', ts)]) as lo_at, max(array[hi::float8, -date_part('epoch', ts)]) as hi_at
       from b group by k having sum(n) > 0
-    )
+    )${intervalBuckets}
     -- Each column as the JSON text of its array, sent to the browser as it is. Times in epoch ms:
     -- a bucket's start is whole seconds; a reading's time is cut to the millisecond after rounding
     -- its float8 seconds to the microsecond it was stored with. The buckets are sorted once, below
@@ -224,8 +226,9 @@ export async function seriesPoints(
     from (
       select date_part('epoch', (to_timestamp(k * ${step}::int) at time zone 'UTC') at time zone ${tz}) * 1000 as t,
         count, lo_at[1] as min, floor(round(lo_at[2] * 1e6) / 1000) as "minAt", hi_at[1] as max,
-        floor(round(-hi_at[2] * 1e6) / 1000) as "maxAt", avg::float8 as avg, kwh::float8 as kwh
-      from agg order by k
+        floor(round(-hi_at[2] * 1e6) / 1000) as "maxAt", avg::float8 as avg,
+        ${intervals ? sql`coalesce(ek.kwh, 0)::float8` : sql`agg.kwh::float8`} as kwh
+      from agg ${intervals ? sql`left join ek using (k)` : sql``} order by k
     ) ordered`,
   );
   // (An aggregate without GROUP BY answers one row, empty arrays for no buckets.)
