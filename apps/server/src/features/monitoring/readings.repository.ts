@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { arrayLiteral } from "../../db/array-literal.ts";
 import type { Db } from "../../db/client.ts";
 import { monitoringSeries } from "../../db/schema/index.ts";
@@ -19,7 +19,13 @@ export async function seriesForIngest(db: Pick<Db, "select">, databaseId: number
       states: monitoringSeries.states,
     })
     .from(monitoringSeries)
-    .where(and(eq(monitoringSeries.databaseId, databaseId), inArray(monitoringSeries.id, [...ids])));
+    // One array parameter: a hundred ids as a hundred parameters took half as long again to plan.
+    .where(
+      and(
+        eq(monitoringSeries.databaseId, databaseId),
+        sql`${monitoringSeries.id} = any(${arrayLiteral(ids)}::bigint[])`,
+      ),
+    );
   return new Map<number, SeriesForIngest>(rows.map((r) => [r.id, r]));
 }
 

@@ -84,6 +84,21 @@ describe("dropExpiredReadings and ingestion with a retention window", () => {
     expect(await dropExpiredReadings(db, 2, NOW)).toEqual([]);
   });
 
+  it("makes a dropped month's partition again for a reading a server without a window takes", async () => {
+    // The first batch makes (and this process remembers) January's partition; retention drops it.
+    await ingestReadings(db, databaseId, [{ series_id: meter, ts: "2026-01-20T10:00:00Z", value: 100 }], NOW);
+    expect(await dropExpiredReadings(db, 2, NOW)).toContain("monitoring_readings_p2026_01");
+    // A server with no window (retentionMonths unset) takes a January reading again.
+    const result = await ingestReadings(
+      db,
+      databaseId,
+      [{ series_id: meter, ts: "2026-01-21T10:00:00Z", value: 120 }],
+      NOW,
+    );
+    expect(result).toEqual({ accepted: 1, rejected: [] });
+    expect(await count("monitoring_readings")).toBe(1);
+  });
+
   it("refuses a reading older than the window by index and takes the others", async () => {
     const result = await ingestReadings(
       db,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import { forgetPartitions } from "./partitions.ts";
 
 // Retention of monitoring readings (docs/SCALING.md "Retention until then"): whole monthly
 // partitions of the raw readings are dropped — instantly, with no row-by-row DELETE and no bloat —
@@ -39,5 +40,6 @@ export async function dropExpiredReadings(db: Db, months: number, now = Date.now
     await db.execute(sql`drop table if exists ${sql.identifier(name)}`);
     dropped.push(name);
   }
+  if (dropped.length > 0) forgetPartitions(db);
   return dropped;
 }

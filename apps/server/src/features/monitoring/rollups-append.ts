@@ -32,22 +32,24 @@ export async function appendedSeries(
     const seen = earliest.get(r.seriesId);
     if (seen === undefined || r.ms < seen) earliest.set(r.seriesId, r.ms);
   }
+  const ends = await rollupEnds(tx, databaseId, [...earliest.keys()]);
+  const rolled = ends.filter((e) => e.hour !== null && e.day !== null);
+  const fresh = ends.filter((e) => e.hour === null && e.day === null).map((e) => e.series_id);
+  for (const row of await latestInStep(tx, databaseId, rolled)) {
+    if ((earliest.get(row.series_id) as number) > row.ms) appended.set(row.series_id, { ms: row.ms, value: row.value });
+  }
+  for (const id of await withoutReadings(tx, databaseId, fresh)) appended.set(id, null);
+  return appended;
+}
+
+/** Each series' site zone and latest hourly and daily rollup buckets (ISO; null: none), by an index probe backwards each. */
+async function rollupEnds(tx: Tx, databaseId: number, seriesIds: readonly number[]) {
   const id = sql`${databaseId}::int`;
-  // Each latest row by its index backwards (the readings' months newest first, stopping at the
-  // first row). floor: a time stored with microseconds is then not later than a reading of the
-  // same millisecond.
   const { rows } = (await tx.execute(sql`
-    select l.s::float8 as series_id, floor(extract(epoch from r.ts) * 1000)::float8 as ms, r.value,
-      case when r.ts is null then h.bucket is null and d.bucket is null
-        else h.bucket = date_trunc('hour', r.ts, site.time_zone) and d.bucket = date_trunc('day', r.ts, site.time_zone)
-      end as in_step
-    from unnest(${arrayLiteral([...earliest.keys()])}::bigint[]) as l(s)
+    select l.s::float8 as series_id, site.time_zone as tz, to_json(h.bucket)#>>'{}' as hour, to_json(d.bucket)#>>'{}' as day
+    from unnest(${arrayLiteral(seriesIds)}::bigint[]) as l(s)
     join monitoring_series s on s.database_id = ${id} and s.id = l.s
     join monitoring_sites site on site.database_id = ${id} and site.id = s.site_id
-    left join lateral (
-      select m.ts, m.value from monitoring_readings m
-      where m.database_id = ${id} and m.series_id = l.s order by m.ts desc limit 1
-    ) r on true
     left join lateral (
       select h.bucket from monitoring_rollups h
       where h.database_id = ${id} and h.series_id = l.s and h.grain = 'hour' order by h.bucket desc limit 1
@@ -56,15 +58,54 @@ export async function appendedSeries(
       select d.bucket from monitoring_rollups d
       where d.database_id = ${id} and d.series_id = l.s and d.grain = 'day' order by d.bucket desc limit 1
     ) d on true`)) as unknown as {
-    rows: { series_id: number; ms: number | null; value: number | null; in_step: boolean | null }[];
+    rows: { series_id: number; tz: string; hour: string | null; day: string | null }[];
   };
-  for (const row of rows) {
-    if (row.in_step !== true) continue;
-    if (row.ms === null) appended.set(row.series_id, null);
-    else if ((earliest.get(row.series_id) as number) > row.ms)
-      appended.set(row.series_id, { ms: row.ms, value: row.value as number });
-  }
-  return appended;
+  return rows;
+}
+
+/**
+ * The latest reading of each series whose rollups end in its hour and day. Only a reading in the
+ * latest hourly bucket or later can be in step, so each is looked up from there: the earliest of
+ * those hours, a constant of the statement, lets the planner prune the readings' monthly
+ * partitions before it (planning all of them, with a probe backwards through each, was most of a
+ * small batch's time). floor: a time stored with microseconds is then not later than a reading of
+ * the same millisecond.
+ */
+async function latestInStep(
+  tx: Tx,
+  databaseId: number,
+  ends: readonly { series_id: number; tz: string; hour: string | null; day: string | null }[],
+) {
+  if (ends.length === 0) return [];
+  const id = sql`${databaseId}::int`;
+  const since = ends.reduce(
+    (least, e) => (Date.parse(e.hour as string) < Date.parse(least) ? (e.hour as string) : least),
+    ends[0]?.hour as string,
+  );
+  const { rows } = (await tx.execute(sql`
+    select l.s::float8 as series_id, floor(extract(epoch from r.ts) * 1000)::float8 as ms, r.value
+    from unnest(${arrayLiteral(ends.map((e) => e.series_id))}::bigint[], ${arrayLiteral(ends.map((e) => e.hour))}::timestamptz[],
+      ${arrayLiteral(ends.map((e) => e.day))}::timestamptz[], ${arrayLiteral(ends.map((e) => e.tz))}::text[]) as l(s, h, d, tz)
+    join lateral (
+      select m.ts, m.value from monitoring_readings m
+      where m.database_id = ${id} and m.series_id = l.s and m.ts >= l.h and m.ts >= ${since}::timestamptz
+      order by m.ts desc limit 1
+    ) r on true
+    where l.h = date_trunc('hour', r.ts, l.tz) and l.d = date_trunc('day', r.ts, l.tz)`)) as unknown as {
+    rows: { series_id: number; ms: number; value: number }[];
+  };
+  return rows;
+}
+
+/** Of series with no rollups, those with no reading either (new ones; a bulk load's before its rebuild has readings). */
+async function withoutReadings(tx: Tx, databaseId: number, seriesIds: readonly number[]): Promise<number[]> {
+  if (seriesIds.length === 0) return [];
+  const { rows } = (await tx.execute(sql`
+    select l.s::float8 as series_id from unnest(${arrayLiteral(seriesIds)}::bigint[]) as l(s)
+    where not exists (select 1 from monitoring_readings m where m.database_id = ${databaseId}::int and m.series_id = l.s)`)) as unknown as {
+    rows: { series_id: number }[];
+  };
+  return rows.map((r) => r.series_id);
 }
 
 /**
