@@ -7,8 +7,10 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./db/seed/demo.ts";
 import { ensureReferenceData } from "./db/seed/reference.ts";
 import { demoHerdProgressText, seedDemoHerds } from "./features/herd/demo-herd/seed-demo-herds.ts";
 import { herdToday } from "./features/herd/herd-today.ts";
+import { startDemoTopUps } from "./features/monitoring/demo-site/demo-top-ups.ts";
 import { seedDemoMonitoring } from "./features/monitoring/demo-site/seed-demo-site.ts";
 import { ensureReadingPartitions } from "./features/monitoring/partitions.ts";
+import { readingsHints } from "./features/monitoring/readings-hint.ts";
 import { dropExpiredReadings } from "./features/monitoring/retention.ts";
 import { serverRoot, webDistFolder } from "./paths.ts";
 import { loadSigningSecret } from "./platform/auth/secret.ts";
@@ -50,7 +52,12 @@ async function main(): Promise<void> {
     webDist: webDistFolder,
     ...(redis && { redis }),
   });
+  // The demo monitoring sites go on every quarter hour while the server runs, their open pages told.
+  const stopTopUps = startDemoTopUps(database.db, readingsHints(database.db, app.realtime), (error) =>
+    app.log.warn({ err: error }, "demo monitoring: top-up failed"),
+  );
   const shutdown = async () => {
+    stopTopUps();
     await app.close();
     await database.close();
     redis?.disconnect();

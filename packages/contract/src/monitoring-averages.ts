@@ -116,7 +116,7 @@ export type PowerHerd = z.infer<typeof herdSchema>;
 
 export const powerPeriodSchema = z.object({
   period: periodSchema,
-  /** The period of equal length just before. */
+  /** The period compared with: monitoringPreviousPeriod (monitoring.ts), as every monitoring page's. */
   previous: periodSchema,
   herd: herdSchema,
   sites: z.array(

@@ -23,6 +23,13 @@ export const MONITORING_PERIODS_MAX = 100;
  * day before: a range under a day («Сегодня» so far) is compared with the same hours a day earlier.
  */
 export const MONITORING_PREVIOUS_MIN_SHIFT_MS = 24 * 3_600_000;
+
+/** The previous period of [from, to) (ms), by the rule above: every page that compares uses this one. */
+export function monitoringPreviousPeriod(from: number, to: number): { from: number; to: number } {
+  const shift = Math.max(to - from, MONITORING_PREVIOUS_MIN_SHIFT_MS);
+  return { from: from - shift, to: to - shift };
+}
+
 /** Hourly kWh: at most this many days at once (days: MONITORING_RANGE_DAYS_MAX). */
 export const MONITORING_HOURLY_DAYS_MAX = 62;
 

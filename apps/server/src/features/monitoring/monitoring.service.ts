@@ -2,12 +2,12 @@ import type { monitoringRangeQuerySchema } from "@nadoy/contract/monitoring";
 import {
   getMonitoringPoints,
   MONITORING_PERIODS_MAX,
-  MONITORING_PREVIOUS_MIN_SHIFT_MS,
   type MonitoringCatalog,
   type MonitoringPoints,
   type MonitoringPointsColumns,
   type MonitoringSeriesPoints,
   type MonitoringStates,
+  monitoringPreviousPeriod,
   type ThresholdSummary,
 } from "@nadoy/contract/monitoring";
 import { displayName } from "@nadoy/contract/users";
@@ -79,11 +79,8 @@ export function createMonitoringService(db: Db, now: () => Date = () => new Date
       const { id } = await database(caller, uuid);
       const from = Date.parse(query.from);
       const to = Date.parse(query.to);
-      // The previous period: of equal length just before, or the same hours a day earlier for a
-      // range under a day (contract MONITORING_PREVIOUS_MIN_SHIFT_MS).
-      const shift = Math.max(to - from, MONITORING_PREVIOUS_MIN_SHIFT_MS);
-      const prevFrom = from - shift;
-      const prevTo = to - shift;
+      // Of equal length just before, or the same hours a day earlier for a range under a day.
+      const { from: prevFrom, to: prevTo } = monitoringPreviousPeriod(from, to);
       const at = now();
       const series: ShownSeries[] = [];
       for (const seriesId of query.series) {

@@ -152,20 +152,27 @@ export async function dayMeans(db: Db, databaseId: number, from: TimeInput, to: 
   return weekdays.map((m, i) => ({ ...m, groups: { ...m.groups, ...monthDays[i]?.groups } }));
 }
 
+/** The period compared with (contract monitoring.ts monitoringPreviousPeriod): it ends at or before `from`. */
+export interface PreviousRange {
+  from: TimeInput;
+  to: TimeInput;
+}
+
 /**
- * Every energy meter's kWh over the local hours of [from, to) and of the previous range
- * [previousFrom, from) (null without a rollup), and the mean kWh of its complete local days in each
- * with their count (null, 0 without one).
+ * Every energy meter's kWh over the local hours of [from, to) and of the previous range (null
+ * without a rollup), and the mean kWh of its complete local days in each with their count (null, 0
+ * without one). An hour is the period's that holds its start; the previous range stops short of it.
  */
 export async function periodEnergy(
   db: Db,
   databaseId: number,
   from: TimeInput,
   to: TimeInput,
-  previousFrom: TimeInput,
+  previous: PreviousRange,
 ) {
   const id = sql`${databaseId}::int`;
-  const pf = sql`${isoOf(previousFrom)}::timestamptz`;
+  const pf = sql`${isoOf(previous.from)}::timestamptz`;
+  const pt = sql`${isoOf(previous.to)}::timestamptz`;
   const f = sql`${isoOf(from)}::timestamptz`;
   const t = sql`${isoOf(to)}::timestamptz`;
   return queryRows<
@@ -184,7 +191,7 @@ export async function periodEnergy(
     hours as (
       select r.series_id,
         sum(coalesce(r.kwh, 0)) filter (where r.bucket >= date_trunc('hour', ${f}, c.tz)) as kwh,
-        sum(coalesce(r.kwh, 0)) filter (where r.bucket < date_trunc('hour', ${f}, c.tz)) as previous_kwh
+        sum(coalesce(r.kwh, 0)) filter (where r.bucket < least(${pt}, date_trunc('hour', ${f}, c.tz))) as previous_kwh
       from cover c
       join monitoring_rollups r on r.database_id = ${id} and r.series_id = c.series_id and r.grain = 'hour'
         and r.bucket >= date_trunc('hour', ${pf}, c.tz) and r.bucket < ${t}
@@ -194,8 +201,8 @@ export async function periodEnergy(
       select r.series_id,
         avg(coalesce(r.kwh, 0)) filter (where ${completeSql("day", f, t)}) as per_day,
         count(*) filter (where ${completeSql("day", f, t)}) as days,
-        avg(coalesce(r.kwh, 0)) filter (where ${completeSql("day", pf, f)}) as previous_per_day,
-        count(*) filter (where ${completeSql("day", pf, f)}) as previous_days
+        avg(coalesce(r.kwh, 0)) filter (where ${completeSql("day", pf, pt)}) as previous_per_day,
+        count(*) filter (where ${completeSql("day", pf, pt)}) as previous_days
       from cover c
       join monitoring_rollups r on r.database_id = ${id} and r.series_id = c.series_id and r.grain = 'day'
         and r.bucket >= ${pf} and r.bucket < ${t}
@@ -215,21 +222,22 @@ export async function periodEnergy(
 }
 
 /**
- * Per site: its local days wholly inside [from, to) that have ended by now, and those of
- * [previousFrom, from) — the days a meter could have complete. Counted on local dates, so a day of
+ * Per site: its local days wholly inside [from, to) that have ended by now, and those of the
+ * previous range — the days a meter could have complete. Counted on local dates, so a day of
  * 23 or 25 hours is one day: the first whole day is the local date of `from` rounded up, the last
  * the one before the local date of min(to, now).
  */
-export function siteDays(db: Db, databaseId: number, from: TimeInput, to: TimeInput, previousFrom: TimeInput) {
+export function siteDays(db: Db, databaseId: number, from: TimeInput, to: TimeInput, previous: PreviousRange) {
   const whole = (a: SQL, b: SQL) =>
     sql`greatest(0, (least(${b}, now()) at time zone time_zone)::date
       - ((${a} at time zone time_zone) + interval '1 day' - interval '1 microsecond')::date)::int`;
-  const pf = sql`${isoOf(previousFrom)}::timestamptz`;
+  const pf = sql`${isoOf(previous.from)}::timestamptz`;
+  const pt = sql`${isoOf(previous.to)}::timestamptz`;
   const f = sql`${isoOf(from)}::timestamptz`;
   const t = sql`${isoOf(to)}::timestamptz`;
   return queryRows<{ site_id: number; days: number; previous_days: number }>(
     db,
-    sql`select id::int as site_id, ${whole(f, t)} as days, ${whole(pf, f)} as previous_days
+    sql`select id::int as site_id, ${whole(f, t)} as days, ${whole(pf, pt)} as previous_days
         from monitoring_sites where database_id = ${databaseId}::int`,
   );
 }

@@ -1,3 +1,4 @@
+import { monitoringPreviousPeriod } from "@nadoy/contract/monitoring";
 import type {
   PowerDays,
   PowerMeans,
@@ -69,10 +70,12 @@ export function createPowerAveragesService(db: Db) {
       const { id } = await database(caller, uuid);
       const from = Date.parse(query.from);
       const to = Date.parse(query.to);
-      const previousFrom = new Date(from - (to - from)).toISOString();
+      // The rule of every monitoring page: a range under a day against the same hours a day earlier.
+      const before = monitoringPreviousPeriod(from, to);
+      const previous = { from: new Date(before.from).toISOString(), to: new Date(before.to).toISOString() };
       const [meters, days, herd] = await Promise.all([
-        periodEnergy(db, id, query.from, query.to, previousFrom),
-        siteDays(db, id, query.from, query.to, previousFrom),
+        periodEnergy(db, id, query.from, query.to, previous),
+        siteDays(db, id, query.from, query.to, previous),
         siteHerd(db, id),
       ]);
       const length = (to - from) / DAY_MS;
@@ -87,7 +90,7 @@ export function createPowerAveragesService(db: Db) {
       }));
       return {
         period: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), days: length },
-        previous: { from: previousFrom, to: new Date(from).toISOString(), days: length },
+        previous: { ...previous, days: length },
         herd,
         sites: sites.map((site) => {
           const whole = days.find((d) => d.site_id === site.id);

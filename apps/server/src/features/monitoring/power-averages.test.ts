@@ -80,6 +80,16 @@ describe("monitoring: power averages over complete days", () => {
     expect(partial.sites[0]?.days).toBe(10);
   });
 
+  it("compares a range under a day with the same hours a day earlier, as the other monitoring pages", async () => {
+    const w = await world();
+    const url = `/api/monitoring/${w.monitoring.uuid}/power/period/`;
+    // 30.03 00:00–03:00 local: hour 00 holds the interval ending 00:30, 10 kWh. Before it: 29.03
+    // 00:00–03:00 (its hour 00, 10 kWh) — not 29.03 21:00–24:00, which has no reading (null).
+    const body = ok<PowerPeriod>(await get(w.zoo, url, { from: iso(local(30)), to: iso(local(30, 3)) }));
+    expect(body.previous).toEqual({ from: iso(local(29)), to: iso(local(29, 3)), days: 0.125 });
+    expect(body.sites[0]?.meters[0]).toMatchObject({ kwh: 10, previous_kwh: 10, previous_days: 0 });
+  });
+
   it("leaves the first and the unfinished day out of the means by weekday and day of month", async () => {
     const w = await world();
     const body = ok<PowerDays>(await get(w.zoo, `/api/monitoring/${w.monitoring.uuid}/power/days/`, MARCH));

@@ -9,7 +9,8 @@ import type { z } from "zod";
 /**
  * What may be published on each channel, checked against the contract before it leaves:
  * - main: presence (topic `main`, filtered per socket: hub.ts), numbered chat events per user
- *   (`main:<user id>`), board and list hints per company and kind (`companyTopic`);
+ *   (`main:<user id>`), board and list hints per company and kind (`companyTopic`), the demo
+ *   monitoring pages' hints to staff (DEMO_MONITORING_TOPIC);
  * - board: one topic per board (`board:<uuid>`).
  */
 export interface ChannelMessages {
@@ -35,6 +36,13 @@ export type CompanyArea = "boards" | "list" | "table" | "monitoring";
 export function companyTopic(companyId: number, area: CompanyArea): string {
   return `company:${companyId}:${area}`;
 }
+
+/**
+ * `demo:monitoring`: new readings of the staff's demo monitoring pages' database, which sits in a
+ * company with no members (features/monitoring/demo-site/demo-database.ts): every staff member's
+ * main socket (roles.ts seesMonitoringDemo, and superusers) instead of that company's topic; no client's.
+ */
+export const DEMO_MONITORING_TOPIC = "demo:monitoring";
 
 /** A channel, or one instance of a channel (`board:<uuid>`, `main:<user id>`). */
 export function topicOf(channel: ChannelName, key?: string | number): string {

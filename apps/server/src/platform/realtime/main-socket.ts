@@ -1,11 +1,11 @@
 import { MAIN_SOCKET_PATH, mainSocketQuerySchema, SocketCloseCode, SocketCloseReason } from "@nadoy/contract/realtime";
-import { isClient } from "@nadoy/contract/roles";
+import { isClient, seesMonitoringDemo } from "@nadoy/contract/roles";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { companies, companyMemberships } from "../../db/schema/index.ts";
 import { type AuthUser, loadCaller, verifyAccessToken } from "../auth/guard.ts";
-import { type CompanyArea, companyTopic, serialiseMessage, topicOf } from "./channels.ts";
+import { type CompanyArea, companyTopic, DEMO_MONITORING_TOPIC, serialiseMessage, topicOf } from "./channels.ts";
 import type { PresenceScope } from "./company-directory.ts";
 import type { RealtimeHub, RightsCheck } from "./hub.ts";
 import { socketRoute } from "./socket-route.ts";
@@ -66,7 +66,7 @@ export function registerMainSocket(app: FastifyInstance, db: Db, hub: RealtimeHu
 /**
  * The unnumbered topics of a user's main socket: presence, and per company (a superuser: every
  * company) the hints of each module the user has — board tasks, lists, tables (not for clients) —
- * and of new monitoring readings.
+ * and of new monitoring readings; for staff, the demo monitoring pages' readings too.
  */
 export function mainTopics(caller: AuthUser, companyIds: readonly number[]): string[] {
   const areas: CompanyArea[] = [];
@@ -74,7 +74,8 @@ export function mainTopics(caller: AuthUser, companyIds: readonly number[]): str
   if (caller.isSuperuser || caller.modules.tableLists) areas.push("list");
   if (caller.isSuperuser || (caller.modules.tables && !isClient({ groups: caller.groups }))) areas.push("table");
   areas.push("monitoring");
-  return [topicOf("main"), ...companyIds.flatMap((id) => areas.map((area) => companyTopic(id, area)))];
+  const demo = caller.isSuperuser || seesMonitoringDemo({ groups: caller.groups }) ? [DEMO_MONITORING_TOPIC] : [];
+  return [topicOf("main"), ...demo, ...companyIds.flatMap((id) => areas.map((area) => companyTopic(id, area)))];
 }
 
 /** A user learns the presence of their companies' members (a superuser: of everyone). */

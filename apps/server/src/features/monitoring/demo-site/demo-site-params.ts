@@ -108,10 +108,36 @@ export const DEMO_SITE_PARAMS = {
   },
 } as const;
 
+/** The figures' types without their literal values: numbers any number, tuples and strings kept. */
+type Widened<T> = T extends number ? number : T extends string ? T : { [K in keyof T]: Widened<T[K]> };
+
 /**
- * The parameters, another site's name allowed (the demo company's farm); its zone stays the one
- * `utcOffsetMinutes` is worked out for.
+ * The parameters, another site's name and herd allowed (the demo company's farm); its zone stays
+ * the one `utcOffsetMinutes` is worked out for.
  */
-export type DemoSiteParams = Omit<typeof DEMO_SITE_PARAMS, "site"> & {
+export type DemoSiteParams = Omit<Widened<typeof DEMO_SITE_PARAMS>, "site"> & {
   site: { name: string; timeZone: (typeof DEMO_SITE_PARAMS)["site"]["timeZone"] };
 };
+
+/**
+ * The parameters for a farm of `cows` cows: every electrical load scaled by cows ÷ 400 (the herd
+ * the figures are tuned for), so that a year's kWh per cow stays near 950 whatever the herd. The
+ * devices stay the same (the model's series do not change); the fans are whole fans. Temperatures
+ * and timings do not scale: a bigger tank has a bigger compressor, and cools at the same rate.
+ */
+export function demoSiteParamsFor(site: DemoSiteParams["site"], cows: number): DemoSiteParams {
+  const p = DEMO_SITE_PARAMS;
+  const k = cows / p.cows;
+  const powerKw = Object.fromEntries(Object.entries(p.robots.powerKw).map(([state, kw]) => [state, kw * k]));
+  return {
+    ...p,
+    site,
+    cows,
+    robots: { ...p.robots, powerKw },
+    milkingBlock: { baseKw: p.milkingBlock.baseKw * k, peakKw: p.milkingBlock.peakKw * k },
+    tanks: { ...p.tanks, compressorKw: p.tanks.compressorKw * k, baseKw: p.tanks.baseKw * k },
+    fans: { ...p.fans, count: Math.max(1, Math.round(p.fans.count * k)) },
+    mixer: { ...p.mixer, kw: p.mixer.kw * k },
+    other: { baseKw: p.other.baseKw * k, daylightKw: p.other.daylightKw * k },
+  };
+}

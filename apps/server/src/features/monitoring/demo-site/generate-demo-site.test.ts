@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_SITE_PARAMS } from "./demo-site-params.ts";
+import { DEMO_SITE_PARAMS, demoSiteParamsFor } from "./demo-site-params.ts";
 import { type DemoReading, demoReadings, demoSiteModel, FEEDERS } from "./generate-demo-site.ts";
 
 // The generator alone, no database: determinism, time order, robot faults, the register
@@ -100,5 +100,40 @@ describe("demoReadings", () => {
     const milkAndCool = (metered.get("feeder.milking") ?? 0) + (metered.get("feeder.cooling") ?? 0);
     expect(milkAndCool / (metered.get("input.energy") ?? 1)).toBeGreaterThan(0.4);
     expect(milkAndCool / (metered.get("input.energy") ?? 1)).toBeLessThan(0.65);
+  });
+});
+
+describe("demoSiteParamsFor", () => {
+  /** The input meter's kWh per cow per day over a generated year (HERD.md: 800–1,200 kWh a cow a year). */
+  const perCowDay = (cows: number) => {
+    const params = demoSiteParamsFor({ name: "МТФ", timeZone: "Europe/Moscow" }, cows);
+    let first: number | undefined;
+    let last = 0;
+    for (const row of demoReadings({
+      seed: 2,
+      params,
+      from: "2026-01-01T00:00:00+03:00",
+      to: "2027-01-01T00:00:00+03:00",
+    })) {
+      if (row.series !== "input.energy" || row.value === undefined) continue;
+      first ??= row.value;
+      last = row.value;
+    }
+    // No wrap of the input register within a year, even for the big herd (10,000,000 kWh).
+    return (last - (first ?? last)) / cows / 365;
+  };
+
+  it("scales the loads with the herd: 2.2–3.3 kWh per cow a day for 400 cows and for 1,375", () => {
+    for (const cows of [400, 1_375]) {
+      const figure = perCowDay(cows);
+      expect(figure, `${cows} cows`).toBeGreaterThan(800 / 365);
+      expect(figure, `${cows} cows`).toBeLessThan(1_200 / 365);
+    }
+  });
+
+  it("leaves the demo site's 400 cows as they were and keeps the model", () => {
+    const params = demoSiteParamsFor(DEMO_SITE_PARAMS.site, DEMO_SITE_PARAMS.cows);
+    expect(params).toEqual(DEMO_SITE_PARAMS);
+    expect(demoSiteModel(demoSiteParamsFor(DEMO_SITE_PARAMS.site, 1_375))).toEqual(demoSiteModel());
   });
 });

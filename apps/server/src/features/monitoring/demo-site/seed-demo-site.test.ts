@@ -4,10 +4,12 @@ import { type Db, queryRows } from "../../../db/client.ts";
 import { monitoringWorld } from "../monitoring.test-kit.ts";
 import { seedDemoSite } from "./seed-demo-site.ts";
 
-// The first start loads the demo site's last days; a later start tops it up to now, and the
-// result is the same as having loaded the whole span at once: the registers go on, no reset.
+// The first start loads the demo site's last days; a later start, or the quarter-hourly top-up,
+// tops it up to now, and the result is the same as having loaded the whole span at once: the
+// registers go on, no reset.
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const T0 = Date.parse("2026-07-06T00:00:00Z");
 
 const snapshot = (db: Db, databaseId: number) =>
@@ -24,8 +26,8 @@ const snapshot = (db: Db, databaseId: number) =>
 
 describe("seedDemoSite", () => {
   it("loads the last days once, then tops up to now exactly as one load of the whole span", async () => {
-    const { db, databaseIds } = await monitoringWorld(["Демо A", "Демо B"]);
-    const [a, b] = databaseIds as [number, number];
+    const { db, databaseIds } = await monitoringWorld(["Демо A", "Демо B", "Демо C"]);
+    const [a, b, c] = databaseIds as [number, number, number];
 
     const first = await seedDemoSite(db, a, T0 + 2 * DAY, 1);
     expect(first.state).toBe("loaded");
@@ -39,5 +41,12 @@ describe("seedDemoSite", () => {
 
     await seedDemoSite(db, b, T0 + 3 * DAY, 2);
     expect(await snapshot(db, a)).toEqual(await snapshot(db, b));
+
+    // A quarter hour's top-up while the server runs goes through ingestion's own rollups: the same
+    // as a load of the whole span (from the same first step) again.
+    const step = await seedDemoSite(db, a, T0 + 3 * DAY + HOUR, 1);
+    expect(step.state).toBe("topped-up");
+    await seedDemoSite(db, c, T0 + 3 * DAY + HOUR, 2 + HOUR / DAY);
+    expect(await snapshot(db, a)).toEqual(await snapshot(db, c));
   }, 120_000);
 });

@@ -1,16 +1,14 @@
-import { MONITORING_PREVIOUS_MIN_SHIFT_MS } from "@nadoy/contract/monitoring";
+import { monitoringPreviousPeriod } from "@nadoy/contract/monitoring";
 import { dayjs, localDayCount, type Range } from "./site-time.ts";
 
 /**
- * The period `range` is compared with (the server's rule, monitoring.service.ts): the range of
+ * The period `range` is compared with (the server's rule: contract monitoringPreviousPeriod): the range of
  * equal length just before it, or, for a range shorter than a day, the same hours a day earlier —
  * «Сегодня» until 14:25 against yesterday until 14:25, not against yesterday evening.
  */
 export function previousRange(range: Range): Range {
-  const from = Date.parse(range.from);
-  const to = Date.parse(range.to);
-  const shift = Math.max(to - from, MONITORING_PREVIOUS_MIN_SHIFT_MS);
-  return { from: new Date(from - shift).toISOString(), to: new Date(to - shift).toISOString() };
+  const previous = monitoringPreviousPeriod(Date.parse(range.from), Date.parse(range.to));
+  return { from: new Date(previous.from).toISOString(), to: new Date(previous.to).toISOString() };
 }
 
 /**

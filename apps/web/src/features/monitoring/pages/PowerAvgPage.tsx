@@ -16,7 +16,7 @@ import { figure, LONG_QUICK_RANGES, rangeText, siteDateTime } from "../lib/site-
 // /equipment_monitoring/power_monitoring/avg/:uuid — each meter's kWh over the period, and its
 // kWh per day over its complete local days (contract monitoring-averages.ts: ended, and covered by
 // its readings start to end — not today so far, not its first partial day) beside the previous
-// period of equal length, and per cow per day by the herd the site feeds (the herd's cows now:
+// period (contract monitoringPreviousPeriod), and per cow per day by the herd the site feeds (the herd's cows now:
 // lactation ≥ 1, milking or dry); «нет данных» without a complete day, «—» without a herd.
 
 const NO_DATA = "нет данных";
