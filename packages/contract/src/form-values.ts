@@ -62,7 +62,10 @@ export const FormValueText = {
   number: "Введите число",
   percent: "Введите процент числом",
   percentMax: `Процент не может быть больше ${PERCENT_MAX}`,
+  /** A date value as stored and sent (the form's and the grid's pickers send it so). */
   date: "Введите дату в формате ГГГГ-ММ-ДД",
+  /** A date written as text (a cell of an imported file): list-cells.ts parseCell reads these two. */
+  dateText: "Введите дату в формате ДД.ММ.ГГГГ (например, 28.11.2025) или ГГГГ-ММ-ДД",
   telephone: "Введите телефон, например +7 916 123-45-67 (другой страны — с «+» и её кодом)",
   text: "Введите текст",
   tooLong: (max: number) => `Не более ${max} ${pluralRu(max, ["символа", "символов", "символов"])}`,

@@ -15,7 +15,7 @@ import { defineRoute } from "./http.ts";
 export const HERD_PAGE_SIZE = 50;
 /** Default largest upload (bytes); the server's HERD_UPLOAD_MAX_BYTES setting overrides it. */
 export const HERD_UPLOAD_BYTES_DEFAULT = 200 * 1024 * 1024;
-/** Row errors returned with a preview or a commit (the count is always whole). */
+/** Row errors returned with a preview or a commit (the count is always whole; all: downloadHerdUploadRefused). */
 export const HERD_UPLOAD_ERRORS_MAX = 200;
 
 /** Where an animal is now: derived from exit, lactation and dry dates at each merge. */
@@ -377,6 +377,35 @@ export const commitHerdUpload = defineRoute({
   query: z.strictObject({ progress_id: z.uuid().optional() }),
   response: herdUploadCountsSchema.extend({ errors: z.array(herdUploadErrorSchema) }),
   summary: "Записать проверенную загрузку в данные стада (одной транзакцией); повторно — 409",
+});
+
+/** The refused rows' file: CSV for Excel («;», UTF-8 with a BOM) or XLSX, as the lists' export offers. */
+export const HERD_REFUSED_FILE_FORMATS = ["csv", "xlsx"] as const;
+export type HerdRefusedFileFormat = (typeof HERD_REFUSED_FILE_FORMATS)[number];
+
+/** The refused rows' file name: «события март.csv» → «события март — отклонённые строки.xlsx». */
+export function herdRefusedFileName(fileName: string, format: HerdRefusedFileFormat): string {
+  const dot = fileName.lastIndexOf(".");
+  return `${dot > 0 ? fileName.slice(0, dot) : fileName} — отклонённые строки.${format}`;
+}
+
+/**
+ * Every refused row of a staged or committed upload (its preview and commit answer only the first
+ * HERD_UPLOAD_ERRORS_MAX), streamed by line: «Строка», «Причина», then the file's own text of the
+ * row — a DC305 line as written, a table's cells under its column names (none once the kept file
+ * is deleted). Who: whoever sees the upload's file (herd-files.ts: the uploader; superusers and
+ * company admins in the databases they read), others 404. 409: an upload refused whole or
+ * cancelled, or one whose refused rows were not kept (committed before they were, or lost with a
+ * restart of the database server).
+ */
+export const downloadHerdUploadRefused = defineRoute({
+  method: "GET",
+  path: "/api/herd/uploads/:upload_uuid/refused/",
+  auth: "user",
+  params: z.object({ upload_uuid: z.uuid() }),
+  query: z.strictObject({ format: z.enum(HERD_REFUSED_FILE_FORMATS).default("csv") }),
+  response: z.unknown(),
+  summary: "Скачать все отклонённые строки загрузки стада (CSV или XLSX): строка, причина, текст строки",
 });
 
 export const herdUploadProgressSchema = z.object({

@@ -193,7 +193,33 @@ describe("parseCell: Russian and spreadsheet input", () => {
   ])("date %j → %j", (text, value) => expect(parseCell(of("date_picker"), text)).toEqual({ ok: true, value }));
 
   it.each(["31.02.2025", "29.02.2023", "2025-13-01", "1.1.2025", "завтра"])("date refuses %j", (text) => {
-    expect(parseCell(of("date_picker"), text)).toEqual({ ok: false, error: FormValueText.date });
+    expect(parseCell(of("date_picker"), text)).toEqual({ ok: false, error: FormValueText.dateText });
+  });
+
+  it("reads every real day written as the refusal says: ДД.ММ.ГГГГ or ГГГГ-ММ-ДД", () => {
+    expect(FormValueText.dateText).toMatch(/ДД\.ММ\.ГГГГ.*ГГГГ-ММ-ДД/);
+    fc.assert(
+      fc.property(realDateArb, (iso) => {
+        const [year, month, day] = iso.split("-");
+        expect(parseCell(of("date_picker"), `${day}.${month}.${year}`)).toEqual({ ok: true, value: iso });
+        expect(parseCell(of("date_picker"), ` ${iso} `)).toEqual({ ok: true, value: iso });
+      }),
+    );
+  });
+
+  it("refuses any other date text with that hint, never the stored form's alone", () => {
+    const dateLike = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc
+        .tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 9999 }))
+        .map(([d, m, y]) => `${d}.${m}.${y}`),
+    );
+    fc.assert(
+      fc.property(dateLike, (text) => {
+        const parsed = parseCell(of("date_picker"), text);
+        if (!parsed.ok) expect(parsed.error).toBe(FormValueText.dateText);
+      }),
+    );
   });
 
   it.each<[string, boolean]>([

@@ -1,4 +1,4 @@
-import { type ColumnType, checkType, type StoredValue, type TagOption } from "./form-values.ts";
+import { type ColumnType, checkType, FormValueText, type StoredValue, type TagOption } from "./form-values.ts";
 
 // ---- a list cell as text: what the grid shows, CSV/XLSX export writes and import reads back ----
 // formatCell and parseCell are inverse for every valid stored value, so that a file exported from
@@ -61,7 +61,8 @@ function findByName(options: readonly TagOption[], name: string): TagOption | un
 
 /**
  * A cell's text (from a CSV or XLSX file, or a filter) → its stored value, checked by the column's
- * type rule. "" is an empty cell. Dates also accept DD.MM.YYYY; checkboxes да/нет, true/false, 1/0.
+ * type rule. "" is an empty cell. Dates are DD.MM.YYYY or YYYY-MM-DD (an ISO date-time keeps its date);
+ * checkboxes да/нет, true/false, 1/0.
  */
 export function parseCell(column: CellColumn, raw: string): ParsedCell {
   const text = raw.trim();
@@ -82,7 +83,9 @@ export function parseCell(column: CellColumn, raw: string): ParsedCell {
       const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);
       // An ISO date-time (XLSX date cells are read that way) keeps its date part.
       const iso = ru ? `${ru[3]}-${ru[2]}-${ru[1]}` : /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(text) ? text.slice(0, 10) : text;
-      return checkType(column, iso);
+      const checked = checkType(column, iso);
+      // Text is read in either form: the refusal says so (a stored value's says only ГГГГ-ММ-ДД).
+      return checked.ok ? checked : { ok: false, error: FormValueText.dateText };
     }
     case "select": {
       const option = findByName(column.options, text);

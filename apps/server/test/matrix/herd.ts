@@ -187,6 +187,12 @@ export const herdFileRows: Row[] = [
     send: async (fx) => ({ params: { upload_uuid: await stagedBySuperuser(fx) } }),
   },
   {
+    route: "GET /api/herd/uploads/:upload_uuid/refused/",
+    expected: superusersFile,
+    note: "the refused rows of an upload the superuser staged: those who see its file (its uploader, the company's admins)",
+    send: async (fx) => ({ params: { upload_uuid: await stagedBySuperuser(fx) } }),
+  },
+  {
     route: "POST /api/herd/files/:upload_uuid/rerun/",
     expected: { ...superusersFile, superuser: 201, "role 1": 201 },
     note: "a file the superuser uploaded, checked again as a new upload by those who see it (and may upload)",

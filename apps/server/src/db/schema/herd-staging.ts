@@ -4,7 +4,8 @@ import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, smallin
 /**
  * One line of an uploaded file, staged between the upload (preview) and its commit: the parser's
  * values in typed columns, so that the preview and the merge are set-based SQL over this table.
- * A refused line keeps only its `error`. Rows are deleted once the upload is committed or cancelled.
+ * A refused line keeps only its `error`. Rows are deleted once the upload is cancelled, and once it
+ * is committed but the refused lines, kept (with their messages) for their download.
  * Keys lead with database_id like every herd table (docs/SCALING.md).
  */
 export const herdUploadRows = pgTable(

@@ -4,7 +4,7 @@ import { formatCell } from "@nadoy/contract/list-cells";
 import { applyListView, type ListView, visibleColumns } from "@nadoy/contract/list-view";
 import { type CsvDialect, LIST_FILE_TYPES, type ListFileFormat } from "@nadoy/contract/lists";
 import ExcelJS from "exceljs";
-import { type CsvCell, formatCsv } from "./csv.ts";
+import { type CsvCell, formatCsv } from "../../platform/csv.ts";
 
 // ---- a list as a file: exactly the rows and columns its grid's view shows ----
 

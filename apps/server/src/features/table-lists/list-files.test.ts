@@ -235,7 +235,7 @@ describe("import", () => {
       unknown_columns: ["Порода"],
       errors: [
         { line: 4, column: "Надой, кг", message: FormValueText.number },
-        { line: 4, column: "Дата", message: FormValueText.date },
+        { line: 4, column: "Дата", message: FormValueText.dateText },
       ],
       error_count: 2,
       preview: [

@@ -6,9 +6,9 @@ import {
   LIST_IMPORT_PREVIEW_ROWS,
   type ListFileFormat,
 } from "@nadoy/contract/lists";
+import { unguardFormula } from "../../platform/csv.ts";
 import type { FileRecord } from "../../platform/imports/csv-rows.ts";
 import { importFileError } from "../../platform/imports/import-rows.ts";
-import { unguardFormula } from "./csv.ts";
 import type { ExportColumn } from "./list-export.ts";
 
 // ---- a file's records (platform/imports) → rows of a list, checked cell by cell (list-cells.ts parseCell) ----

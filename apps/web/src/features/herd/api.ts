@@ -1,8 +1,11 @@
 import {
   commitHerdUpload,
+  downloadHerdUploadRefused,
   getHerdUploadProgress,
   type HerdAnimalsQuery,
+  type HerdRefusedFileFormat,
   type HerdSpreadsheetKind,
+  herdRefusedFileName,
   listHerdAnimals,
   listHerdDatasets,
   listHerdUploads,
@@ -138,6 +141,19 @@ export function checkHerdFileAgain(uploadUuid: string) {
 export async function saveHerdFile(file: Pick<HerdFile, "upload_uuid" | "file_name">): Promise<void> {
   const blob = await downloadFile(downloadHerdFile, { params: { upload_uuid: file.upload_uuid }, query: undefined });
   saveBlob(blob, file.file_name);
+}
+
+/** Every refused row of an upload (line, reason, the file's text), saved as «<file> — отклонённые строки.<format>». */
+export function useDownloadRefusedRows() {
+  return useMutation({
+    mutationFn: async (args: { uploadUuid: string; fileName: string; format: HerdRefusedFileFormat }) => {
+      const blob = await downloadFile(downloadHerdUploadRefused, {
+        params: { upload_uuid: args.uploadUuid },
+        query: { format: args.format },
+      });
+      saveBlob(blob, herdRefusedFileName(args.fileName, args.format));
+    },
+  });
 }
 
 /** The caller's own spreadsheet uploads, newest first. */

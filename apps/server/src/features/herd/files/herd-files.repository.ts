@@ -1,4 +1,4 @@
-import type { HERD_UPLOAD_FORMATS, HerdUploadKind } from "@nadoy/contract/herd";
+import type { HERD_UPLOAD_FORMATS, HerdUploadKind, HerdUploadStatus } from "@nadoy/contract/herd";
 import { HERD_FILES_SHOWN } from "@nadoy/contract/herd-files";
 import type { HerdColumnMapping } from "@nadoy/contract/herd-spreadsheet";
 import { type SQL, sql } from "drizzle-orm";
@@ -13,10 +13,13 @@ export interface FilesCaller extends AccessCaller {
   seesAll: boolean;
 }
 
-/** The caller's own files unless they see all; always in herd databases they read. */
-const visibleFile = (caller: FilesCaller) =>
+/** The caller's own uploads unless they see all; always in herd databases they read. */
+const visibleUpload = (caller: FilesCaller) =>
   sql`"user_databases".kind = 'herd' and ${databaseVisibleTo(caller)}
-      and u.file_key is not null ${caller.seesAll ? sql`` : sql`and u.user_id = ${caller.id}`}`;
+      ${caller.seesAll ? sql`` : sql`and u.user_id = ${caller.id}`}`;
+
+/** The same uploads' kept files. */
+const visibleFile = (caller: FilesCaller) => sql`${visibleUpload(caller)} and u.file_key is not null`;
 
 export interface FileRow {
   upload_uuid: string;
@@ -140,4 +143,50 @@ export async function forgetFile(db: Db, file: KeptFile): Promise<boolean> {
         returning id`,
   );
   return rows.length > 0;
+}
+
+export interface VisibleUpload {
+  databaseId: number;
+  id: number;
+  fileName: string;
+  format: (typeof HERD_UPLOAD_FORMATS)[number];
+  kind: HerdUploadKind | null;
+  status: HerdUploadStatus;
+  errorsCount: number;
+  /** Null once the file is deleted (or for a refused or cancelled upload). */
+  fileKey: string | null;
+}
+
+/**
+ * Upload `uuid` if the caller sees its file (kept or deleted since): what its refused rows'
+ * download shows of the file's text is theirs to see.
+ */
+export async function findVisibleUpload(db: Db, caller: FilesCaller, uuid: string): Promise<VisibleUpload | undefined> {
+  const [row] = await queryRows<{
+    database_id: number;
+    id: number | string;
+    file_name: string;
+    format: VisibleUpload["format"];
+    kind: HerdUploadKind | null;
+    status: HerdUploadStatus;
+    errors_count: number;
+    file_key: string | null;
+  }>(
+    db,
+    sql`select u.database_id, u.id, u.file_name, u.format, u.kind, u.status, u.errors_count, u.file_key
+        from herd_uploads u join "user_databases" on "user_databases".id = u.database_id
+        where u.uuid = ${uuid} and ${visibleUpload(caller)}`,
+  );
+  return (
+    row && {
+      databaseId: row.database_id,
+      id: Number(row.id),
+      fileName: row.file_name,
+      format: row.format,
+      kind: row.kind,
+      status: row.status,
+      errorsCount: Number(row.errors_count),
+      fileKey: row.file_key,
+    }
+  );
 }

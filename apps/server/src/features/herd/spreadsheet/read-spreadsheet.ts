@@ -117,6 +117,12 @@ function fileType(head: Buffer): SheetFileType {
   return "csv";
 }
 
+/** A table's rows as they are (CSV or XLSX by its first bytes), numbered as the reader numbers them. */
+export async function* sheetRows(source: AsyncIterable<Uint8Array>): AsyncGenerator<SheetRow[], void, undefined> {
+  const { head, all } = await withHead(source);
+  yield* fileType(head) === "xlsx" ? xlsxRows(all) : csvRows(all);
+}
+
 export function readSpreadsheet(
   source: AsyncIterable<Uint8Array>,
   options: SpreadsheetOptions,

@@ -17,7 +17,7 @@ import { herdBasis } from "./herd-basis.ts";
 import type { UploadRow } from "./upload-access.ts";
 import { checkOptionsFor, checkUpload, type UploadCheck } from "./upload-preview.ts";
 import type { UploadProgress } from "./upload-progress.ts";
-import { dropMatchedAnimals, type UploadRef } from "./upload-sql.ts";
+import { dropMatchedAnimals, keepRefusedLines, type UploadRef } from "./upload-sql.ts";
 import { uploadWorkMem } from "./upload-work-mem.ts";
 
 // ---- Commit: the staged upload merged into the herd in one transaction, once ----
@@ -115,13 +115,14 @@ export async function commitUpload(
           counts = ${JSON.stringify(check.counts)}::jsonb, errors = ${JSON.stringify(check.errors)}::jsonb,
           errors_count = ${check.errorsCount}::int, duration_ms = duration_ms + ${Date.now() - started}::int
         where database_id = ${ref.databaseId}::int and id = ${ref.uploadId}::bigint`);
-      await t.execute(
-        sql`delete from herd_upload_rows where database_id = ${ref.databaseId}::int and upload_id = ${ref.uploadId}::bigint`,
-      );
+      // The refused lines stay, with their messages, for the download of all of them.
+      for (const statement of keepRefusedLines(ref, checkOptionsFor(row.kind).herdAnimalsOnly === true)) {
+        await t.execute(statement);
+      }
       await dropMatchedAnimals(t, ref);
       return { ...check.counts, errors: check.errors };
     });
-    // The committed upload's staged lines are dead rows now: vacuumed at once, so that the next
+    // The committed upload's staged lines (but the refused) are dead rows now: vacuumed at once, so that the next
     // upload's scans of the staging table do not read a million of them again and its COPY reuses
     // their space (PGlite has no autovacuum). The commit is done either way.
     await db.execute(sql`vacuum herd_upload_rows, herd_upload_animals`).catch(() => undefined);

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import {
   commitHerdUpload,
   commitHerdUploadByKey,
+  downloadHerdUploadRefused,
   getHerdUploadProgress,
   type herdUploadQuerySchema,
   uploadHerdFile,
@@ -21,6 +22,7 @@ import { notFound } from "../herd-access.ts";
 import { newUploadReader, spreadsheetKind } from "../spreadsheet/spreadsheet-reader.ts";
 import { commitUpload } from "./commit-upload.ts";
 import { assertKeyUpload, keyUploader, logKeyCommit, markKeyUpload } from "./key-upload.ts";
+import { refusedRowsFile } from "./refused-file.ts";
 import { stageUpload, tooLarge } from "./stage-upload.ts";
 import { uploadFor, uploadTarget } from "./upload-access.ts";
 import { createUploadProgress, type UploadProgress } from "./upload-progress.ts";
@@ -35,7 +37,7 @@ declare module "fastify" {
   }
 }
 
-/** Herd files: upload → staged preview, commit, progress (contract herd.ts; docs/ARCHITECTURE.md). */
+/** Herd files: upload → staged preview, commit, progress, refused rows (contract herd.ts; docs/ARCHITECTURE.md). */
 export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
   const progress = createUploadProgress(deps.redis, deps.redisPrefix);
@@ -125,6 +127,17 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     );
     await hintRecipients(deps.realtime, request.log, await logKeyCommit(db, key, ip, result));
     return result;
+  });
+
+  // Every refused row as a file, streamed as it is written (refused-file.ts).
+  registerRoute(app, db, downloadHerdUploadRefused, async ({ user, params, query, reply }) => {
+    const file = await refusedRowsFile(db, config.DATA_DIR, user, params.upload_uuid, query.format);
+    reply
+      .header("content-type", file.contentType)
+      .header("content-disposition", file.disposition)
+      .header("x-content-type-options", "nosniff")
+      .header("cache-control", "private, no-cache");
+    return file.body;
   });
 
   registerRoute(app, db, getHerdUploadProgress, async ({ user, params }) => {

@@ -72,13 +72,17 @@ export async function eventsOf(db: Db, databaseId: number): Promise<string[]> {
   return rows.map((r) => r.e);
 }
 
-/** Row counts of every herd table and of the staging table (nothing changed = the same numbers). */
+/**
+ * Row counts of every herd table and of the staging table's lines still to be committed (nothing
+ * changed = the same numbers; a committed upload keeps only its refused lines, for their download).
+ */
 export async function herdTableCounts(db: Db): Promise<Record<string, number>> {
   const [row] = await queryRows<Record<string, number>>(
     db,
     sql`select (select count(*)::int from herd_animals) as animals, (select count(*)::int from herd_events) as events,
           (select count(*)::int from herd_test_days) as test_days, (select count(*)::int from herd_lactations) as lactations,
-          (select count(*)::int from herd_pens) as pens, (select count(*)::int from herd_upload_rows) as staged`,
+          (select count(*)::int from herd_pens) as pens, (select count(*)::int from herd_upload_rows r join herd_uploads u
+            on u.database_id = r.database_id and u.id = r.upload_id and u.status <> 'committed') as staged`,
   );
   return row ?? {};
 }

@@ -9,13 +9,12 @@ import {
   fileTestDays,
   identifiedWhere,
   identOf,
-  refusedMessage,
+  refusedLines,
   refusedWhere,
   stagedLines,
   storedAnimals,
   storeMatchedAnimals,
   type UploadRef,
-  unknownAnimalMessage,
   unknownAnimalWhere,
 } from "./upload-sql.ts";
 import { uploadWorkMem } from "./upload-work-mem.ts";
@@ -124,9 +123,7 @@ export async function checkUpload(db: Db, u: UploadRef, options: CheckOptions = 
   const n = (key: string) => Number((row as Record<string, string | number>)[key]);
   const errors = await queryRows<{ line: number; message: string }>(
     db,
-    sql`select line, ${herdAnimalsOnly ? sql`case when ${refusedWhere} then ${refusedMessage} else ${unknownAnimalMessage} end` : refusedMessage} as message
-        from (${stagedLines(u)}) r
-        where ${refused} order by line limit ${HERD_UPLOAD_ERRORS_MAX}`,
+    sql`${refusedLines(u, herdAnimalsOnly)} limit ${HERD_UPLOAD_ERRORS_MAX}`,
   );
   const counts: HerdUploadCounts = {
     rows: n("rows"),

@@ -49,6 +49,40 @@ export const unknownAnimalMessage: SQL = sql`'Строка ' || line || ': жи�
   || coalesce(' (бирка ' || ear_tag || ')', ' (дата рождения ' || to_char(birth_date, 'DD.MM.YYYY') || ')')
   || ' не найдено в стаде: загрузите сначала животных (таблица «Животные» или файл DC305).'`;
 
+/** A refused line `r` and its message; when only the herd's animals are kept, those of unknown animals too. */
+function refusalOf(u: UploadRef, herdAnimalsOnly: boolean): { refused: SQL; message: SQL } {
+  if (!herdAnimalsOnly) return { refused: refusedWhere, message: refusedMessage };
+  return {
+    refused: sql`(${refusedWhere} or ${unknownAnimalWhere(u)})`,
+    message: sql`case when ${refusedWhere} then ${refusedMessage} else ${unknownAnimalMessage} end`,
+  };
+}
+
+/**
+ * The upload's refused lines (`line`, `message`) in line order, those after line `after` when
+ * given: the parser's and those without identity, and — when only the herd's animals are kept — the
+ * lines of animals the herd does not have (unknownAnimalWhere: while the upload is staged).
+ */
+export function refusedLines(u: UploadRef, herdAnimalsOnly: boolean, after?: number): SQL {
+  const { refused, message } = refusalOf(u, herdAnimalsOnly);
+  return sql`select line, ${message} as message from (${stagedLines(u)}) r
+    where ${refused} ${after === undefined ? sql`` : sql`and line > ${after}::int`} order by line`;
+}
+
+/**
+ * A committed upload keeps its refused lines for their download (refusedLines), each with its
+ * message written out (a test-day table's unknown animals are known only while the upload's
+ * animals are matched), and drops the rest.
+ */
+export function keepRefusedLines(u: UploadRef, herdAnimalsOnly: boolean): SQL[] {
+  const upload = sql`database_id = ${u.databaseId}::int and upload_id = ${u.uploadId}::bigint`;
+  const { refused, message } = refusalOf(u, herdAnimalsOnly);
+  return [
+    sql`update herd_upload_rows r set error = ${message} where ${upload} and error is null and ${refused}`,
+    sql`delete from herd_upload_rows where ${upload} and error is null`,
+  ];
+}
+
 /**
  * One row per animal of the file: the items of its newest line (events by date, then the last
  * line; DC305 repeats the animal's items on each line), with its highest lactation and latest dates.

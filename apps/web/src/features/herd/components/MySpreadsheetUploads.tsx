@@ -8,6 +8,7 @@ import { Alert, Empty, Flex, List, Table, Typography } from "antd";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
 import { useMySpreadsheetUploads } from "../api.ts";
 import { formatMoment } from "../lib/freshness.ts";
+import { RefusedRowsDownload } from "./RefusedRowsDownload.tsx";
 import { countsText } from "./UploadHistoryDrawer.tsx";
 import { UploadStatusTag } from "./UploadStatusTag.tsx";
 
@@ -41,6 +42,10 @@ function RefusedRows({ row }: { row: HerdMyUpload }) {
         <Typography.Text type="secondary">
           Показаны первые {n(row.errors.length)} из {n(row.errors_count)}.
         </Typography.Text>
+      ) : null}
+      {/* Rows refused one by one (not a file refused whole) are kept to download. */}
+      {row.counts.rows_refused > 0 && (row.status === "staged" || row.status === "committed") ? (
+        <RefusedRowsDownload uploadUuid={row.upload_uuid} fileName={row.file_name} />
       ) : null}
     </Flex>
   );

@@ -53,6 +53,7 @@ export function SpreadsheetPreview({
   return (
     <UploadPreview
       file={file}
+      uploadUuid={created.upload_uuid}
       kind={`${HERD_SPREADSHEET_KIND_LABELS[kind]}${sheet ? ` (${sheet.file_type.toUpperCase()})` : ""}`}
       preview={preview}
       busy={busy}

@@ -25,7 +25,11 @@ export function UploadDone({ done, dbUuid, onAnother }: { done: Done; dbUuid: st
         ]}
       />
       <UploadCounts counts={done.result} />
-      <UploadErrorsTable errors={done.result.errors} total={done.result.rows_refused} />
+      <UploadErrorsTable
+        errors={done.result.errors}
+        total={done.result.rows_refused}
+        download={{ uploadUuid: done.created.upload_uuid, fileName: done.file.name }}
+      />
     </Flex>
   );
 }

@@ -1,10 +1,12 @@
-import { HERD_UPLOAD_ERRORS_MAX } from "@nadoy/contract/herd";
-import { Table, Typography } from "antd";
+import { Flex, Table, Typography } from "antd";
+import { RefusedRowsDownload, type RefusedRowsFile } from "./RefusedRowsDownload.tsx";
 
 interface RowError {
   line: number;
   message: string;
 }
+
+const n = (value: number) => value.toLocaleString("ru-RU");
 
 /** A message without its «Строка N: », which the «Строка» column already shows. */
 function withoutLine({ line, message }: RowError): string {
@@ -14,17 +16,29 @@ function withoutLine({ line, message }: RowError): string {
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
-/** The rows the server refused: line and why; `total` may exceed the ones sent (the first 200). */
-export function UploadErrorsTable({ errors, total }: { errors: readonly RowError[]; total: number }) {
+interface UploadErrorsTableProps {
+  /** The first rows the server refused (HERD_UPLOAD_ERRORS_MAX at most). */
+  errors: readonly RowError[];
+  /** How many it refused in all. */
+  total: number;
+  /** The upload whose refused rows can be downloaded whole. */
+  download?: RefusedRowsFile;
+}
+
+/** The rows the server refused: line and why; all of them as a file when more were refused than sent. */
+export function UploadErrorsTable({ errors, total, download }: UploadErrorsTableProps) {
   if (total === 0) return null;
   return (
     <section aria-label="Ошибки в строках">
-      <Typography.Title level={5}>Ошибки в строках: {total.toLocaleString("ru-RU")}</Typography.Title>
-      {total > errors.length ? (
-        <Typography.Paragraph type="secondary">
-          Показаны первые {Math.min(errors.length, HERD_UPLOAD_ERRORS_MAX).toLocaleString("ru-RU")}.
-        </Typography.Paragraph>
-      ) : null}
+      <Typography.Title level={5}>Ошибки в строках: {n(total)}</Typography.Title>
+      <Flex gap="small" align="center" wrap style={{ marginBottom: 8 }}>
+        {total > errors.length ? (
+          <Typography.Text type="secondary">
+            Показаны первые {n(errors.length)} из {n(total)}.
+          </Typography.Text>
+        ) : null}
+        {download ? <RefusedRowsDownload {...download} /> : null}
+      </Flex>
       <Table<RowError>
         size="small"
         rowKey={(row) => `${row.line}:${row.message}`}

@@ -8,6 +8,8 @@ import { UploadErrorsTable } from "./UploadErrorsTable.tsx";
 
 interface UploadPreviewProps {
   file: UploadedFile;
+  /** The staged upload: its refused rows are downloaded by it. */
+  uploadUuid: string;
   /** What the file holds, as found (DC305) or as chosen (a spreadsheet). */
   kind: string;
   preview: HerdUploadPreview;
@@ -40,7 +42,11 @@ export function UploadPreview(props: UploadPreviewProps) {
         />
         <UploadCounts counts={preview} />
         {props.children}
-        <UploadErrorsTable errors={preview.errors} total={preview.rows_refused} />
+        <UploadErrorsTable
+          errors={preview.errors}
+          total={preview.rows_refused}
+          download={{ uploadUuid: props.uploadUuid, fileName: file.name }}
+        />
         {nothingNew && !props.commitDisabled && preview.rows > preview.rows_refused ? (
           <Alert
             type="info"

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { captureDownloads } from "../../../test/downloads.ts";
 import {
   answerProgress,
   commitResult,
@@ -92,6 +93,37 @@ describe("/services/dc305_upload", { timeout: 30_000 }, () => {
     expect(screen.getByRole("link", { name: /К списку животных/ }).getAttribute("href")).toBe(
       `/user-pages/datasets/${DB}`,
     );
+  });
+
+  it("says only the first 200 refused rows are shown and downloads all of them, before and after the commit", async () => {
+    const created = uploadCreated();
+    created.preview.rows_refused = 2909;
+    created.preview.errors = Array.from({ length: 200 }, (_, i) => ({ line: i + 2, message: `Ошибка ${i + 2}` }));
+    const REFUSED = `/api/herd/uploads/${UPLOAD}/refused/`;
+    const api = serve({
+      [`POST ${UPLOADS}`]: { status: 201, body: created },
+      [`POST ${COMMIT}`]: { status: 200, body: { ...commitResult(), rows_refused: 2909, errors: [] } },
+      [`GET ${REFUSED}`]: { status: 200, body: "Строка;Причина" },
+    });
+    const { saved } = captureDownloads();
+    open();
+    await screen.findByLabelText("Файл DairyComp 305");
+    chooseFile();
+
+    const errors = await screen.findByRole("region", { name: "Ошибки в строках" });
+    expect(within(errors).getByText("Показаны первые 200 из 2 909.")).toBeTruthy();
+    fireEvent.click(within(errors).getByRole("button", { name: "Скачать все строки с ошибками в CSV" }));
+    await waitFor(() => expect(saved).toEqual(["events — отклонённые строки.csv"]));
+    const call = api.calls.find((c) => c.path === REFUSED);
+    expect(call?.query.get("format")).toBe("csv");
+    expect(call?.authorization).toBe("Bearer access-1");
+
+    fireEvent.click(screen.getByRole("button", { name: /Записать в базу/ }));
+    expect(await screen.findByText("Данные записаны в базу")).toBeTruthy();
+    const done = screen.getByRole("region", { name: "Ошибки в строках" });
+    fireEvent.click(within(done).getByRole("button", { name: "Скачать все строки с ошибками в XLSX" }));
+    await waitFor(() => expect(saved).toEqual(["events — отклонённые строки.csv", "events — отклонённые строки.xlsx"]));
+    expect(api.calls.filter((c) => c.path === REFUSED).map((c) => c.query.get("format"))).toEqual(["csv", "xlsx"]);
   });
 
   it("gives the server's refusal, naming the file, and keeps the file chooser", async () => {

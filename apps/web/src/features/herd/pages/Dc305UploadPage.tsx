@@ -92,6 +92,7 @@ export function Dc305UploadPage() {
       {state.step === "preview" ? (
         <UploadPreview
           file={state.file}
+          uploadUuid={state.created.upload_uuid}
           kind={HERD_UPLOAD_KIND_LABELS[state.created.kind]}
           preview={state.created.preview}
           onCommit={() => void upload.commit()}

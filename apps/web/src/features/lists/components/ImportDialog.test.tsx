@@ -52,6 +52,11 @@ function chooseFile(dialog: HTMLElement, file: File) {
 }
 
 describe("import dialog", { timeout: 20_000 }, () => {
+  it("says which date forms a file may have: those the import reads", async () => {
+    const { dialog } = await openImport();
+    expect(within(dialog).getByText(/Даты — ДД\.ММ\.ГГГГ или ГГГГ-ММ-ДД\./)).toBeTruthy();
+  });
+
   it("checks the file first and shows the per-row errors with their lines, unknown columns and a preview", async () => {
     const { api, dialog } = await openImport();
     const file = new File(["Кличка,Надой\r\nЗвёздочка,25.5\r\n"], "коровы.csv", { type: "text/csv" });
