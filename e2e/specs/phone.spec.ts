@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { dragByTouch } from "./board-drag.ts";
-import { openProfileMenu, signIn, signOut } from "./helpers.ts";
+import { openProfileMenu, openSideMenu, signIn, signOut } from "./helpers.ts";
 
 // Runs in the "phone" project (390 × 844, touch): no page scrolls sideways, and what the navbar
 // hides on a phone (theme, help) is in the profile menu, with the bell and «Выйти» at hand.
@@ -196,4 +196,66 @@ test("on a phone the segment builder and a database's segments fit the screen", 
   const dbUuid = list?.split("/")[3]?.split("?")[0];
   await visit(page, `/services/custom_segmentation/${dbUuid}`);
   await expect(page.getByRole("link", { name: "Новый сегмент" })).toBeVisible();
+});
+
+test("on a phone the open side menu leaves the navbar and the announcement usable", async ({ page }) => {
+  // An announcement this user has not closed, whatever other specs did: users/data says so.
+  const announcement = "Объявление для проверки бокового меню на телефоне";
+  await page.route("**/api/users/data/", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), announcement } });
+  });
+  await signIn(page, "zootech");
+  const bar = page.getByRole("alert", { name: "Объявление" });
+  await expect(bar).toContainText(announcement);
+  const banner = page.getByRole("banner");
+  const menuButton = banner.getByRole("button", { name: "Меню", exact: true });
+
+  const nav = await openSideMenu(page);
+  const sideMenu = page.locator("#side-menu");
+  const navbarBox = await banner.boundingBox();
+  const navbarBottom = (navbarBox?.y ?? 0) + (navbarBox?.height ?? 0);
+  expect(navbarBox?.y ?? 0).toBeGreaterThan(0);
+  expect((await sideMenu.boundingBox())?.y).toBeCloseTo(navbarBottom, 0);
+  // Nothing lies over the navbar's «Меню» button or the announcement's close button.
+  const onTop = (name: string) =>
+    page.getByRole("button", { name, exact: true }).evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && button.contains(hit);
+    });
+  expect(await onTop("Меню")).toBe(true);
+  expect(await onTop("Закрыть объявление")).toBe(true);
+
+  // Scrolled past the announcement, the navbar sticks to the top: the menu starts right under it.
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await expect.poll(async () => (await banner.boundingBox())?.y).toBe(0);
+  await expect.poll(async () => (await sideMenu.boundingBox())?.y).toBeCloseTo(navbarBox?.height ?? 64, 0);
+  expect(await onTop("Меню")).toBe(true);
+
+  await menuButton.click();
+  await expect(nav).toBeHidden();
+});
+
+test("on a phone the monitoring pages' period bar fits the screen", async ({ page }) => {
+  await signIn(page, "zootech");
+  for (const path of [
+    "/equipment_monitoring/monitoring_report/demo",
+    "/equipment_monitoring/power_monitoring/hours/demo",
+  ]) {
+    await visit(page, path);
+    const bar = page.getByRole("toolbar", { name: "Период" });
+    await bar.getByText("Свой период").click();
+    await expect(bar.locator(".ant-picker-range")).toBeVisible();
+    await settled(page);
+    // The quick ranges, the custom range picker and the bar itself: each within the screen.
+    for (const part of [bar, bar.locator(".ant-segmented"), bar.locator(".ant-picker-range")]) {
+      const box = await part.boundingBox();
+      expect(box?.x ?? -1, `${path}: the period bar starts off the screen`).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 391), `${path}: the period bar runs off the screen`).toBeLessThanOrEqual(
+        390,
+      );
+    }
+    await expectNoSideScroll(page, `${path} with a custom period`);
+  }
 });

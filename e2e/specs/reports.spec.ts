@@ -8,24 +8,56 @@ async function signedInPage(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-test("client opens the demo Metabase report through a signed, short-lived embed URL", async ({ page }) => {
-  await signIn(page, "client");
-  await page.goto("/reports");
-  await page.getByRole("link", { name: "Воспроизводство стада (Metabase)" }).first().click();
-  await expect(page).toHaveURL(/\/report\/[0-9a-f-]{36}$/);
+const METABASE = "Воспроизводство стада (Metabase)";
 
-  const frame = page.locator('iframe[title="Воспроизводство стада (Metabase)"]');
-  // header.payload.signature of a JWT: the key that signed it stays on the server.
-  await expect(frame).toHaveAttribute(
-    "src",
-    /^https:\/\/metabase\.example\.com\/embed\/dashboard\/[\w-]+\.[\w-]+\.[\w-]+#bordered=false&titled=true$/,
+/** Sets the demo Metabase report's site with the admin's session (the admin API). */
+async function setMetabaseSite(admin: Page, url: string): Promise<void> {
+  const status = await admin.evaluate(
+    async ({ title, url }) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem("access")}`, "content-type": "application/json" };
+      const reports = await (await fetch("/api/admin/reports/", { headers })).json();
+      const uuid = reports.find((r: { title: string }) => r.title === title).uuid;
+      const body = JSON.stringify({ url });
+      return (await fetch(`/api/admin/reports/${uuid}/`, { method: "PATCH", headers, body })).status;
+    },
+    { title: METABASE, url },
   );
-  const src = (await frame.getAttribute("src")) ?? "";
-  const payload = JSON.parse(
-    Buffer.from(src.split("/embed/dashboard/")[1]?.split(".")[1] ?? "", "base64url").toString(),
-  );
-  expect(payload).toMatchObject({ resource: { dashboard: 1 }, params: { company: [expect.any(String)] } });
-  expect(payload.exp - Date.now() / 1000).toBeLessThanOrEqual(600);
+  expect(status).toBe(200);
+}
+
+test("client opens the demo Metabase report: it says its site is an example; with a real site, a signed short-lived URL", async ({
+  browser,
+}) => {
+  const admin = await signedInPage(browser, "admin");
+  const page = await signedInPage(browser, "client");
+  try {
+    await page.goto("/reports");
+    await page.getByRole("link", { name: METABASE }).first().click();
+    await expect(page).toHaveURL(/\/report\/[0-9a-f-]{36}$/);
+    // The demo's Metabase (metabase.example.com) cannot exist: words, not a frame that never loads.
+    await expect(page.getByText(/^Отчёт не настроен: metabase\.example\.com — адрес-пример/)).toBeVisible();
+    await expect(page.locator("iframe")).toHaveCount(0);
+
+    await setMetabaseSite(admin, "https://metabase.zarya-agro.ru");
+    await page.reload();
+    const frame = page.locator(`iframe[title="${METABASE}"]`);
+    // header.payload.signature of a JWT: the key that signed it stays on the server.
+    await expect(frame).toHaveAttribute(
+      "src",
+      /^https:\/\/metabase\.zarya-agro\.ru\/embed\/dashboard\/[\w-]+\.[\w-]+\.[\w-]+#bordered=false&titled=true$/,
+    );
+    const src = (await frame.getAttribute("src")) ?? "";
+    const payload = JSON.parse(
+      Buffer.from(src.split("/embed/dashboard/")[1]?.split(".")[1] ?? "", "base64url").toString(),
+    );
+    expect(payload).toMatchObject({ resource: { dashboard: 1 }, params: { company: [expect.any(String)] } });
+    expect(payload.exp - Date.now() / 1000).toBeLessThanOrEqual(600);
+  } finally {
+    // The demo's report as seeded, for the specs after this one.
+    await setMetabaseSite(admin, "https://metabase.example.com");
+    await admin.context().close();
+    await page.context().close();
+  }
 });
 
 test("admin gives viewer a report group in the user drawer, and viewer then has its reports", async ({ browser }) => {

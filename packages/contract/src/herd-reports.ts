@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { herdAnimalsPageSchema } from "./herd.ts";
 import { defineRoute } from "./http.ts";
+import { ruMonthYear } from "./ru-month.ts";
 
 // ---- Native herd reports (issue 18): figures, tables and charts whose animal counts drill down ----
 //
@@ -12,11 +13,16 @@ import { defineRoute } from "./http.ts";
 
 export const HERD_REPORT_NUMBERS = [1, 2, 4, 5, 6, 7, 8] as const;
 export type HerdReportNumber = (typeof HERD_REPORT_NUMBERS)[number];
+/**
+ * Each report's one name (docs/DOMAIN.md «Native reports»: herd structure, milk production,
+ * reproduction, culling and deaths, calvings and calves, health, dry period): the side menu, the
+ * route's title (breadcrumbs, the tab), the page's heading and the XLSX all take it from here.
+ */
 export const HERD_REPORT_TITLES: Record<HerdReportNumber, string> = {
   1: "Структура стада",
-  2: "Молоко",
+  2: "Молочная продуктивность",
   4: "Воспроизводство",
-  5: "Выбытие",
+  5: "Выбытие и падёж",
   6: "Отёлы и телята",
   7: "Здоровье",
   8: "Сухостойный период",
@@ -31,6 +37,18 @@ export const HERD_REPORT_COMPARISON_LABELS: Record<(typeof HERD_REPORT_COMPARISO
   previous: "С предыдущим периодом",
   last_year: "С тем же периодом прошлого года",
 };
+/**
+ * The unit of a count of animals (a KPI's, a table column's or a chart's): its drill lists exactly
+ * that many animals. A count in any other unit — calvings, new cases, dry-offs — drills to the
+ * animals behind it, fewer when one animal has several of them in the period.
+ */
+export const HERD_ANIMALS_UNIT = "гол.";
+
+/**
+ * The «Лактация» filter tests each counted row's own lactation: an event's, a calving's (the one it
+ * begins), a test day's; a cow's today for a figure of today. The «Группа» filter is the animal's
+ * pen today: the herd data keep no pen history.
+ */
 export const HERD_LACT_GROUPS = ["1", "2", "3+"] as const;
 export const HERD_LACT_GROUP_LABELS: Record<(typeof HERD_LACT_GROUPS)[number], string> = {
   "1": "1-я лактация",
@@ -70,6 +88,46 @@ export function herdFigureFormat(key: string): HerdFigureFormat {
 export function herdFigureRounded(key: string, value: number): number {
   const scale = 10 ** herdFigureFormat(key).max;
   return Math.round(value * scale) / scale;
+}
+
+/** Month names in the genitive, as a date writes them: «29–30 ноября 2025». */
+const RU_MONTHS_GENITIVE = [
+  "января",
+  "февраля",
+  "марта",
+  "апреля",
+  "мая",
+  "июня",
+  "июля",
+  "августа",
+  "сентября",
+  "октября",
+  "ноября",
+  "декабря",
+] as const;
+
+/**
+ * The days of month `month` ("YYYY-MM") a report's period covers when it does not cover all of them
+ * — its first or last month, when the period does not start on a 1st or end on a month's last day
+ * (the default 12 months to today cut both) — as [first day, last day]; null for a whole month.
+ * Such a month's figures are of those days only: charts and tables name them.
+ */
+export function herdMonthPart(month: string, period: { from: string; to: string }): [number, number] | null {
+  const length = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+  const first = period.from.slice(0, 7) === month ? Number(period.from.slice(8, 10)) : 1;
+  const last = period.to.slice(0, 7) === month ? Number(period.to.slice(8, 10)) : length;
+  return first === 1 && last === length ? null : [first, last];
+}
+
+/** The days of a partial month as a date range writes them: «29–30», or «30» for one day. */
+export const herdMonthDays = ([first, last]: [number, number]) => (first === last ? `${first}` : `${first}–${last}`);
+
+/** A month of the period in words: «ноябрь 2025», or its days when the period cuts it: «29–30 ноября 2025». */
+export function herdMonthTitle(month: string, period: { from: string; to: string }): string {
+  const part = herdMonthPart(month, period);
+  const index = Number(month.slice(5, 7)) - 1;
+  if (!part) return ruMonthYear(month) ?? month;
+  return `${herdMonthDays(part)} ${RU_MONTHS_GENITIVE[index] ?? ""} ${month.slice(0, 4)}`;
 }
 
 const isoDay = z.iso.date();
@@ -126,6 +184,8 @@ export const herdReportChartSchema = z.object({
   key: z.string(),
   title: z.string(),
   kind: z.enum(["bar", "line"]),
+  /** What a value counts or measures, as its axis names it: HERD_ANIMALS_UNIT for animals. */
+  unit: z.string(),
   x: z.array(z.string()),
   series: z.array(
     z.object({

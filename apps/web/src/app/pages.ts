@@ -266,9 +266,10 @@ export const PAGES: Record<BuiltRouteKey, LazyPage> = {
     () => import("../features/usage/pages/AnalyticsDbPage.tsx"),
     (m) => m.AnalyticsDbPage,
   ),
+  // Spec §6 "DB analytics", the side menu's link: the page of /analytics-db (the admin index's card).
   adminListPage: page(
-    () => import("../features/usage/pages/AdminListPage.tsx"),
-    (m) => m.AdminListPage,
+    () => import("../features/usage/pages/AnalyticsDbPage.tsx"),
+    (m) => m.AnalyticsDbPage,
   ),
   chat: page(
     () => import("../features/chat/pages/ChatPage.tsx"),

@@ -50,7 +50,7 @@ const DEMO_NOTIFICATIONS: Record<string, SeedNotificationInput[]> = {
       title: "Новая регистрация",
       msg: "Пользователь petrov_zoo зарегистрировался и ждёт назначения роли.",
       dt: hoursAgo(2),
-      link: "/admin-list-page",
+      link: "/manage-users",
     },
     {
       title: "Загрузка DC305 завершена",

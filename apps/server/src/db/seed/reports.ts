@@ -13,7 +13,9 @@ import { solidPng } from "./png.ts";
 
 // Demo reports (contract reports.ts): the group «Молочное производство» with two plain-link reports
 // (a map that allows framing), given to the demo client, and a Metabase report of the demo company
-// given to the client directly, so that the signed path shows (its site is fake: the frame stays empty).
+// given to the client directly, so that the signed path shows. Its site is an example address
+// (features/reports/report-site.ts): the portal says the report is not set up until an admin gives
+// it a real Metabase.
 
 export const DEMO_REPORT_GROUP_TITLE = "Молочное производство";
 

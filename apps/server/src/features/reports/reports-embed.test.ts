@@ -30,9 +30,7 @@ function jwtParts(token: string) {
 }
 
 function metabaseToken(embed: ReportEmbed): string {
-  const match = /^https:\/\/metabase\.example\.com\/embed\/dashboard\/([^#/]+)#bordered=false&titled=true$/.exec(
-    embed.url,
-  );
+  const match = /^https:\/\/bi\.zarya-agro\.ru\/embed\/dashboard\/([^#/]+)#bordered=false&titled=true$/.exec(embed.url);
   if (!match?.[1]) throw new Error(`not a Metabase embed: ${embed.url}`);
   return match[1];
 }
@@ -54,7 +52,7 @@ async function world() {
   const metabase = await w.admin.newReport({
     title: "Воспроизводство",
     provider: "metabase",
-    url: "https://metabase.example.com/",
+    url: "https://bi.zarya-agro.ru/",
     resource_id: "7",
     secret: METABASE_SECRET,
     restrict_param: "company",
@@ -159,6 +157,30 @@ describe("signed embeds", () => {
     const unusable = await w.apiOf("role 7").embed(metabase.uuid);
     expect(unusable.statusCode).toBe(409);
     expect(unusable.json()).toEqual({ code: "conflict", message: "Отчёт не настроен: ключ встраивания не подходит" });
+  });
+
+  it("answers 409 in words, not a frame that never loads, for a signed report on an example address", async () => {
+    const { w, metabase } = await world();
+    for (const url of [
+      "https://metabase.example.com",
+      "https://bi.example/",
+      "https://mb.test",
+      "https://EXAMPLE.org.",
+    ]) {
+      await w.admin.patchedReport(metabase.uuid, { url });
+      const res = await w.apiOf("role 7").embed(metabase.uuid);
+      expect(res.statusCode, url).toBe(409);
+      const host = new URL(url).hostname;
+      expect(res.json()).toEqual({
+        code: "conflict",
+        message: `Отчёт не настроен: ${host} — адрес-пример, сервера отчётов по нему нет. Администратор может указать адрес вашего сервера Metabase в настройках отчёта.`,
+      });
+    }
+    // Only reserved names: a real site that merely has «example» in it is signed as usual.
+    await w.admin.patchedReport(metabase.uuid, { url: "https://example-farm.ru/metabase" });
+    expect((await w.apiOf("role 7").embedOk(metabase.uuid)).url).toMatch(
+      /^https:\/\/example-farm\.ru\/metabase\/embed\//,
+    );
   });
 });
 

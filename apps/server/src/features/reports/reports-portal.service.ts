@@ -5,6 +5,7 @@ import { type ReportsViewer, seesEveryReport, visibleReports } from "../../platf
 import { ApiError } from "../../platform/errors.ts";
 import { datalensEmbed, EmbedKeyError, type EmbedParams, metabaseEmbed } from "./embed-token.ts";
 import { asProvider } from "./report-dto.ts";
+import { placeholderHost, placeholderSiteText } from "./report-site.ts";
 import * as repo from "./reports.repository.ts";
 
 // The reports portal (contract reports.ts): what a user may open, the address an iframe opens
@@ -40,6 +41,9 @@ export function createReportsPortalService(db: Db) {
       if (!settings) throw notFound();
       const provider = asProvider(settings.provider);
       if (provider === "url") return { report, provider, url: settings.url, expires_at: null };
+      // A token for a site that cannot exist would open a frame that never shows anything.
+      const placeholder = placeholderHost(settings.url);
+      if (placeholder !== null) throw notConfigured(placeholderSiteText(provider, placeholder));
       if (settings.secret === null) throw notConfigured(REPORT_NOT_CONFIGURED_TEXT);
       const params: EmbedParams = {};
       if (settings.restrictParam !== null) {

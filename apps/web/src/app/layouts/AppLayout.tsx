@@ -1,5 +1,5 @@
 import { Grid, Layout, theme } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { MainSocket } from "../../features/presence/components/MainSocket.tsx";
 import { AnnouncementBar } from "../../features/session/components/AnnouncementBar.tsx";
@@ -12,6 +12,7 @@ import { Breadcrumbs } from "../shell/Breadcrumbs.tsx";
 import { Footer } from "../shell/Footer.tsx";
 import { layoutFor } from "../shell/layout-rules.ts";
 import { Navbar, SIDE_MENU_ID } from "../shell/Navbar.tsx";
+import { useOverlayTop } from "../shell/side-menu/use-overlay-top.ts";
 import { useSideMenuState } from "../shell/side-menu/use-side-menu-state.ts";
 
 // Dialogs most visits never open are chunks of their own, loaded when first shown.
@@ -37,6 +38,9 @@ export function AppLayout() {
   // pushing the page aside.
   const overlay = !Grid.useBreakpoint().md;
   const menu = useSideMenuState(pathname, !overlay);
+  // The announcement, above the navbar: the menu lying over the page starts under both.
+  const aboveNavbar = useRef<HTMLDivElement>(null);
+  const overlayTop = useOverlayTop(aboveNavbar, NAVBAR_HEIGHT, overlay && menu.open);
   const [aboutOpen, setAboutOpen] = useState(false);
   // Mounted from its first opening on, so that closing still animates.
   const [aboutShown, setAboutShown] = useState(false);
@@ -53,10 +57,10 @@ export function AppLayout() {
               <TermsDialog />
             </Suspense>
           )}
-          <AnnouncementBar announcement={user.announcement} />
           {signedIn ? <MainSocket userId={user.id} usersOnline={user.users_online} /> : null}
         </>
       ) : null}
+      <div ref={aboveNavbar}>{user ? <AnnouncementBar announcement={user.announcement} /> : null}</div>
       <Navbar
         user={user}
         signedIn={signedIn}
@@ -76,9 +80,9 @@ export function AppLayout() {
             background: token.colorBgLayout,
             borderInlineEnd: menu.open ? `1px solid ${token.colorBorderSecondary}` : undefined,
             position: overlay ? "fixed" : "sticky",
-            top: NAVBAR_HEIGHT,
+            top: overlay ? overlayTop : NAVBAR_HEIGHT,
             insetInlineStart: 0,
-            height: `calc(100vh - ${NAVBAR_HEIGHT}px)`,
+            height: `calc(100vh - ${overlay ? overlayTop : NAVBAR_HEIGHT}px)`,
             overflowY: "auto",
             zIndex: overlay ? 20 : undefined,
           }}
@@ -106,7 +110,7 @@ export function AppLayout() {
           <div
             aria-hidden
             onClick={menu.toggle}
-            style={{ position: "fixed", inset: `${NAVBAR_HEIGHT}px 0 0 0`, background: token.colorBgMask, zIndex: 19 }}
+            style={{ position: "fixed", inset: `${overlayTop}px 0 0 0`, background: token.colorBgMask, zIndex: 19 }}
           />
         ) : null}
         <Layout>

@@ -85,7 +85,7 @@ describe("breadcrumb titles", () => {
     ["/admin", "/admin"],
     ["/admin/manage_user", "/admin/manage_user"],
     ["/admin/other", "/admin"],
-    ["/admin-list-page", undefined],
+    ["/admin-list-page", "/admin-list-page"],
     ["/business-page/7", "/business-page"],
     ["/business-pages", "/business-pages"],
     ["/services/key_generator/w1", "/services/key_generator/"],

@@ -82,6 +82,7 @@ export const EXTRA_BREADCRUMB_TITLES = {
   "/iframe-group": { title: "Группы отчётов", parent: "/reports" },
   "/report": { title: "Отчёт", parent: "/reports" },
   "/analytics-db": { title: "Статистика загрузок", parent: "/admin" },
+  "/admin-list-page": { title: "Статистика загрузок", parent: "/admin" },
   // Spec §2: power_monitoring's sub-pages, under the same database's overview.
   ...powerPage("substations", ROUTES.powerSubstations.title),
   ...powerPage("substation-diff", ROUTES.powerSubstationDiff.title),

@@ -104,6 +104,7 @@ export function report1(overrides: Partial<HerdReport> = {}): HerdReport {
         key: "births",
         title: "Рождения по месяцам",
         kind: "bar",
+        unit: "гол.",
         x: ["2026-03", "2026-04"],
         series: [{ key: "born", label: "Родилось", values: [7, 0], drills: ["t-born-03", null] }],
       },

@@ -1,5 +1,5 @@
 /**
- * The small part of Markdown that CHANGELOG.md uses, as blocks to render: headings (#–####),
+ * The small part of Markdown that the release notes use, as blocks to render: headings (#–####),
  * bullet lists (- or *) and paragraphs. Inline **bold** and `code` are split out by `inlineParts`.
  */
 export type MarkdownBlock =

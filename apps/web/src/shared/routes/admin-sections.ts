@@ -1,7 +1,6 @@
 import { ROUTES, type RouteKey } from "./registry.ts";
 
-// The pages of the admin area, in one list: the /admin index (features/admin) and /admin-list-page
-// (features/usage) both show it.
+// The pages of the admin area, in one list: the /admin index (features/admin) shows it.
 
 export interface AdminSection {
   title: string;

@@ -6,6 +6,7 @@
  * one typed link builder per route from it.
  */
 
+import { HERD_REPORT_TITLES } from "@nadoy/contract/herd-reports";
 import type { DatabaseKind } from "@nadoy/contract/users";
 
 export type ModuleName =
@@ -148,14 +149,14 @@ export const ROUTES = {
   tables: page("/services/tables", "services", "Таблицы"),
   tablesEdit: page("/services/tables-edit/:table_uuid?", "services", "Редактор таблицы"),
   genetic: planned("/services/genetic/:farm_uuid", "services", "Генетика"),
-  // Native herd reports: one page (features/herd-reports) for every report.
-  herdStructureReport: ofDatabase("herd", page("/services/report/1/:uuid", "services", "Структура стада")),
-  milkProductionReport: ofDatabase("herd", page("/services/report/2/:uuid", "services", "Молочная продуктивность")),
-  reproductionReport: ofDatabase("herd", page("/services/report/4/:uuid", "services", "Воспроизводство")),
-  cullingReport: ofDatabase("herd", page("/services/report/5/:uuid", "services", "Выбытие")),
-  calvingReport: ofDatabase("herd", page("/services/report/6/:uuid", "services", "Отёлы и приплод")),
-  healthReport: ofDatabase("herd", page("/services/report/7/:uuid", "services", "Здоровье стада")),
-  dryPeriodReport: ofDatabase("herd", page("/services/report/8/:uuid", "services", "Сухостойный период")),
+  // Native herd reports: one page (features/herd-reports) for every report, named by the contract.
+  herdStructureReport: ofDatabase("herd", page("/services/report/1/:uuid", "services", HERD_REPORT_TITLES[1])),
+  milkProductionReport: ofDatabase("herd", page("/services/report/2/:uuid", "services", HERD_REPORT_TITLES[2])),
+  reproductionReport: ofDatabase("herd", page("/services/report/4/:uuid", "services", HERD_REPORT_TITLES[4])),
+  cullingReport: ofDatabase("herd", page("/services/report/5/:uuid", "services", HERD_REPORT_TITLES[5])),
+  calvingReport: ofDatabase("herd", page("/services/report/6/:uuid", "services", HERD_REPORT_TITLES[6])),
+  healthReport: ofDatabase("herd", page("/services/report/7/:uuid", "services", HERD_REPORT_TITLES[7])),
+  dryPeriodReport: ofDatabase("herd", page("/services/report/8/:uuid", "services", HERD_REPORT_TITLES[8])),
   milkProtocols: planned("/services/milk_protocols/:uuid?", "services", "Протоколы качества молока"),
   dtmModule: page("/services/dtm_module/:uuid?", "services", "Передачи данных (DTM)"),
   parser1c: ofDatabase("accounting", planned("/services/parser_1c/:uuid?", "services", "Загрузка из 1С")),
@@ -174,7 +175,7 @@ export const ROUTES = {
   adminExportList: planned("/admin-export-list", "admin", "Настройка выгрузок"),
   admin: page("/admin/:page?", "admin", "Администрирование"),
   analyticsDb: page("/analytics-db", "admin", "Статистика загрузок"),
-  adminListPage: page("/admin-list-page", "admin", "Администрирование"),
+  adminListPage: page("/admin-list-page", "admin", "Статистика загрузок"),
   businessPages: page("/business-pages", "admin", "Компании и фермы"),
   businessPage: page("/business-page/:iframe?", "reports", "Бизнес-отчёты"),
   iframeGroup: page("/iframe-group/:user/:group?", "reports", "Группы отчётов"),

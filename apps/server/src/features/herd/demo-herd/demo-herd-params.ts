@@ -101,6 +101,11 @@ export const DEMO_HERD_PARAMS = {
   femaleCalfShare: 0.47,
   /** Stillbirth risk by parity class of the calving (heifers calve as first lactation). */
   stillbirth: { first: 0.075, second: 0.04, later: 0.045 },
+  /**
+   * Twin calvings by parity class (HERD.md gives no rate): Holstein heifers rarely twin, cows more
+   * with each lactation — about 4 % of the herd's calvings, within the 3–5 % usual for Holsteins.
+   */
+  twinning: { first: 0.01, second: 0.045, later: 0.06 },
 
   // ---- health (lactational risks; DIM windows when they happen) ----
   retainedPlacenta: 0.055,
@@ -189,7 +194,10 @@ export const COW_DEATH_REASONS = [
   [DEMO_EXIT_REASONS.mastitis, 1],
 ] as const;
 
-/** FRESH remark: the calf's sex, and «МЁРТВ» for a stillborn calf (the KPIs read these words). */
+/**
+ * FRESH remark: the calf's sex (a twin calving names both calves: «ТЁЛКА БЫЧОК»), and «МЁРТВ» for
+ * a stillborn calf (the KPIs read these words).
+ */
 export const CALF_FEMALE = "ТЁЛКА";
 export const CALF_MALE = "БЫЧОК";
 export const CALF_STILLBORN = "МЁРТВ";

@@ -175,6 +175,17 @@ describe("generateDemoHerd", () => {
     expect(checkedCalvings).toBeGreaterThan(3000);
   });
 
+  it("calves twins at a Holstein's rate: 3–5 % of calvings, rarer at a first calving, each naming both calves", () => {
+    const calvings = herd.events.filter((e) => e.code === "FRESH");
+    const twin = (remark: string) => (remark.match(/ТЁЛКА|БЫЧОК/g) ?? []).length === 2;
+    const share = (list: typeof calvings) => (100 * list.filter((e) => twin(e.remark)).length) / list.length;
+    expect(share(calvings)).toBeGreaterThanOrEqual(3);
+    expect(share(calvings)).toBeLessThanOrEqual(5);
+    expect(share(calvings.filter((e) => e.lact === 1))).toBeLessThan(share(calvings.filter((e) => e.lact >= 3)));
+    // A calving names one calf or two, the stillborn word after them.
+    expect(calvings.filter((e) => !/^(ТЁЛКА|БЫЧОК)( (ТЁЛКА|БЫЧОК))?( МЁРТВ)?$/.test(e.remark))).toEqual([]);
+  });
+
   it("has test days only between calving and dry-off (or exit), with DIM from the lactation's fresh date", () => {
     const lactations = new Map(herd.lactations.map((l) => [`${l.animalKey}/${l.lact}`, l]));
     const exits = new Map(herd.animals.map((a) => [a.key, a.exitDate]));

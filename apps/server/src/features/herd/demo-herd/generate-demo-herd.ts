@@ -21,6 +21,8 @@ interface Birth {
 
 /** Mixed into the seed of the test-day streams. */
 const TEST_STREAM = 0x5bd1e995;
+/** Mixed into the seed of the twin-calving streams (apart, so that twins move no other draw). */
+const TWIN_STREAM = 0x27d4eb2f;
 
 const sireOn = (day: number, rng: Rng): string => {
   const batch = Math.floor(day / 365.25) * SIRES_PER_YEAR;
@@ -54,13 +56,15 @@ export function* streamDemoHerd(options: DemoHerdOptions): Generator<DemoAnimalR
     sireOn,
   };
   const herdRng = new Rng(seedFor(options.seed, 0));
-  // Each animal has two streams of her own: her life, and her test days (skipped in the first pass).
+  // Each animal has three streams of her own: her life, her test days and her twin calvings (the
+  // last two skipped in the first pass).
   const lifeOf = (key: number, birth: Birth, withTests: boolean): AnimalLife =>
     simulateAnimal(
       new Rng(seedFor(options.seed, key)),
       withTests ? new Rng(seedFor(options.seed ^ TEST_STREAM, key)) : null,
       { birthDay: birth.day, breed: birth.breed, milkLevel: birth.milkLevel },
       calendar,
+      withTests ? new Rng(seedFor(options.seed ^ TWIN_STREAM, key)) : null,
     );
 
   // Cows in milk per day, from origin to past today (keep decisions look two years ahead).

@@ -77,10 +77,16 @@ function simulateHeifer(rng: Rng, life: LifeBuilder, b: number, sireOn: (day: nu
  * The life of one female from birth to exit or `endDay`: calfhood, rearing and breeding as a heifer,
  * then lactation after lactation (calving, disease, breeding, dry-off, mastitis, lameness, sale or
  * death). Uses only its own streams, so replaying it gives the same life; test days draw from
- * `testRng` alone, so a replay without them (testRng null: only the milking spans are wanted) still
- * gives the same life.
+ * `testRng` alone, and twin calvings from `twinRng` alone, so a replay without them (null: only the
+ * milking spans are wanted) still gives the same life.
  */
-export function simulateAnimal(rng: Rng, testRng: Rng | null, start: AnimalStart, calendar: HerdCalendar): AnimalLife {
+export function simulateAnimal(
+  rng: Rng,
+  testRng: Rng | null,
+  start: AnimalStart,
+  calendar: HerdCalendar,
+  twinRng: Rng | null = null,
+): AnimalLife {
   const life = new LifeBuilder();
   const sireOn = (day: number) => calendar.sireOn(day, rng);
   const heifer = simulateHeifer(rng, life, start.birthDay, sireOn);
@@ -119,7 +125,11 @@ export function simulateAnimal(rng: Rng, testRng: Rng | null, start: AnimalStart
     const parity: CowParity = lact === 1 ? "first" : lact === 2 ? "second" : "later";
     const stillborn = rng.chance(P.stillbirth[parity]);
     const female = rng.chance(P.femaleCalfShare);
-    life.push(fresh, "FRESH", lact, `${female ? CALF_FEMALE : CALF_MALE}${stillborn ? ` ${CALF_STILLBORN}` : ""}`);
+    // A twin calving names its second calf too. That calf is sold at birth (a heifer twin of a bull
+    // is mostly a sterile freemartin), so twins change no herd figure but the calvings' outcomes.
+    const twin = twinRng?.chance(P.twinning[parity]) ? twinRng.chance(P.femaleCalfShare) : null;
+    const born = `${female ? CALF_FEMALE : CALF_MALE}${twin === null ? "" : ` ${twin ? CALF_FEMALE : CALF_MALE}`}`;
+    life.push(fresh, "FRESH", lact, `${born}${stillborn ? ` ${CALF_STILLBORN}` : ""}`);
     if (female && !stillborn) calves.push({ birthDay: fresh, sire });
     lactations.push({ lact, freshDay: fresh, dryDay: null });
 

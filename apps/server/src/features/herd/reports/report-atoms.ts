@@ -1,4 +1,5 @@
 import { ErrorCode } from "@nadoy/contract/errors";
+import type { HERD_LACT_GROUPS } from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../../platform/errors.ts";
 import { dimOf } from "../animals.repository.ts";
@@ -19,11 +20,29 @@ import { reproAtomSql } from "./report-repro-atoms.ts";
 //   born[:YYYY-MM] (born in the period, or in that month of it) · exit:sold|died[:YYYY-MM] (left so)
 //   exit[:YYYY-MM] (left, either way) · adult (lactation ≥ 1) · young (lactation 0)
 //   xdim:<from>-<to> (DIM on the day it left) · reason:<exit reason, URI-encoded> · noreason
+// These describe an animal today, or on the day she left (her lactation then is her last): under
+// the report's «Лактация» filter (ctx.lg) they hold for her lactation now, or at her exit; a birth
+// is in lactation 0, so no birth is in a lactation group.
 
 export interface AtomContext {
   today: string;
   from: string;
   to: string;
+  /**
+   * The report's «Лактация» filter: each row counted (an event, a calving, a test day, a
+   * lactation, a cow today) must be of that lactation group at its own time — the lactation it
+   * belongs to, not the animal's lactation today (lactIn).
+   */
+  lg?: (typeof HERD_LACT_GROUPS)[number] | undefined;
+}
+
+/**
+ * The «Лактация» filter over a row's own lactation (`lact`: the event's, the calving's, the test
+ * day's; the animal's for a figure of today): true without the filter.
+ */
+export function lactIn(ctx: Pick<AtomContext, "lg">, lact: SQL): SQL {
+  if (!ctx.lg) return sql`true`;
+  return ctx.lg === "3+" ? sql`${lact} >= 3` : sql`${lact} = ${Number(ctx.lg)}`;
 }
 
 /** The period, or one month of it ("2026-03"): both days included. */
@@ -62,7 +81,15 @@ export function decodeText(encoded: string): string {
 type AtomReader = (atom: string, ctx: AtomContext) => SQL | undefined;
 const EXTRA_ATOMS: AtomReader[] = [milkAtomSql, reproAtomSql, calvingsAtomSql, healthAtomSql, dryAtomSql];
 
-function atomSql(atom: string, ctx: AtomContext): SQL {
+/** An atom of the animal today (or at her exit), under the «Лактация» filter for her lactation then. */
+function animalAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
+  const own = generalAtomSql(atom, ctx);
+  if (!own) return undefined;
+  if (!ctx.lg) return own;
+  return sql`${own} and ${lactIn(ctx, BORN.test(atom) ? sql`0` : sql`a.lact`)}`;
+}
+
+function generalAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
   if (atom === "herd") return sql`a.status in ('milking', 'dry', 'heifer')`;
   if (atom === "cows") return sql`a.status in ('milking', 'dry')`;
   if (atom === "nopen") return sql`a.pen is null`;
@@ -104,6 +131,12 @@ function atomSql(atom: string, ctx: AtomContext): SQL {
   if (m) return sql`a.exit_reason = ${decodeText(m[1] as string)}`;
   m = PEN.exec(atom);
   if (m) return sql`a.pen = ${decodeText(m[1] as string)}`;
+  return undefined;
+}
+
+function atomSql(atom: string, ctx: AtomContext): SQL {
+  const general = animalAtomSql(atom, ctx);
+  if (general) return general;
   for (const read of EXTRA_ATOMS) {
     const found = read(atom, ctx);
     if (found) return found;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type AtomContext, within } from "./report-atoms.ts";
+import { type AtomContext, lactIn, within } from "./report-atoms.ts";
 
 // ---- Report 6's sets of animals (calvings and calves), read by report-atoms.ts ----
 //   calv:<outcome>:<parity>[:YYYY-MM] — calved in the period (or that month of it) with that outcome
@@ -8,8 +8,9 @@ import { type AtomContext, within } from "./report-atoms.ts";
 //   preg:<all|h|c> — a PREG (pregnancy confirmed) in the period
 //   due:next|past|<YYYY-MM> — in the herd, pregnant, due (conception + 280 days) from today to the
 //     end of the 12th month from this one · before today (overdue) · from today in that month
-// The report counts with the same predicates (calfOutcome, parityOf, dueOf), so a drill's total is
-// its number.
+// The report counts with the same predicates (calfOutcome, parityOf, dueOf): a drill lists the
+// animals its number counts (calv: the cows of the calvings it counts). The «Лактация» filter
+// (ctx.lg) tests each calving's and event's own lactation, and a pregnant animal's lactation today.
 
 export const CALF_OUTCOMES = ["all", "known", "live", "still", "female", "male", "twins", "unknown"] as const;
 export type CalfOutcome = (typeof CALF_OUTCOMES)[number];
@@ -126,23 +127,25 @@ export function calvingsAtomSql(atom: string, ctx: AtomContext): SQL | undefined
     const outcome = m[1] as CalfOutcome;
     return sql`exists (select 1 from herd_calvings c
       where c.database_id = a.database_id and c.animal_id = a.id and ${within(sql`c.fresh_date`, ctx, m[3])}
-        and ${parityOf(m[2] as Parity, sql`c.lact`)} and ${calvingOutcome(outcome, sql`c`)})`;
+        and ${parityOf(m[2] as Parity, sql`c.lact`)} and ${lactIn(ctx, sql`c.lact`)} and ${calvingOutcome(outcome, sql`c`)})`;
   }
   m = ABORT.exec(atom);
   if (m) {
     return sql`exists (select 1 from herd_events e where e.database_id = a.database_id and e.animal_id = a.id
-      and e.code = 'ABORT' and ${within(sql`e.event_date`, ctx, m[2])} and ${whoSql(m[1] as string, sql`e.lact`)})`;
+      and e.code = 'ABORT' and ${within(sql`e.event_date`, ctx, m[2])} and ${whoSql(m[1] as string, sql`e.lact`)}
+      and ${lactIn(ctx, sql`e.lact`)})`;
   }
   m = PREG.exec(atom);
   if (m) {
     return sql`exists (select 1 from herd_events e where e.database_id = a.database_id and e.animal_id = a.id
-      and e.code = 'PREG' and ${within(sql`e.event_date`, ctx, undefined)} and ${whoSql(m[1] as string, sql`e.lact`)})`;
+      and e.code = 'PREG' and ${within(sql`e.event_date`, ctx, undefined)} and ${whoSql(m[1] as string, sql`e.lact`)}
+      and ${lactIn(ctx, sql`e.lact`)})`;
   }
   m = DUE.exec(atom);
   if (m) {
     const bucket = dueBucket(dueOf, ctx.today);
     const which = m[1] === "next" ? sql`${bucket} not in ('past', 'later')` : sql`${bucket} = ${m[1]}`;
-    return sql`a.status in ('milking', 'dry', 'heifer') and ${which}`;
+    return sql`a.status in ('milking', 'dry', 'heifer') and ${lactIn(ctx, sql`a.lact`)} and ${which}`;
   }
   return undefined;
 }

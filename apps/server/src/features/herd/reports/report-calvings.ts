@@ -2,8 +2,7 @@ import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/con
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { factsJoin } from "./report-animal-facts.ts";
-import type { AtomContext } from "./report-atoms.ts";
-import { within } from "./report-atoms.ts";
+import { type AtomContext, lactIn, within } from "./report-atoms.ts";
 import {
   CALF_OUTCOMES,
   type CalfOutcome,
@@ -18,11 +17,13 @@ import { ensureReportFacts } from "./report-facts.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
-// ---- Report 6, calvings and calves: cows that calved in the period, month by month, by what the
+// ---- Report 6, calvings and calves: the calvings of the period, month by month, by what the
 // FRESH remark says of the calf; abortions against confirmed pregnancies; calvings expected in the
 // next 12 months from the conception dates of the animals pregnant today ----
-// Every count is of animals (count(distinct …) over the same predicates as the drill atoms in
-// report-calvings-atoms.ts): a cow that calved twice in a long period counts once.
+// Calvings are counted as calvings (a cow that calved twice in the period is two), so that the
+// card, the outcomes' «Всего» and the months' bars are one figure; their drills list the cows that
+// calved (fewer when one calved twice). Abortions, pregnancies and expected calvings count animals
+// (count(distinct …) over the same predicates as the drill atoms in report-calvings-atoms.ts).
 
 type Counts = Record<string, number>;
 
@@ -32,32 +33,29 @@ const pct = (part: number | undefined, whole: number | undefined) =>
 const countKey = (outcome: CalfOutcome, parity: Parity) => `${outcome}_${parity === "2+" ? "2p" : parity}`;
 
 /**
- * Cows that calved in the period with each outcome and parity (`<outcome>_<all|1|2p>`), from the
- * calvings' outcomes (report facts): each cow's (bool_or over her calvings), then counted, so that
- * 24 counts of distinct cows are one grouping instead of 24 sorts.
+ * The calvings of the period with each outcome and parity (`<outcome>_<all|1|2p>`), from the
+ * calvings' outcomes (report facts), under the «Лактация» filter by the lactation each began.
  */
 async function calvingCounts(input: ReportInput, at: AtomContext): Promise<Counts> {
   const keys = CALF_OUTCOMES.flatMap((outcome) => PARITIES.map((parity) => ({ outcome, parity })));
-  const perCow = keys.map(
+  const counts = keys.map(
     ({ outcome, parity }) =>
-      sql`bool_or(${calvingOutcome(outcome, sql`c`)} and ${parityOf(parity, sql`c.lact`)}) as ${sql.raw(countKey(outcome, parity))}`,
+      sql`count(*) filter (where ${calvingOutcome(outcome, sql`c`)} and ${parityOf(parity, sql`c.lact`)}) as ${sql.raw(countKey(outcome, parity))}`,
   );
-  const counts = keys.map(({ outcome, parity }) => {
-    const key = sql.raw(countKey(outcome, parity));
-    return sql`count(*) filter (where x.${key}) as ${key}`;
-  });
   const [row] = await queryRows<Record<string, number | string>>(
     input.db,
     sql`select ${sql.join(counts, sql`, `)}
-        from (select ${sql.join(perCow, sql`, `)}
-              from herd_calvings c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
-              where c.database_id = ${input.databaseId} and ${input.base} and ${within(sql`c.fresh_date`, at, undefined)}
-              group by c.animal_id) x`,
+        from herd_calvings c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
+        where c.database_id = ${input.databaseId} and ${input.base} and ${within(sql`c.fresh_date`, at, undefined)}
+          and ${lactIn(at, sql`c.lact`)}`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
 }
 
-/** Animals with an ABORT, and with a PREG, in the period: all, heifers (lactation 0), cows (each animal once). */
+/**
+ * Animals with an ABORT, and with a PREG, in the period: all, heifers (lactation 0), cows (each
+ * animal once); under the «Лактация» filter, events of that lactation.
+ */
 async function abortCounts(input: ReportInput, at: AtomContext): Promise<Counts> {
   const flags = (code: string, name: string) => sql`
     bool_or(e.code = ${code}) as ${sql.raw(`${name}_all`)},
@@ -72,7 +70,7 @@ async function abortCounts(input: ReportInput, at: AtomContext): Promise<Counts>
         from (select ${flags("ABORT", "abort")}, ${flags("PREG", "preg")}
               from herd_events e join herd_animals a on a.database_id = e.database_id and a.id = e.animal_id
               where e.database_id = ${input.databaseId} and e.code in ('ABORT', 'PREG')
-                and ${within(sql`e.event_date`, at, undefined)} and ${input.base}
+                and ${within(sql`e.event_date`, at, undefined)} and ${lactIn(at, sql`e.lact`)} and ${input.base}
               group by e.animal_id) x`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
@@ -103,24 +101,26 @@ function kpis(
     );
   const REMARK =
     "Исход читается из примечания к событию FRESH в день отёла: ТЁЛКА / БЫЧОК — пол телёнка, МЁРТВ — мертворождённый, два телёнка в примечании или ДВОЙНЯ — двойня.";
+  const CALVINGS =
+    "Считаются отёлы, а не коровы: корова, отелившаяся в периоде дважды, — два отёла; в расшифровке — коровы этих отёлов.";
   return [
     card(
       "calved",
-      "Отелилось",
-      "гол.",
+      "Отёлов",
+      "",
       (c) => c.all_all ?? 0,
       null,
       "calv:all:all",
-      "Животные с отёлом (началом лактации) в периоде.",
+      `Отёлы (начала лактаций) в периоде — столько же, сколько в сумме столбцов графика «Отёлы по месяцам». ${CALVINGS}`,
     ),
     card(
       "first",
-      "Отелилось первотёлок",
-      "гол.",
+      "Отёлов первотёлок",
+      "",
       (c) => c.all_1 ?? 0,
       null,
       "calv:all:1",
-      "Животные, у которых в периоде началась 1-я лактация.",
+      "Отёлы, с которых в периоде началась 1-я лактация (у каждой коровы он один).",
     ),
     card(
       "stillborn",
@@ -129,16 +129,16 @@ function kpis(
       (c) => pct(c.still_all, c.known_all),
       "lower",
       null,
-      `Коровы с мертворождённым телёнком ÷ коровы с известным исходом отёла в периоде × 100. ${REMARK}`,
+      `Отёлы с мертворождённым телёнком ÷ отёлы периода с известным исходом × 100. ${REMARK}`,
     ),
     card(
       "twins",
-      "Двойни",
-      "гол.",
+      "Отёлов двойней",
+      "",
       (c) => c.twins_all ?? 0,
       null,
       "calv:twins:all",
-      `Коровы, отелившиеся двойней в периоде. ${REMARK}`,
+      `Отёлы двойней в периоде. ${REMARK}`,
     ),
     card(
       "female_share",
@@ -147,7 +147,7 @@ function kpis(
       (c) => pct(c.female_all, c.known_all),
       "higher",
       null,
-      `Коровы, родившие тёлочку (живую или мёртвую) ÷ коровы с известным исходом отёла × 100. ${REMARK}`,
+      `Отёлы с тёлочкой (живой или мёртвой) ÷ отёлы с известным исходом × 100. ${REMARK}`,
     ),
     card(
       "aborts",
@@ -209,8 +209,8 @@ function outcomeTable(input: ReportInput, c: Counts): HerdReportTable {
   ];
   return {
     key: "outcomes",
-    title: "Исходы отёлов (животных)",
-    columns: columns.map((col) => ({ key: col.key, label: col.label, unit: "гол." })),
+    title: "Исходы отёлов, число отёлов",
+    columns: columns.map((col) => ({ key: col.key, label: col.label, unit: "" })),
     rows: CALF_OUTCOMES.map((outcome) => ({
       key: outcome,
       label: OUTCOME_LABELS[outcome],
@@ -250,14 +250,16 @@ function abortTable(input: ReportInput, ab: Counts): HerdReportTable {
   };
 }
 
+/** The calvings by month: the same calvings as the cards and the outcomes' «Всего». */
 async function byMonth(input: ReportInput): Promise<HerdReportChart> {
   const rows = await queryRows<{ m: string; first: number | string; later: number | string }>(
     input.db,
-    sql`select to_char(date_trunc('month', l.fresh_date), 'YYYY-MM') as m,
-          count(distinct l.animal_id) filter (where l.lact = 1) as first,
-          count(distinct l.animal_id) filter (where l.lact >= 2) as later
-        from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
-        where l.database_id = ${input.databaseId} and ${input.base} and ${within(sql`l.fresh_date`, input.ctx, undefined)}
+    sql`select to_char(date_trunc('month', c.fresh_date), 'YYYY-MM') as m,
+          count(*) filter (where ${parityOf("1", sql`c.lact`)}) as first,
+          count(*) filter (where ${parityOf("2+", sql`c.lact`)}) as later
+        from herd_calvings c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
+        where c.database_id = ${input.databaseId} and ${input.base} and ${within(sql`c.fresh_date`, input.ctx, undefined)}
+          and ${lactIn(input.ctx, sql`c.lact`)}
         group by 1`,
   );
   const months = monthsOf(input.ctx.from, input.ctx.to);
@@ -271,12 +273,16 @@ async function byMonth(input: ReportInput): Promise<HerdReportChart> {
     key: "calvings",
     title: "Отёлы по месяцам",
     kind: "bar",
+    unit: "отёлов",
     x: months,
     series: [series("first", "Первотёлки", "1"), series("later", "Коровы", "2+")],
   };
 }
 
-/** Pregnant animals by due month (12 months from today's) and overdue; heifers and cows apart. */
+/**
+ * Pregnant animals by due month (12 months from today's) and overdue; heifers and cows apart; under
+ * the «Лактация» filter, by their lactation today.
+ */
 async function dueCounts(
   input: ReportInput,
 ): Promise<{ rows: { g: string; young: number; adult: number }[]; total: Counts }> {
@@ -284,7 +290,8 @@ async function dueCounts(
     input.db,
     sql`select y.g, count(*) filter (where y.lact = 0) as young, count(*) filter (where y.lact >= 1) as adult
         from (select a.lact, ${joinedDueBucket(input.ctx.today)} as g from herd_animals a ${factsJoin}
-              where a.database_id = ${input.databaseId} and ${input.base} and a.status in ('milking', 'dry', 'heifer')) y
+              where a.database_id = ${input.databaseId} and ${input.base} and a.status in ('milking', 'dry', 'heifer')
+                and ${lactIn(input.ctx, sql`a.lact`)}) y
         where y.g is not null and y.g <> 'later' group by 1`,
   );
   const parsed = rows.map((r) => ({ g: r.g, young: Number(r.young), adult: Number(r.adult) }));

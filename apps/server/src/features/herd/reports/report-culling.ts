@@ -1,24 +1,40 @@
-import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
+import {
+  HERD_ANIMALS_UNIT,
+  type HerdReportChart,
+  type HerdReportKpi,
+  type HerdReportTable,
+} from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { dimOf } from "../animals.repository.ts";
 import { factsJoin, joinedFirstFresh } from "./report-animal-facts.ts";
-import { type AtomContext, keySql, reasonAtom } from "./report-atoms.ts";
+import { type AtomContext, keySql, lactIn, reasonAtom } from "./report-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
 import { type GroupRow, groupCounter, monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 import { DIM_BANDS } from "./report-structure-cells.ts";
 
 // ---- Report 5, culling and deaths (HERD.md "Culling"): cows that left in the period — sold or
 // died — by reason, DIM on the day they left, lactation and month; the annualised rate over the
-// cow-years at risk; heifers that left, apart ----
+// cow-years at risk; heifers that left, apart. Under the «Лактация» filter: the cows that left in
+// that lactation, over the cow-years they spent in it ----
 
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /**
  * Cow-days at risk in the period, an aggregate over the animals `a` joined with their facts `f`
  * (factsJoin): from the first calving (or the period's start) to the exit (or its end), for cows.
+ * Under the «Лактация» filter, only the days of her lactations of that group: each from its
+ * calving to the day before the next one (or the exit, or the period's end).
  */
-export const cowDays = (at: AtomContext): SQL => sql`coalesce(sum(greatest(0,
+export const cowDays = (at: AtomContext): SQL =>
+  at.lg
+    ? sql`coalesce(sum((select sum(greatest(0,
+          least(coalesce(x.next - 1, ${at.to}::date), a.exit_date, ${at.to}::date)
+          - greatest(x.fresh_date, ${at.from}::date) + 1))
+        from (select l.lact, l.fresh_date, lead(l.fresh_date) over (order by l.lact) as next from herd_lactations l
+              where l.database_id = a.database_id and l.animal_id = a.id) x
+        where ${lactIn(at, sql`x.lact`)})), 0)`
+    : sql`coalesce(sum(greatest(0,
     least(coalesce(a.exit_date, ${at.to}::date), ${at.to}::date)
     - greatest(${joinedFirstFresh}, ${at.from}::date) + 1))
   filter (where a.lact >= 1 and ${joinedFirstFresh} is not null), 0)`;
@@ -71,7 +87,7 @@ async function kpis(input: ReportInput): Promise<HerdReportKpi[]> {
       "cull_rate",
       "Выбытие за год",
       "exits",
-      "Выбывшие коровы ÷ коровогоды под риском × 100 (HERD.md): коровогоды — дни от первого отёла до выбытия или конца периода, ÷ 365,25.",
+      "Выбывшие коровы ÷ коровогоды под риском × 100 (HERD.md): коровогоды — дни от первого отёла до выбытия или конца периода, ÷ 365,25; с фильтром «Лактация» — дни в этой лактации и выбывшие в ней.",
     ),
     annual("death_rate", "Падёж за год", "died", "Павшие коровы ÷ коровогоды под риском × 100."),
     count(
@@ -186,6 +202,7 @@ async function byMonth(input: ReportInput): Promise<HerdReportChart> {
     key: "months",
     title: "Выбытие коров по месяцам",
     kind: "bar",
+    unit: HERD_ANIMALS_UNIT,
     x: months,
     series: [series("sold", "Продано"), series("died", "Пало")],
   };

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type AtomContext, within } from "./report-atoms.ts";
+import { type AtomContext, lactIn, within } from "./report-atoms.ts";
 import { TESTED } from "./report-milk-atoms.ts";
 
 // ---- Report 8's drill atoms: cows by their dry periods (HERD.md "Health, culling, dry period") ----
@@ -8,6 +8,11 @@ import { TESTED } from "./report-milk-atoms.ts";
 //                              dry date) of that many days (either bound may be empty); sick: with
 //                              a health event in the first 60 days after that calving; ft: with a
 //                              test day in that new lactation
+// Under the «Лактация» filter (ctx.lg): a dry-off of a lactation of that group; a dry period after
+// one (dryLact).
+
+/** The lactation a dry period of herd_dry_periods `p` belongs to: the one dried off, before the calving's. */
+export const dryLact = sql`p.lact - 1`;
 
 /** The health events of the first 60 days after a calving (HERD.md's common ones). */
 export const HEALTH_CODES = ["MAST", "LAME", "KETOSIS", "METR", "RP", "DA", "MF"] as const;
@@ -52,7 +57,8 @@ export function dryAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
   let m = DRYOFF.exec(atom);
   if (m) {
     return sql`exists (select 1 from herd_lactations l
-      where l.database_id = a.database_id and l.animal_id = a.id and ${within(dryDateOf, ctx, m[1])})`;
+      where l.database_id = a.database_id and l.animal_id = a.id and ${within(dryDateOf, ctx, m[1])}
+        and ${lactIn(ctx, sql`l.lact`)})`;
   }
   m = DP.exec(atom);
   if (m) {
@@ -62,7 +68,7 @@ export function dryAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
     if (m[3] === "sick") parts.push(sql`p.sick`);
     if (m[3] === "ft") parts.push(sql`p.first_milk is not null`);
     return sql`exists (select 1 from herd_dry_periods p where p.database_id = a.database_id and p.animal_id = a.id
-      and ${within(sql`p.fresh_date`, ctx, undefined)}${parts.length > 0 ? sql` and ${sql.join(parts, sql` and `)}` : sql``})`;
+      and ${within(sql`p.fresh_date`, ctx, undefined)} and ${lactIn(ctx, dryLact)}${parts.length > 0 ? sql` and ${sql.join(parts, sql` and `)}` : sql``})`;
   }
   return undefined;
 }

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
 import { herdEvents, herdLactations, herdTestDays } from "../../../db/schema/index.ts";
 import { seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
-import { drillNumbers, reportClient } from "./reports.test-kit.ts";
+import { drillMismatches, drillNumbers, reportClient } from "./reports.test-kit.ts";
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -166,13 +166,22 @@ describe("report 8, the dry period", () => {
       first_milk: [33.2, null],
       dryoffs: [9, 2],
     });
+    const row = (calvings: number, share: number, len: number, sick: number, ft: number, milk: number | null) => ({
+      calvings,
+      share,
+      len,
+      sick_calvings: sick,
+      sick: calvings > 0 ? Math.round((sick / calvings) * 1000) / 10 : null,
+      ft_calvings: ft,
+      first_milk: milk,
+    });
     expect(table(r, "bands")).toEqual({
-      "-29": { cows: 1, share: 14.3, len: 25, sick_cows: 1, sick: 100, ft_cows: 1, first_milk: 28 },
-      "30-39": { cows: 1, share: 14.3, len: 35, sick_cows: 1, sick: 100, ft_cows: 0, first_milk: null },
-      "40-60": { cows: 3, share: 42.9, len: 51.3, sick_cows: 2, sick: 66.7, ft_cows: 3, first_milk: 35.3 },
-      "61-80": { cows: 1, share: 14.3, len: 70, sick_cows: 0, sick: 0, ft_cows: 1, first_milk: 32 },
-      "81-": { cows: 1, share: 14.3, len: 95, sick_cows: 0, sick: 0, ft_cows: 0, first_milk: null },
-      all: { cows: 7, share: 100, len: 54.1, sick_cows: 4, sick: 57.1, ft_cows: 5, first_milk: 33.2 },
+      "-29": row(1, 14.3, 25, 1, 1, 28),
+      "30-39": row(1, 14.3, 35, 1, 0, null),
+      "40-60": row(3, 42.9, 51.3, 2, 3, 35.3),
+      "61-80": row(1, 14.3, 70, 0, 1, 32),
+      "81-": row(1, 14.3, 95, 0, 0, null),
+      all: row(7, 100, 54.1, 4, 5, 33.2),
     });
     const length = r.charts.find((c) => c.key === "length");
     const steps = Object.fromEntries(
@@ -185,11 +194,11 @@ describe("report 8, the dry period", () => {
     expect(r.charts.find((c) => c.key === "dryoffs")?.series[0]?.values).toEqual([2, 2, 2, 0, 2, 1]);
   });
 
-  it("lists behind every number exactly that many animals", async () => {
+  it("lists behind every number its animals", async () => {
     const r = await report();
     const numbers = drillNumbers(r);
     expect(numbers.length).toBeGreaterThan(30);
-    for (const { value, drill } of numbers) expect((await drillTotal(drill)).total, drill).toBe(value);
+    expect(await drillMismatches(numbers, drillTotal)).toEqual([]);
     const barns = async (drill: string | null | undefined) =>
       (await drillTotal(drill ?? "")).items.map((a) => a.barn_number).sort((x, y) => Number(x) - Number(y));
     expect(await barns(r.kpis.find((k) => k.key === "dryoffs")?.drill)).toEqual([
@@ -204,7 +213,7 @@ describe("report 8, the dry period", () => {
       "13",
     ]);
     const inRange = r.tables[0]?.rows.find((row) => row.key === "40-60")?.cells;
-    expect(await barns(inRange?.cows?.drill)).toEqual(["1", "2", "5"]);
-    expect(await barns(inRange?.sick_cows?.drill)).toEqual(["2", "5"]);
+    expect(await barns(inRange?.calvings?.drill)).toEqual(["1", "2", "5"]);
+    expect(await barns(inRange?.sick_calvings?.drill)).toEqual(["2", "5"]);
   });
 });

@@ -1,8 +1,8 @@
 import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
-import { type AtomContext, within } from "./report-atoms.ts";
-import { dryDateOf } from "./report-dry-atoms.ts";
+import { type AtomContext, lactIn, within } from "./report-atoms.ts";
+import { dryDateOf, dryLact } from "./report-dry-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
@@ -10,8 +10,11 @@ import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.
 // ---- Report 8, the dry period (HERD.md "Health, culling, dry period"): the dry periods that ended
 // with a calving in the period — length by band and in 5-day steps, and how the next lactation
 // began by band (health events in the first 60 days, milk at the first test); dry-offs by month ----
-// A dry period = the next fresh date − the dry-off date. Counts are cows (they drill); shares and
-// averages are over dry periods (one a calving), which differ only when a cow calved twice.
+// A dry period = the next fresh date − the dry-off date. Every count is of dry periods (one a
+// calving after a dry period) or of dry-offs, like the shares and averages, so the cards, the table's
+// «Все отёлы после сухостоя», the length chart and the months' bars add up; their drills list the
+// cows (fewer when one calved, or was dried off, twice in the period). Under the «Лактация» filter, a
+// dry period is of the lactation dried off (one before the calving's), a dry-off of its lactation.
 
 /** HERD.md's bands: recommended 40–60 days; alarm when over 20 % are under 30 or over 80. */
 export const DRY_BANDS = [
@@ -47,12 +50,9 @@ type PeriodRow = {
   gs: number;
   b: string | null;
   s: string | null;
-  cows: number | string;
   periods: number | string;
   len: number | string | null;
-  sick_cows: number | string;
   sick: number | string;
-  ft_cows: number | string;
   ft: number | string;
   first_milk: number | string | null;
 };
@@ -62,28 +62,26 @@ function periodsOf(input: ReportInput, at: AtomContext) {
   return queryRows<PeriodRow>(
     input.db,
     sql`select grouping(p.b) as gb, grouping(p.s) as gs, p.b, p.s,
-          count(distinct p.animal_id) as cows, count(*) as periods, avg(p.len) as len,
-          count(distinct p.animal_id) filter (where p.sick) as sick_cows, count(*) filter (where p.sick) as sick,
-          count(distinct p.animal_id) filter (where p.first_milk is not null) as ft_cows,
+          count(*) as periods, avg(p.len) as len, count(*) filter (where p.sick) as sick,
           count(p.first_milk) as ft, avg(p.first_milk) as first_milk
-        from (select p.animal_id, p.len, ${keyOf(sql`p.len`, DRY_BANDS)} as b, ${keyOf(sql`p.len`, STEPS)} as s,
+        from (select p.len, ${keyOf(sql`p.len`, DRY_BANDS)} as b, ${keyOf(sql`p.len`, STEPS)} as s,
                 p.sick, p.first_milk
               from herd_dry_periods p left join herd_animals a on a.database_id = p.database_id and a.id = p.animal_id
               where p.database_id = ${input.databaseId} and ${input.base}
-                and ${within(sql`p.fresh_date`, at, undefined)}) p
+                and ${within(sql`p.fresh_date`, at, undefined)} and ${lactIn(at, dryLact)}) p
         group by grouping sets ((), (p.b), (p.s))`,
   );
 }
 
-/** Cows dried off in the window, overall and by month. */
+/** The dry-offs (lactations dried off) in the window, overall and by month. */
 function dryOffsOf(input: ReportInput, at: AtomContext) {
-  return queryRows<{ gm: number; m: string | null; cows: number | string }>(
+  return queryRows<{ gm: number; m: string | null; n: number | string }>(
     input.db,
-    sql`select grouping(x.m) as gm, x.m, count(distinct x.animal_id) as cows from (
-          select l.animal_id, to_char(${dryDateOf}, 'YYYY-MM') as m
+    sql`select grouping(x.m) as gm, x.m, count(*) as n from (
+          select to_char(${dryDateOf}, 'YYYY-MM') as m
           from herd_lactations l left join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
           where l.database_id = ${input.databaseId} and ${input.base}
-            and ${dryDateOf} between ${at.from}::date and ${at.to}::date) x
+            and ${dryDateOf} between ${at.from}::date and ${at.to}::date and ${lactIn(at, sql`l.lact`)}) x
         group by rollup(x.m)`,
   );
 }
@@ -103,17 +101,17 @@ interface Figures {
   dryoffs: number;
 }
 
-function figuresOf(periods: PeriodRow[], dryOffs: { gm: number; cows: number | string }[]): Figures {
+function figuresOf(periods: PeriodRow[], dryOffs: { gm: number; n: number | string }[]): Figures {
   const total = periods.find((r) => Number(r.gb) === 1 && Number(r.gs) === 1);
   const band = (key: string) => Number(periods.find((r) => Number(r.gb) === 0 && r.b === key)?.periods ?? 0);
   return {
-    calved: Number(total?.cows ?? 0),
+    calved: Number(total?.periods ?? 0),
     avg_len: round(num(total?.len)),
     in_range: pct(band("40-60"), total?.periods),
     out_range: pct(band("-29") + band("81-"), total?.periods),
     sick60: pct(total?.sick, total?.periods),
     first_milk: round(num(total?.first_milk)),
-    dryoffs: Number(dryOffs.find((r) => Number(r.gm) === 1)?.cows ?? 0),
+    dryoffs: Number(dryOffs.find((r) => Number(r.gm) === 1)?.n ?? 0),
   };
 }
 
@@ -126,14 +124,16 @@ function kpis(input: ReportInput, now: Figures, before: Figures | null): HerdRep
     drill: string | null,
     hint: string,
   ): HerdReportKpi => kpiCard(input, { key, label, unit, better, drill, hint }, now[key], before ? before[key] : null);
+  const COUNTED =
+    "Считаются отёлы (сухостойные периоды), а не коровы: в расшифровке — коровы, их может быть меньше, если корова отелилась в периоде дважды.";
   return [
     card(
       "calved",
       "Отёлов после сухостоя",
-      "гол.",
+      "",
       null,
       "dp",
-      "Коровы, отелившиеся в периоде после сухостоя с известной датой запуска прошлой лактации (DDAT или событие DRY при загрузке).",
+      `Отёлы периода после сухостоя с известной датой запуска прошлой лактации (DDAT или событие DRY при загрузке) — столько же, сколько в сумме столбцов графика длины сухостоя. ${COUNTED}`,
     ),
     card(
       "avg_len",
@@ -177,11 +177,11 @@ function kpis(input: ReportInput, now: Figures, before: Figures | null): HerdRep
     ),
     card(
       "dryoffs",
-      "Запущено коров",
-      "гол.",
+      "Запусков",
+      "",
       null,
       "dryoff",
-      "Коровы, запущенные в периоде: дата запуска лактации (DDAT или событие DRY при загрузке).",
+      "Запуски в периоде: дата запуска лактации (DDAT или событие DRY при загрузке) — столько же, сколько в сумме столбцов графика «Запуски по месяцам». В расшифровке — коровы, их может быть меньше, если корову запускали в периоде дважды.",
     ),
   ];
 }
@@ -189,24 +189,24 @@ function kpis(input: ReportInput, now: Figures, before: Figures | null): HerdRep
 function bandTable(input: ReportInput, periods: PeriodRow[]): HerdReportTable {
   const total = periods.find((r) => Number(r.gb) === 1 && Number(r.gs) === 1);
   const cells = (row: PeriodRow | undefined, atom: string) => ({
-    cows: { value: Number(row?.cows ?? 0), drill: input.drill(atom) },
+    calvings: { value: Number(row?.periods ?? 0), drill: input.drill(atom) },
     share: { value: pct(row?.periods ?? 0, total?.periods), drill: null },
     len: { value: round(num(row?.len)), drill: null },
-    sick_cows: { value: Number(row?.sick_cows ?? 0), drill: input.drill(`${atom}:sick`) },
+    sick_calvings: { value: Number(row?.sick ?? 0), drill: input.drill(`${atom}:sick`) },
     sick: { value: pct(row?.sick ?? 0, row?.periods), drill: null },
-    ft_cows: { value: Number(row?.ft_cows ?? 0), drill: input.drill(`${atom}:ft`) },
+    ft_calvings: { value: Number(row?.ft ?? 0), drill: input.drill(`${atom}:ft`) },
     first_milk: { value: round(num(row?.first_milk)), drill: null },
   });
   return {
     key: "bands",
-    title: "Длина сухостоя и начало следующей лактации",
+    title: "Длина сухостоя и начало следующей лактации, по отёлам",
     columns: [
-      { key: "cows", label: "Коров", unit: "гол." },
+      { key: "calvings", label: "Отёлов", unit: "" },
       { key: "share", label: "Доля отёлов", unit: "%" },
       { key: "len", label: "Средний сухостой", unit: "дн." },
-      { key: "sick_cows", label: "Болели в 60 дней", unit: "гол." },
+      { key: "sick_calvings", label: "Болели в 60 дней, отёлов", unit: "" },
       { key: "sick", label: "Доля болевших", unit: "%" },
-      { key: "ft_cows", label: "С контрольной дойкой", unit: "гол." },
+      { key: "ft_calvings", label: "С контрольной дойкой, отёлов", unit: "" },
       { key: "first_milk", label: "Удой на первой контрольной", unit: "кг" },
     ],
     rows: [
@@ -226,19 +226,20 @@ function bandTable(input: ReportInput, periods: PeriodRow[]): HerdReportTable {
 function charts(
   input: ReportInput,
   periods: PeriodRow[],
-  dryOffs: { gm: number; m: string | null; cows: number | string }[],
+  dryOffs: { gm: number; m: string | null; n: number | string }[],
 ) {
   const months = monthsOf(input.ctx.from, input.ctx.to);
   const length: HerdReportChart = {
     key: "length",
     title: "Длина сухостойного периода, дней",
     kind: "bar",
+    unit: "отёлов",
     x: STEPS.map((s) => s.label),
     series: [
       {
-        key: "cows",
-        label: "Коров",
-        values: STEPS.map((step) => Number(periods.find((r) => Number(r.gs) === 0 && r.s === step.key)?.cows ?? 0)),
+        key: "calvings",
+        label: "Отёлов",
+        values: STEPS.map((step) => Number(periods.find((r) => Number(r.gs) === 0 && r.s === step.key)?.periods ?? 0)),
         drills: STEPS.map((step) => input.drill(`dp:${step.key}`)),
       },
     ],
@@ -247,12 +248,13 @@ function charts(
     key: "dryoffs",
     title: "Запуски по месяцам",
     kind: "bar",
+    unit: "запусков",
     x: months,
     series: [
       {
         key: "dryoffs",
-        label: "Запущено коров",
-        values: months.map((m) => Number(dryOffs.find((r) => Number(r.gm) === 0 && r.m === m)?.cows ?? 0)),
+        label: "Запусков",
+        values: months.map((m) => Number(dryOffs.find((r) => Number(r.gm) === 0 && r.m === m)?.n ?? 0)),
         drills: months.map((m) => input.drill(`dryoff:${m}`)),
       },
     ],

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type AtomContext, within } from "./report-atoms.ts";
+import { type AtomContext, lactIn, within } from "./report-atoms.ts";
 
 // ---- Report 7's sets of animals (health), read by report-atoms.ts ----
 //   atrisk — cows at risk: lactation ≥ 1, first calved by the period's end, in the herd on some day
@@ -12,7 +12,8 @@ import { type AtomContext, within } from "./report-atoms.ts";
 // A new case: an event of the code in lactation ≥ 1 with no event of the same code in the 13 days
 // before it (HERD.md: a new mastitis case counts 14 or more days after the previous one; the same
 // rule for every disease here), kept as a report fact (herd_health_cases, report-facts.ts). The
-// report counts with these same predicates.
+// report counts with these same predicates. Under the «Лактация» filter (ctx.lg): a case of that
+// lactation (its event's), a cohort lactation of it, and the cows at risk while in it.
 
 /** The herd's health events (HERD_EVENT_NAMES), in the report's order. */
 export const HEALTH_CODES = ["MAST", "LAME", "KETOSIS", "METR", "RP", "DA", "MF"] as const;
@@ -30,9 +31,32 @@ export const newCase = sql`e.lact >= 1 and not exists (select 1 from herd_events
 const firstFresh = sql`coalesce((select f.first_fresh from herd_animal_facts f
   where f.database_id = a.database_id and f.animal_id = a.id), a.fresh_date)`;
 
-/** Cows at risk (the atrisk atom), their first calving read from `first` (report-animal-facts.ts when joined). */
+/**
+ * Animal `a` was in a lactation of the «Лактация» filter's group on some day of the period while in
+ * the herd: the lactation from its calving to the next one.
+ */
+const inLactGroup = (ctx: AtomContext) => sql`exists (select 1 from (select l.lact, l.fresh_date,
+      lead(l.fresh_date) over (order by l.lact) as next
+    from herd_lactations l where l.database_id = a.database_id and l.animal_id = a.id) x
+  where ${lactIn(ctx, sql`x.lact`)} and x.fresh_date <= ${ctx.to}::date and (x.next is null or x.next > ${ctx.from}::date)
+    and (a.exit_date is null or a.exit_date >= greatest(x.fresh_date, ${ctx.from}::date)))`;
+
+/**
+ * Cows at risk (the atrisk atom), their first calving read from `first` (report-animal-facts.ts
+ * when joined); under the «Лактация» filter, those in a lactation of its group in the period.
+ */
 export const atRisk = (ctx: AtomContext, first: SQL = firstFresh) => sql`(a.lact >= 1 and ${first} <= ${ctx.to}::date
-  and (a.status in ('milking', 'dry') or a.exit_date >= ${ctx.from}::date))`;
+  and (a.status in ('milking', 'dry') or a.exit_date >= ${ctx.from}::date)${ctx.lg ? sql` and ${inLactGroup(ctx)}` : sql``})`;
+
+/**
+ * The lactation of a new case of herd_health_cases `c`: its event's (the cases keep the cow, the
+ * code and the day).
+ */
+const caseLact = sql`(select max(e.lact) from herd_events e where e.database_id = c.database_id
+  and e.animal_id = c.animal_id and e.code = c.code and e.event_date = c.event_date)`;
+
+/** The new case `c` is of the «Лактация» filter's group (true without it). */
+export const caseInLactGroup = (ctx: AtomContext): SQL => (ctx.lg ? lactIn(ctx, caseLact) : sql`true`);
 
 /** The lactation (or its fact) `alias` has its 60th day inside the period. */
 export const freshIn60 = (alias: SQL, ctx: AtomContext) =>
@@ -48,18 +72,19 @@ export function healthAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
   if (atom === "atrisk") return atRisk(ctx);
   if (atom === "fresh60") {
     return sql`exists (select 1 from herd_lactations l
-      where l.database_id = a.database_id and l.animal_id = a.id and ${inCohort60(ctx)})`;
+      where l.database_id = a.database_id and l.animal_id = a.id and ${inCohort60(ctx)} and ${lactIn(ctx, sql`l.lact`)})`;
   }
   const m = DIS.exec(atom);
   if (!m) return undefined;
   const code = m[1] as HealthCode;
   if (m[2] === "60") {
     return sql`exists (select 1 from herd_fresh_health h
-      where h.database_id = a.database_id and h.animal_id = a.id and h.code = ${code} and ${freshIn60(sql`h`, ctx)})`;
+      where h.database_id = a.database_id and h.animal_id = a.id and h.code = ${code} and ${freshIn60(sql`h`, ctx)}
+        and ${lactIn(ctx, sql`h.lact`)})`;
   }
   const cases = (month: string | undefined) => sql`from herd_health_cases c
     where c.database_id = a.database_id and c.animal_id = a.id and c.code = ${code}
-      and ${within(sql`c.event_date`, ctx, month)}`;
+      and ${within(sql`c.event_date`, ctx, month)} and ${caseInLactGroup(ctx)}`;
   if (m[2] === "rep") return sql`(select count(*) ${cases(undefined)}) >= 2`;
   return sql`exists (select 1 ${cases(m[2])})`;
 }

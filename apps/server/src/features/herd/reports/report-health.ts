@@ -2,19 +2,27 @@ import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/con
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
 import { factsJoin, joinedFirstFresh } from "./report-animal-facts.ts";
-import { type AtomContext, within } from "./report-atoms.ts";
+import { type AtomContext, lactIn, within } from "./report-atoms.ts";
 import { cowDays } from "./report-culling.ts";
 import { ensureReportFacts } from "./report-facts.ts";
-import { atRisk, freshIn60, HEALTH_CODES, type HealthCode, inCohort60 } from "./report-health-atoms.ts";
+import {
+  atRisk,
+  caseInLactGroup,
+  freshIn60,
+  HEALTH_CODES,
+  type HealthCode,
+  inCohort60,
+} from "./report-health-atoms.ts";
 import { kpiCard } from "./report-kpi.ts";
 import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.ts";
 
 // ---- Report 7, health (HERD.md "Health, culling, dry period"): per disease, the cows at risk with
 // a new case in the period (incidence per 100 cows at risk), cases per 100 cow-years, cows with
-// repeated cases, and the lactational incidence in the first 60 days in milk; cows with a new case
-// month by month ----
+// repeated cases, and the lactational incidence in the first 60 days in milk; new cases month by
+// month ----
 // Counts of cows are count(distinct …) under the predicates of report-health-atoms.ts, so each
-// drill lists exactly them.
+// drill lists exactly them. The chart counts new cases, as the table's «Новых случаев» does (its
+// months add up to it); a bar's drill lists the cows of its cases.
 
 const NAMES: Record<HealthCode, string> = {
   MAST: "Мастит",
@@ -67,7 +75,7 @@ async function figures(input: ReportInput, at: AtomContext): Promise<Figures> {
                 from herd_health_cases c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
                   ${factsJoin}
                 where c.database_id = ${databaseId} and ${within(sql`c.event_date`, at, undefined)}
-                  and ${base} and ${atRisk(at, joinedFirstFresh)}
+                  and ${base} and ${atRisk(at, joinedFirstFresh)} and ${caseInLactGroup(at)}
                 group by 1, 2) x
           group by 1`,
     ),
@@ -77,11 +85,11 @@ async function figures(input: ReportInput, at: AtomContext): Promise<Figures> {
       db,
       sql`select null as code, count(distinct l.animal_id) as cows
           from herd_lactations l join herd_animals a on a.database_id = l.database_id and a.id = l.animal_id
-          where l.database_id = ${databaseId} and ${base} and ${inCohort60(at)}
+          where l.database_id = ${databaseId} and ${base} and ${inCohort60(at)} and ${lactIn(at, sql`l.lact`)}
           union all
           select h.code, count(distinct h.animal_id)
           from herd_fresh_health h join herd_animals a on a.database_id = h.database_id and a.id = h.animal_id
-          where h.database_id = ${databaseId} and ${base} and ${freshIn60(sql`h`, at)}
+          where h.database_id = ${databaseId} and ${base} and ${freshIn60(sql`h`, at)} and ${lactIn(at, sql`h.lact`)}
           group by h.code`,
     ),
   ]);
@@ -99,7 +107,7 @@ async function figures(input: ReportInput, at: AtomContext): Promise<Figures> {
 }
 
 const RISK =
-  "Коровы под риском — коровы (лактация 1 и старше), бывшие в стаде после первого отёла хотя бы один день периода.";
+  "Коровы под риском — коровы (лактация 1 и старше), бывшие в стаде после первого отёла хотя бы один день периода; с фильтром «Лактация» — бывшие в этой лактации хотя бы один день периода, а случаи — этой лактации.";
 const NEW_CASE =
   "Новый случай — событие болезни не раньше 14 дней после предыдущего события той же болезни (HERD.md, для мастита; здесь для всех болезней).";
 const COHORT =
@@ -199,18 +207,19 @@ async function byMonth(input: ReportInput): Promise<HerdReportChart> {
   const { ctx } = input;
   const rows = await queryRows<{ m: string; code: string; n: number | string }>(
     input.db,
-    sql`select to_char(date_trunc('month', c.event_date), 'YYYY-MM') as m, c.code, count(distinct c.animal_id) as n
+    sql`select to_char(date_trunc('month', c.event_date), 'YYYY-MM') as m, c.code, count(*) as n
         from herd_health_cases c join herd_animals a on a.database_id = c.database_id and a.id = c.animal_id
           ${factsJoin}
         where c.database_id = ${input.databaseId} and ${within(sql`c.event_date`, ctx, undefined)}
-          and ${input.base} and ${atRisk(ctx, joinedFirstFresh)}
+          and ${input.base} and ${atRisk(ctx, joinedFirstFresh)} and ${caseInLactGroup(ctx)}
         group by 1, 2`,
   );
   const months = monthsOf(ctx.from, ctx.to);
   return {
     key: "months",
-    title: "Заболевшие коровы по месяцам (новые случаи)",
+    title: "Новые случаи заболеваний по месяцам",
     kind: "bar",
+    unit: "сл.",
     x: months,
     series: HEALTH_CODES.map((code) => ({
       key: code,

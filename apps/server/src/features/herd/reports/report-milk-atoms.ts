@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { AtomContext } from "./report-atoms.ts";
+import { type AtomContext, lactIn } from "./report-atoms.ts";
 
 // ---- Report 2's drill atoms: cows by their test days (herd_test_days) ----
-//   mt[:<lg>][:<window>]            a cow tested (a milk weight, lactation ≥ 1) in the window, at that
-//                                   lactation group on the test day
+//   mt[:<lg>][:<window>]            a cow tested (a milk weight, lactation ≥ 1) in the window, her
+//                                   last test in it of that lactation group (a cow is in one group)
 //   scc:<from>-<to>[:<lg>][:<window>] the cow's last test (as mt) with an SCC in the window
 //                                   had SCC (thousands/ml) within the bounds (either may be empty),
 //                                   and was of that lactation group
@@ -12,6 +12,8 @@ import type { AtomContext } from "./report-atoms.ts";
 //                                   DIM 305 or the dry-off (the lactations of the 305-day yield:
 //                                   those with a yield among the report facts)
 // <window>: a month "YYYY-MM" or a day "YYYY-MM-DD" of the period; none = the whole period.
+// Under the «Лактация» filter (ctx.lg) only the tests of its group count: a cow tested in it (mt),
+// her last test with an SCC among them (scc), a lactation of it (l305).
 
 /** A test day that counts as a cow tested: a milk weight of a cow in milk (the report's averages use the same). */
 export const TESTED = sql`td.lact >= 1 and td.milk_kg > 0`;
@@ -42,15 +44,24 @@ export function testWindow(ctx: AtomContext, window: string | undefined): SQL {
   return sql`${inPeriod} and date_trunc('month', td.test_date) = ${`${window}-01`}::date`;
 }
 
+/** The lactation `lact` is of the atom's group (when it names one). */
 const lactGroupIs = (group: string | undefined, lact: SQL) =>
-  group === undefined ? sql`true` : group === "3+" ? sql`${lact} >= 3` : sql`${lact} = ${Number(group)}`;
+  group === undefined ? sql`true` : lactIn({ lg: group as AtomContext["lg"] }, lact);
 
 export function milkAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
   let m = MT.exec(atom);
   if (m) {
-    return sql`exists (select 1 from herd_test_days td
-      where td.database_id = a.database_id and td.animal_id = a.id and ${TESTED}
-        and ${lactGroupIs(m[1], sql`td.lact`)} and ${testWindow(ctx, m[2])})`;
+    // Without the filter a cow is in the group of her last test in the window; with it, in the
+    // filter's group when tested in it.
+    if (m[1] === undefined || ctx.lg) {
+      return sql`exists (select 1 from herd_test_days td
+        where td.database_id = a.database_id and td.animal_id = a.id and ${TESTED} and ${testWindow(ctx, m[2])}
+          and ${lactIn(ctx, sql`td.lact`)} and ${lactGroupIs(m[1], sql`td.lact`)})`;
+    }
+    return sql`exists (select 1 from (select td.lact from herd_test_days td
+        where td.database_id = a.database_id and td.animal_id = a.id and ${TESTED} and ${testWindow(ctx, m[2])}
+        order by td.test_date desc limit 1) x
+      where ${lactGroupIs(m[1], sql`x.lact`)})`;
   }
   m = SCC.exec(atom);
   if (m && (m[1] || m[2])) {
@@ -59,7 +70,7 @@ export function milkAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
     if (m[2]) bounds.push(sql`x.scc <= ${Number(m[2])}`);
     return sql`exists (select 1 from (select td.scc, td.lact from herd_test_days td
         where td.database_id = a.database_id and td.animal_id = a.id and ${TESTED} and td.scc is not null
-          and ${testWindow(ctx, m[4])}
+          and ${testWindow(ctx, m[4])} and ${lactIn(ctx, sql`td.lact`)}
         order by td.test_date desc limit 1) x
       where ${sql.join(bounds, sql` and `)} and ${lactGroupIs(m[3], sql`x.lact`)})`;
   }
@@ -67,7 +78,8 @@ export function milkAtomSql(atom: string, ctx: AtomContext): SQL | undefined {
   if (m) {
     return sql`exists (select 1 from herd_lactation_facts f
       where f.database_id = a.database_id and f.animal_id = a.id and f.in_herd
-        and f.day_305 between ${ctx.from}::date and ${ctx.to}::date and ${lactGroupIs(m[1], sql`f.lact`)})`;
+        and f.day_305 between ${ctx.from}::date and ${ctx.to}::date and ${lactGroupIs(m[1], sql`f.lact`)}
+        and ${lactIn(ctx, sql`f.lact`)})`;
   }
   return undefined;
 }

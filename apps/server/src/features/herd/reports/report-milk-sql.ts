@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client.ts";
-import type { AtomContext } from "./report-atoms.ts";
+import { type AtomContext, lactIn } from "./report-atoms.ts";
 import type { ReportInput } from "./report-structure.ts";
 
 // ---- Report 2's queries (HERD.md "Milk") over its test facts (herd_test_facts and herd_test_day_sums, written by report-milk-facts.ts):
@@ -35,9 +35,10 @@ export interface MilkStats {
 
 /**
  * The sums of a group of test days, which add up over groups: the averages' numerators and
- * denominators, the cows counted at their last test in the period, lactation group or month (one
- * test a cow in each), and the SCC bands at the last test with an SCC in the period (bp) and month
- * (bm) and of every test (bd, a day having one test a cow).
+ * denominators, the cows counted at their last test in the period or month (one test a cow in each:
+ * a lactation group's cows are those whose last test of the period is of that group, so that the
+ * groups' cows add up to the period's), and the SCC bands at the last test with an SCC in the
+ * period (bp) and month (bm) and of every test (bd, a day having one test a cow).
  */
 export interface MilkSums {
   n: number;
@@ -53,7 +54,6 @@ export interface MilkSums {
   ms: number;
   milkS: number;
   cowsP: number;
-  cowsG: number;
   cowsM: number;
   bp: number[];
   bm: number[];
@@ -79,14 +79,13 @@ const emptySums = (): MilkSums => ({
   ms: 0,
   milkS: 0,
   cowsP: 0,
-  cowsG: 0,
   cowsM: 0,
   bp: zeroBands(),
   bm: zeroBands(),
   bd: zeroBands(),
 });
 const SUM_KEYS = ["n", "milk", "nEcm", "ecm", "mf", "milkF", "mp", "milkP", "nScs", "scs", "ms", "milkS"] as const;
-const COW_KEYS = ["cowsP", "cowsG", "cowsM"] as const;
+const COW_KEYS = ["cowsP", "cowsM"] as const;
 const NUMBER_KEYS = [...SUM_KEYS, ...COW_KEYS];
 /** Each number's key and the column a row of sums names it by. */
 const NUMBER_COLUMNS = NUMBER_KEYS.map((key) => [key, key.toLowerCase()] as const);
@@ -117,7 +116,7 @@ const share = (sum: number, count: number) => (count > 0 ? sum / count : null);
 export function statsOf(sums: MilkSums | undefined, set: "p" | "g" | "m" | "d"): MilkStats {
   const s = sums ?? emptySums();
   const bands = set === "d" ? s.bd : set === "m" ? s.bm : s.bp;
-  const cows = { p: s.cowsP, g: s.cowsG, m: s.cowsM, d: s.n }[set];
+  const cows = { p: s.cowsP, g: s.cowsP, m: s.cowsM, d: s.n }[set];
   return {
     cows,
     milk: share(s.milk, s.n),
@@ -157,10 +156,13 @@ function sumsOf(row: SumsRow): MilkSums {
   return s;
 }
 
-/** The test facts of the window (aliased f), with the animals (a) for the report's filters. */
+/**
+ * The test facts of the window (aliased f), with the animals (a) for the report's filters; under
+ * the «Лактация» filter, the tests of that lactation group (f.g: the lactation, 3 for 3 and later).
+ */
 const windowFacts = (input: ReportInput, at: AtomContext) => sql`herd_test_facts f
   left join herd_animals a on a.database_id = f.database_id and a.id = f.animal_id
-  where f.database_id = ${input.databaseId} and ${input.base}
+  where f.database_id = ${input.databaseId} and ${input.base} and ${lactIn(at, sql`f.g`)}
     and f.test_date between ${at.from}::date and ${at.to}::date`;
 
 /** The sums of the averages (MilkSums' first keys), named as sumsOf reads them. */
@@ -199,22 +201,52 @@ const summed = (columns: string[], from = "") =>
 const SETS = { mg: 3, d: 13, w: 14, p: 15 } as const;
 
 /**
+ * The window's rows (`from … where`) and where a test stands among the cow's tests the report counts:
+ * her last of the window (p) or of its month (m), and her last with an SCC of each. The facts say so
+ * among all her tests; under the «Лактация» filter only the group's tests count, so the window's
+ * rows are ranked among themselves (a cow tested in the group counts at her last test of it).
+ */
+function lastTests(input: ReportInput, at: AtomContext) {
+  const to = sql`${at.to}::date`;
+  if (!at.lg) {
+    return {
+      from: windowFacts(input, at),
+      p: sql`f.next_date > ${to}`,
+      sccP: sql`f.next_scc > ${to}`,
+      m: sql`(f.m_end or f.next_date > ${to})`,
+      sccM: sql`(f.scc_m_end or f.next_scc > ${to})`,
+    };
+  }
+  const last = (by: SQL, scc: boolean) =>
+    sql`f.test_date = max(f.test_date)${scc ? sql` filter (where f.band is not null)` : sql``} over (partition by ${by})`;
+  const month = sql`f.animal_id, date_trunc('month', f.test_date)`;
+  return {
+    from: sql`(select f.*, ${last(sql`f.animal_id`, false)} as last_p, ${last(sql`f.animal_id`, true)} as last_scc_p,
+        ${last(month, false)} as last_m, ${last(month, true)} as last_scc_m
+      from ${windowFacts(input, at)}) f where true`,
+    p: sql`f.last_p`,
+    sccP: sql`f.last_scc_p`,
+    m: sql`f.last_m`,
+    sccM: sql`f.last_scc_m`,
+  };
+}
+
+/**
  * The window's sums. Grouped: once by test day, lactation group and DIM week (a few groups a test
  * day: one pass over the rows, one hash table), then those groups by month and group (which add up
  * to the period's, each group's and each month's), by test day and by DIM week. The cows count at
- * their last test in the window, the lactation group or the month; the SCC bands at the last test
- * with an SCC in the window (bp) or month (bm), and of every test (bd). Not grouped (the compared
- * period): the period's sums, with only its own counts, and by DIM week.
+ * their last test in the window (a group's: those whose last test is of it) or the month; the SCC
+ * bands at the last test with an SCC in the window (bp) or month (bm), and of every test (bd). Not
+ * grouped (the compared period): the period's sums, with only its own counts, and by DIM week.
  */
 function rowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
-  const after = sql`f.next_date > ${at.to}::date`;
-  const sccAfter = sql`f.next_scc > ${at.to}::date`;
-  const period = sql`${SUMS_SQL}, count(*) filter (where ${after}) as cowsp, ${bandCounts("bp", sccAfter)}`;
+  const last = lastTests(input, at);
+  const period = sql`${SUMS_SQL}, count(*) filter (where ${last.p}) as cowsp, ${bandCounts("bp", last.sccP)}`;
   if (!grouped) {
     // By DIM week first (its lactation curve comes with it), then the whole period.
     return queryRows<SumsRow>(
       input.db,
-      sql`with x as (select f.w, ${period} from ${windowFacts(input, at)} group by f.w)
+      sql`with x as (select f.w, ${period} from ${last.from} group by f.w)
           select case when grouping(x.w) = 1 then ${SETS.p} else ${SETS.w} end as gs, x.w, ${summed(PERIOD_COLUMNS, "x.")} from x group by grouping sets ((), (x.w))`,
     );
   }
@@ -224,9 +256,9 @@ function rowSums(input: ReportInput, at: AtomContext, grouped: boolean) {
     input.db,
     sql`with x as (
           select f.test_date as d, f.g, f.w, ${period},
-            count(*) filter (where f.next_g > ${at.to}::date) as cowsg, count(*) filter (where f.m_end or ${after}) as cowsm,
-            ${bandCounts("bm", sql`f.scc_m_end or ${sccAfter}`)}, ${bandCounts("bd", null)}
-          from ${windowFacts(input, at)}
+            count(*) filter (where ${last.m}) as cowsm,
+            ${bandCounts("bm", last.sccM)}, ${bandCounts("bd", null)}
+          from ${last.from}
           group by f.test_date, f.g, f.w)
         select grouping(${month}, x.g, x.d, x.w) as gs, to_char(${month}, 'YYYY-MM') as m, x.g,
           to_char(x.d, 'YYYY-MM-DD') as d, x.w, ${sums}
@@ -282,7 +314,6 @@ async function wholeSums(input: ReportInput, at: AtomContext, grouped: boolean):
       ends(
         [
           ...periodEnds,
-          sql`, count(*) filter (where next_g > ${to}) as cowsg`,
           sql`, count(*) filter (where not m_end and next_date > ${to}) as m_after`,
           ...BAND_INDEXES.map((i) => band("bm_after", i, sql`not scc_m_end and next_scc > ${to}`)),
         ],
@@ -297,7 +328,6 @@ async function wholeSums(input: ReportInput, at: AtomContext, grouped: boolean):
     const out: SumsRow = {
       ...row,
       cowsp: num(ends.cowsp),
-      cowsg: num(ends.cowsg),
       cowsm: num(row.m_end) + num(ends.m_after),
     };
     for (const [p, m, after] of BAND_END_COLUMNS) {
@@ -356,16 +386,18 @@ export async function curveOf(input: ReportInput, at: AtomContext): Promise<Map<
 /**
  * The lactations whose DIM 305 falls in the window, of cows still in the herd on that day, with a
  * test day up to DIM 305 (or the dry-off, if earlier), and their 305-day yield: the rows of the
- * report facts (report-milk-facts.ts yields305Sql) with their day 305 in the window. The same lactations as the l305 atom.
+ * report facts (report-milk-facts.ts yields305Sql) with their day 305 in the window. The same
+ * lactations as the l305 atom; counted as lactations (the yield is their average), whose drill
+ * lists their cows.
  */
 export function lactations305(input: ReportInput, at: AtomContext) {
-  return queryRows<{ gg: number; g: string | null; cows: number | string; n: number | string; y: number | null }>(
+  return queryRows<{ gg: number; g: string | null; n: number | string; y: number | null }>(
     input.db,
-    sql`select grouping(g) as gg, g, count(distinct animal_id) as cows, count(*) as n, avg(y) as y
-        from (select f.animal_id, case when f.lact >= 3 then '3+' else f.lact::text end as g, f.y305 as y
+    sql`select grouping(g) as gg, g, count(*) as n, avg(y) as y
+        from (select case when f.lact >= 3 then '3+' else f.lact::text end as g, f.y305 as y
               from herd_lactation_facts f
                 left join herd_animals a on a.database_id = f.database_id and a.id = f.animal_id
-              where f.database_id = ${input.databaseId} and ${input.base} and f.in_herd
+              where f.database_id = ${input.databaseId} and ${input.base} and f.in_herd and ${lactIn(at, sql`f.lact`)}
                 and f.day_305 between ${at.from}::date and ${at.to}::date) y
         group by rollup(g)`,
   );

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../../../../test/test-app.ts";
 import { resetDatabase } from "../../../../test/test-database.ts";
 import { herdLactations, herdTestDays } from "../../../db/schema/index.ts";
 import { seedAnimals, seedHerdWorld } from "../herd.test-kit.ts";
-import { drillNumbers, reportClient } from "./reports.test-kit.ts";
+import { drillMismatches, drillNumbers, reportClient } from "./reports.test-kit.ts";
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -46,9 +46,10 @@ afterAll(() => t.close());
  * tests with SCC: 41.077 ÷ 10 = 4.11; SCC by milk Σ(milk × SCC) 66,220 ÷ 244 = 271.4.
  * Last test with SCC in the period: 1 → 400, 2 → 50, 3 → 150 (02-20), 5 → 250, 6 → 500 (lact 2),
  * 4 none: over 200 = 1, 5, 6 (3); bands ≤100: 2; 101–200: 3; 201–400: 1, 5; >400: 6.
- * By lactation at test: 1 = tests 1, 1, 6 (Jan): cows 2, milk 74 ÷ 3 = 24.7, over 200 at the last
- * test: 1 (lact 1) → 1; 2 = 2, 2, 5, 6 (Feb): cows 3, 116 ÷ 4 = 29.0, over 200: 5, 6 → 2;
- * 3+ = 3, 3, 3, 4: cows 2, 86 ÷ 4 = 21.5, over 200: 0 (3's last is 150).
+ * By lactation at test: 1 = tests 1, 1, 6 (Jan): milk 74 ÷ 3 = 24.7; 2 = 2, 2, 5, 6 (Feb): 116 ÷ 4 =
+ * 29.0; 3+ = 3, 3, 3, 4: 86 ÷ 4 = 21.5. A cow counts in the group of her last test in the period
+ * (6 calved into lactation 2: group 2), so the groups' cows add up to 6: 1 = cow 1; 2 = 2, 5, 6;
+ * 3+ = 3, 4. Over 200 at the last test: 1 (lact 1) → 1; 5, 6 → 2; 3+: 0 (3's last is 150).
  * January: 5 cows (1, 2, 3, 5, 6), 120 ÷ 5 = 24.0; over 200 at the last January test: 3 (800), 5 (250).
  * February: 5 cows (1, 2, 3, 4, 6), 156 ÷ 6 = 26.0; over 200 at the last: 1 (400), 6 (500) — 3's
  * last February test is 150. Test day 2025-02-10: 5 cows, 140 ÷ 5 = 28.0, over 200: 1, 3, 6.
@@ -174,7 +175,7 @@ describe("report 2, milk", () => {
     });
     expect(table(r, "lactation")).toEqual({
       "1": {
-        cows: 2,
+        cows: 1,
         milk: 24.7,
         ecm: 27.1,
         fat: 4,
@@ -255,17 +256,17 @@ describe("report 2, milk", () => {
     expect(weeks(curve.year_before)).toEqual({ 5: 25 });
   });
 
-  it("lists behind every number exactly that many animals", async () => {
+  it("lists behind every number its animals", async () => {
     const r = await report();
     const numbers = drillNumbers(r);
     expect(numbers.length).toBeGreaterThan(30);
-    for (const { value, drill } of numbers) expect((await drillTotal(drill)).total, drill).toBe(value);
+    expect(await drillMismatches(numbers, drillTotal)).toEqual([]);
     const barns = async (drill: string | null | undefined) =>
       (await drillTotal(drill ?? "")).items.map((a) => a.barn_number).sort();
     expect(await barns(r.kpis.find((k) => k.key === "high")?.drill)).toEqual(["1", "5", "6"]);
     expect(await barns(r.kpis.find((k) => k.key === "n305")?.drill)).toEqual(["4", "6"]);
     const lact1 = r.tables.find((x) => x.key === "lactation")?.rows[0]?.cells;
-    expect(await barns(lact1?.cows?.drill)).toEqual(["1", "6"]);
+    expect(await barns(lact1?.cows?.drill)).toEqual(["1"]);
   });
 
   it("counts each cow at her last test before a period's end within a month (cow 3's 2025-02-20 left out)", async () => {
@@ -276,7 +277,7 @@ describe("report 2, milk", () => {
     expect(table(r, "lactation")["3+"]).toMatchObject({ cows: 2, high: 1, milk: 23.3 }); // (20 + 18 + 32) ÷ 3
     expect(table(r, "months")["2025-02"]).toMatchObject({ cows: 5, high: 3, milk: 28 }); // 1, 3, 6 over 200
     expect(Object.keys(table(r, "test_days"))).toEqual(["2025-01-10", "2025-02-10"]);
-    for (const { value, drill } of drillNumbers(r)) expect((await drillTotal(drill)).total, drill).toBe(value);
+    expect(await drillMismatches(drillNumbers(r), drillTotal)).toEqual([]);
   });
 
   it("against last year, draws the year-before curve from the compared period's own sums", async () => {

@@ -1,5 +1,10 @@
-import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
-import { ruMonthYear } from "@nadoy/contract/ru-month";
+import {
+  HERD_ANIMALS_UNIT,
+  type HerdReportChart,
+  type HerdReportKpi,
+  type HerdReportTable,
+  herdMonthTitle,
+} from "@nadoy/contract/herd-reports";
 import type { AtomContext } from "./report-atoms.ts";
 import { ensureReportFacts } from "./report-facts.ts";
 import { kpiCard } from "./report-kpi.ts";
@@ -18,7 +23,10 @@ import { monthsOf, type ReportBody, type ReportInput } from "./report-structure.
 // ---- Report 2, milk (HERD.md "Milk"): test days of the period — milk, ECM, fat, protein, SCC —
 // by month, test day and lactation group; the average lactation curve by week of DIM against a
 // year earlier; the 305-day yield ----
-// Counts of cows carry drills (report-milk-atoms.ts); averages carry none.
+// Counts of cows carry drills (report-milk-atoms.ts); averages carry none. A cow counts in the
+// lactation group of her last test in the period, so that the groups' cows add up to «Все коровы»;
+// the groups' averages are over their own test days. Under the «Лактация» filter: that group's test
+// days, and the cows whose last test of the period is of it.
 
 const round = (value: number | null, digits = 1) =>
   value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
@@ -33,10 +41,8 @@ const yearBefore = (at: AtomContext): AtomContext => {
   return { ...at, from: shift(at.from), to: shift(at.to) };
 };
 
-const monthName = (m: string) => ruMonthYear(m) ?? m;
-
 const HINTS = {
-  cows: "Коровы (лактация 1 и старше) с контрольной дойкой в периоде.",
+  cows: "Коровы (лактация 1 и старше) с контрольной дойкой в периоде. В таблице «По лактациям» корова — в группе своей последней контрольной дойки периода, так что группы в сумме дают всех коров.",
   milk: "Средний удой контрольных доек коров в лактации за период, кг в день.",
   ecm: "Среднее ЭКМ контрольных доек (DHI): 0,327 × молоко + 12,95 × жир, кг + 7,65 × белок, кг.",
   fat: "Жир: Σ(молоко × жир %) ÷ Σ молока по контрольным дойкам (средневзвешенный по молоку).",
@@ -46,7 +52,7 @@ const HINTS = {
   scc: "Соматические клетки, тыс./мл: Σ(молоко × SCC) ÷ Σ молока — как в сборном молоке.",
   high: "Коровы, у которых на последней в периоде контрольной дойке SCC больше 200 тыс./мл (балл выше 4).",
   y305: "Удой за 305 дней методом интервалов: удой первой контрольной × её день лактации, трапеции между контрольными, удой последней × дни до 305-го (или до запуска). Лактации, дошедшие до 305-го дня в периоде (корова ещё в стаде).",
-  n305: "Коровы с лактацией, дошедшей до 305-го дня в периоде (с контрольной дойкой до него).",
+  n305: "Лактации, дошедшие до 305-го дня в периоде (с контрольной дойкой до него), — по ним средний удой за 305 дней. В расшифровке — коровы этих лактаций.",
 } as const;
 
 function kpis(
@@ -93,10 +99,10 @@ function kpis(
     },
     {
       key: "n305",
-      label: "Коров с 305 днями лактации",
-      unit: "гол.",
-      value: y305.cows,
-      compare_value: y305Before ? y305Before.cows : null,
+      label: "Лактаций с 305 днями",
+      unit: "",
+      value: y305.n,
+      compare_value: y305Before ? y305Before.n : null,
       better: null,
       drill: input.drill("l305"),
       hint: HINTS.n305,
@@ -132,16 +138,17 @@ function statCells(input: ReportInput, s: MilkStats, suffix: string) {
   };
 }
 
-type Y305 = { cows: number; y: number | null; byGroup: Map<string, { cows: number; y: number | null }> };
+/** The lactations of the 305-day yield: how many, and their average yield; overall and by group. */
+type Y305 = { n: number; y: number | null; byGroup: Map<string, { n: number; y: number | null }> };
 function y305Of(rows: Awaited<ReturnType<typeof lactations305>>): Y305 {
   const total = rows.find((r) => Number(r.gg) === 1);
   return {
-    cows: Number(total?.cows ?? 0),
+    n: Number(total?.n ?? 0),
     y: total?.y === null || total?.y === undefined ? null : Number(total.y),
     byGroup: new Map(
       rows
         .filter((r) => Number(r.gg) === 0)
-        .map((r) => [r.g ?? "", { cows: Number(r.cows), y: r.y === null ? null : Number(r.y) }]),
+        .map((r) => [r.g ?? "", { n: Number(r.n), y: r.y === null ? null : Number(r.y) }]),
     ),
   };
 }
@@ -153,7 +160,7 @@ function tables(input: ReportInput, window: MilkWindow, y305: Y305): HerdReportT
     title: "По лактациям",
     columns: [
       ...STAT_COLUMNS,
-      { key: "n305", label: "Коров с 305 днями", unit: "гол." },
+      { key: "n305", label: "Лактаций с 305 днями", unit: "" },
       { key: "y305", label: "Удой за 305 дней", unit: "кг" },
     ],
     rows: [
@@ -164,7 +171,7 @@ function tables(input: ReportInput, window: MilkWindow, y305: Y305): HerdReportT
           label: group.label,
           cells: {
             ...statCells(input, statsOf(window.g.get(group.key), "g"), `:${group.key}`),
-            n305: { value: y?.cows ?? 0, drill: input.drill(`l305:${group.key}`) },
+            n305: { value: y?.n ?? 0, drill: input.drill(`l305:${group.key}`) },
             y305: { value: round(y?.y ?? null, 0), drill: null },
           },
         };
@@ -174,7 +181,7 @@ function tables(input: ReportInput, window: MilkWindow, y305: Y305): HerdReportT
         label: "Все коровы",
         cells: {
           ...statCells(input, total, ""),
-          n305: { value: y305.cows, drill: input.drill("l305") },
+          n305: { value: y305.n, drill: input.drill("l305") },
           y305: { value: round(y305.y, 0), drill: null },
         },
       },
@@ -186,7 +193,8 @@ function tables(input: ReportInput, window: MilkWindow, y305: Y305): HerdReportT
     columns: STAT_COLUMNS,
     rows: monthsOf(input.ctx.from, input.ctx.to).map((m) => ({
       key: m,
-      label: monthName(m),
+      // A month the period cuts is named by its days («29–30 ноября 2025»): its figures are of those.
+      label: herdMonthTitle(m, input.ctx),
       cells: statCells(input, statsOf(window.m.get(m), "m"), `:${m}`),
     })),
   };
@@ -240,6 +248,7 @@ function monthCharts(input: ReportInput, window: MilkWindow): HerdReportChart[] 
       key: "milk",
       title: "Удой на корову в день по месяцам, кг",
       kind: "line",
+      unit: "кг",
       x: months,
       series: [
         averages("all", "Все коровы", null, (s) => s.milk),
@@ -251,6 +260,7 @@ function monthCharts(input: ReportInput, window: MilkWindow): HerdReportChart[] 
       key: "components",
       title: "Жир и белок по месяцам, %",
       kind: "line",
+      unit: "%",
       x: months,
       series: [
         averages("fat", "Жир", null, (s) => s.fat, 2),
@@ -262,6 +272,7 @@ function monthCharts(input: ReportInput, window: MilkWindow): HerdReportChart[] 
       key: "scc",
       title: "Коровы по SCC на последней дойке месяца",
       kind: "bar",
+      unit: HERD_ANIMALS_UNIT,
       x: months,
       series: SCC_BANDS.map((band, i) => ({
         key: band.key,
@@ -287,6 +298,7 @@ function curveChart(now: Map<number, number>, before: Map<number, number>): Herd
     key: "curve",
     title: "Средняя лактационная кривая по неделям лактации, кг",
     kind: "line",
+    unit: "кг",
     x: WEEKS.map(String),
     series: [series("now", "Период", now), series("year_before", "Тот же период год назад", before)],
   };

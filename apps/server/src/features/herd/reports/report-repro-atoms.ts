@@ -1,7 +1,7 @@
 import { HERD_VWP_DAYS_MAX, HERD_VWP_DAYS_MIN } from "@nadoy/contract/herd-settings";
 import { type SQL, sql } from "drizzle-orm";
 import { dimOf } from "../animals.repository.ts";
-import { type AtomContext, decodeText } from "./report-atoms.ts";
+import { type AtomContext, decodeText, lactIn } from "./report-atoms.ts";
 import { animalScope, cyclesChain, inPeriod, present, servicesChain } from "./report-repro-sql.ts";
 
 // ---- Report 4's drill atoms (reproduction; report-repro-sql.ts gives the arithmetic) ----
@@ -56,7 +56,8 @@ export function openCowSql(
   open: SQL = sql`coalesce((select f.open from herd_animal_facts f
     where f.database_id = a.database_id and f.animal_id = a.id), false)`,
 ): SQL {
-  return sql`a.status = 'milking' and a.lact >= 1 and (${dimOf(ctx.today)}) >= ${vwp}::int and ${open}`;
+  return sql`a.status = 'milking' and a.lact >= 1 and ${lactIn(ctx, sql`a.lact`)} and (${dimOf(ctx.today)}) >= ${vwp}::int
+    and ${open}`;
 }
 
 /** What the chain reads anyway, tested first: a cow still in the herd when the period began. */

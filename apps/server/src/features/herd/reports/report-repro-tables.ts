@@ -1,4 +1,4 @@
-import type { HerdReportChart, HerdReportTable } from "@nadoy/contract/herd-reports";
+import { HERD_ANIMALS_UNIT, type HerdReportChart, type HerdReportTable } from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import type { AtomContext } from "./report-atoms.ts";
 import { inPeriod } from "./report-repro-sql.ts";
@@ -107,6 +107,7 @@ export function cycleWindows(
     key: "cycles",
     title: "21-дневная стельность и охват осеменением по циклам",
     kind: "line",
+    unit: "%",
     x: starts.map(ru),
     series: [series("pr", "21-дневная стельность, %"), series("sr", "Охват осеменением, %")],
   };
@@ -115,6 +116,7 @@ export function cycleWindows(
     key: "cycle_cows",
     title: "Коровы по 21-дневным циклам",
     kind: "bar",
+    unit: HERD_ANIMALS_UNIT,
     x: starts.map(ru),
     series: (
       [
@@ -228,6 +230,7 @@ export function serviceGroups(
       key: "service_number",
       title: "Оплодотворяемость по номеру осеменения",
       kind: "bar",
+      unit: "%",
       x: SERVICE_NUMBERS.map((s) => s.label),
       series: [
         {

@@ -1,8 +1,13 @@
-import type { HerdReportChart, HerdReportKpi, HerdReportTable } from "@nadoy/contract/herd-reports";
+import {
+  HERD_ANIMALS_UNIT,
+  type HerdReportChart,
+  type HerdReportKpi,
+  type HerdReportTable,
+} from "@nadoy/contract/herd-reports";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client.ts";
 import { dimOf } from "../animals.repository.ts";
-import { type AtomContext, keySql, penAtom } from "./report-atoms.ts";
+import { type AtomContext, keySql, lactIn, penAtom } from "./report-atoms.ts";
 import {
   bandCode,
   bandKey,
@@ -126,6 +131,8 @@ async function cells(input: ReportInput): Promise<Cell[]> {
   const dim = sql`(${dimOf(ctx.today)})`;
   // An animal that has left counts only in the flows (born, sold, died: bm, xm and the other
   // period's), never by group, pen or RC: those are null for her, so the few groups stay few.
+  // Under the «Лактация» filter: the herd by its lactation today, exits by the lactation they left
+  // in (an animal's last), no births (a calf is in lactation 0; the born atom says so).
   // The others are left out before their expressions are worked out: born or left since the
   // earlier period's start at the soonest (the flows' own conditions then pick).
   const earliest = before && before.from < ctx.from ? before.from : ctx.from;
@@ -152,7 +159,7 @@ async function cells(input: ReportInput): Promise<Cell[]> {
                           : sql`0 as born_b, 0 as sold_b, 0 as died_b`
                       }
                     from herd_animals a where a.database_id = ${input.databaseId} and ${input.base}
-                      and (${IN_HERD} or a.birth_date >= ${earliest}::date or a.exit_date >= ${earliest}::date)
+                      and ${lactIn(ctx, sql`a.lact`)} and (${IN_HERD} or a.birth_date >= ${earliest}::date or a.exit_date >= ${earliest}::date)
                     offset 0) r
               where r.status in ('milking', 'dry', 'heifer') or r.bm is not null or r.xm is not null
                 or r.born_b + r.sold_b + r.died_b > 0
@@ -247,7 +254,12 @@ function kpis(input: ReportInput, all: Cell[]): HerdReportKpi[] {
       "Средний номер лактации дойных и сухостойных коров сегодня.",
       null,
     ),
-    flow("born", "Родилось", "higher", "Животные с датой рождения в периоде."),
+    flow(
+      "born",
+      "Родилось",
+      "higher",
+      "Животные с датой рождения в периоде (с фильтром «Лактация» — ни одного: при рождении лактации нет).",
+    ),
     flow("sold", "Продано", "lower", "Животные, выбывшие продажей в периоде (дата выбытия)."),
     flow("died", "Пало", "lower", "Животные, павшие в периоде (дата выбытия)."),
   ];
@@ -394,6 +406,7 @@ function movements(input: ReportInput, all: Cell[]): HerdReportChart {
     key: "movements",
     title: "Движение поголовья по месяцам",
     kind: "bar",
+    unit: HERD_ANIMALS_UNIT,
     x: months,
     series: [
       series("born", "Родилось", (m) => `born:${m}`),

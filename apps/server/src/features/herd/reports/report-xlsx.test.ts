@@ -51,6 +51,7 @@ const milkReport: HerdReport = {
       key: "curve",
       title: "Средняя лактационная кривая по неделям лактации, кг",
       kind: "line",
+      unit: "кг",
       x: ["1", "2"],
       series: [{ key: "now", label: "Период", values: [30.1, 33.4], drills: [null, null] }],
     },

@@ -4,6 +4,7 @@ import {
   type HerdReport,
   type HerdReportQuery,
   herdFigureFormat,
+  herdMonthTitle,
 } from "@nadoy/contract/herd-reports";
 import { ruMonthYear } from "@nadoy/contract/ru-month";
 import ExcelJS from "exceljs";
@@ -105,7 +106,8 @@ export async function reportXlsx(report: HerdReport, params: ReportParameters): 
     header([chartXHeader(chart.key, chart.x), ...chart.series.map((s) => s.label)]);
     chart.x.forEach((x, i) => {
       figuresRow(
-        x,
+        // A month the period cuts is named by its days, as the page's axis names it.
+        ISO_MONTH.test(x) ? herdMonthTitle(x, report.period) : x,
         chart.series.map((s) => ({ key: s.key, value: s.values[i] ?? null })),
       );
     });

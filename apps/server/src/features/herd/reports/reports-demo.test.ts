@@ -6,12 +6,13 @@ import { resetDatabase } from "../../../../test/test-database.ts";
 import { loadDemoHerd } from "../demo-herd/load-demo-herd.ts";
 import { seedHerdWorld } from "../herd.test-kit.ts";
 import { herdToday } from "../herd-today.ts";
-import { drillNumbers, reportClient } from "./reports.test-kit.ts";
+import { drillMismatches, drillNumbers, reportClient } from "./reports.test-kit.ts";
 
 // Every report on one demo herd made to today (loaded once: a load is the slow part): the figures
 // HERD.md's "Demo herd: ranges" names land in them (the 12 months to today), and — issue 18's
 // "Done when" — for every token each report returns, the animal list's total equals the number
-// shown (the 12 months, and a quarter against the same quarter a year before, first lactation).
+// shown (the 12 months, and a quarter against the same quarter a year before, first lactation) —
+// or, for a count of calvings, cases or dry-offs, lists their animals (drillMismatches).
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof seedHerdWorld>>;
@@ -62,18 +63,22 @@ describe("the reports on the demo herd land in HERD.md's ranges", () => {
     ).toEqual({ pr: true, cr: true, firstDim: true, interval: true });
   });
 
-  it("reports 6 and 7: stillbirths, abortions, mastitis and retained placenta", async () => {
+  it("reports 6 and 7: stillbirths, twins, abortions, mastitis and retained placenta", async () => {
     const calvings = await kpisOf(6);
     const health = await kpisOf(7);
     expect(
       {
         stillborn: calvings.k("stillborn") >= 3 && calvings.k("stillborn") <= 10,
+        // Twins at a Holstein's 3–5 % of calvings (HERD.md gives no rate).
+        twins:
+          (100 * calvings.k("twins")) / calvings.k("calved") >= 3 &&
+          (100 * calvings.k("twins")) / calvings.k("calved") <= 5,
         abortions: calvings.k("abort_rate") >= 3 && calvings.k("abort_rate") <= 10,
         mastitis: health.k("mast_lir") >= 15 && health.k("mast_lir") <= 40,
         rp: health.k("rp_60") >= 4 && health.k("rp_60") <= 12,
       },
       `${shown(calvings.report)} ${shown(health.report)}`,
-    ).toEqual({ stillborn: true, abortions: true, mastitis: true, rp: true });
+    ).toEqual({ stillborn: true, twins: true, abortions: true, mastitis: true, rp: true });
   });
 
   it("report 8: the dry period mostly 40–60 days, no alarm", async () => {
@@ -99,7 +104,7 @@ const QUERIES: Record<string, Record<string, string>> = {
 // arithmetic per list, about a minute on PGlite for a year of a 1,200-cow herd.
 describe.each(HERD_REPORT_NUMBERS.map((n) => [n]))("report %i on the demo herd", { timeout: 300_000 }, (n) => {
   for (const [name, query] of Object.entries(QUERIES)) {
-    it(`every drill total equals its number (${name})`, async () => {
+    it(`every drill lists the animals of its number (${name})`, async () => {
       const client = reportClient(t, w.herd.uuid, w.zoo.token, n, {});
       const report = await client.report(query);
       const numbers = drillNumbers(report);
@@ -107,18 +112,13 @@ describe.each(HERD_REPORT_NUMBERS.map((n) => [n]))("report %i on the demo herd",
       // lactations may have none: report 8's dry periods end in a second calving or later).
       if (Object.keys(query).length === 0) expect(numbers.filter((x) => x.value > 0).length).toBeGreaterThan(0);
       // One list per distinct token (the same set may be shown twice, on a card and in a table).
-      const expected = new Map<string, number>();
-      for (const { drill, value } of numbers) {
-        const seen = expected.get(drill);
-        if (seen !== undefined) expect(value, `two numbers for one token in report ${n}`).toBe(seen);
-        expected.set(drill, value);
+      const expected = new Map<string, (typeof numbers)[number]>();
+      for (const number of numbers) {
+        const seen = expected.get(number.drill);
+        if (seen !== undefined) expect(number, `two numbers for one token in report ${n}`).toEqual(seen);
+        expected.set(number.drill, number);
       }
-      const wrong: string[] = [];
-      for (const [drill, value] of expected) {
-        const page = await client.drillTotal(drill);
-        if (page.total !== value) wrong.push(`${value} shown, ${page.total} listed`);
-      }
-      expect(wrong).toEqual([]);
+      expect(await drillMismatches([...expected.values()], (drill) => client.drillTotal(drill))).toEqual([]);
     });
   }
 });

@@ -36,14 +36,18 @@ import { reportXlsx } from "./report-xlsx.ts";
 
 type Filters = Pick<Drill, "s" | "r" | "lg" | "p">;
 
-/** The report's filters as one condition: a segment (saved or typed), a lactation group, a pen. */
+/**
+ * The report's filters over the animals as one condition: a segment (saved or typed) and a pen.
+ * The pen is the animal's pen today: the herd tables keep no pen history (an event has no pen of
+ * its own). The lactation group is not an animal's: it goes into the context (AtomContext.lg) and
+ * each report tests it on its rows' own lactation (lactIn).
+ */
 async function filtersSql(db: Db, databaseId: number, caller: AuthUser, f: Filters, today: string): Promise<SQL> {
   const parts: SQL[] = [];
   const segment = await segmentFilter(db, databaseId, caller.id, { segment: f.s, rule: f.r }, today, {
     reportFilter: true,
   });
   if (segment) parts.push(segment);
-  if (f.lg) parts.push(keySql(`lg:${f.lg}`, { today, from: today, to: today }));
   if (f.p) parts.push(sql`a.pen = ${f.p}`);
   return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
 }
@@ -79,7 +83,7 @@ export function createReportService(db: Db, now: () => Date = () => new Date()) 
         databaseId: database.id,
         base,
         whole: Object.keys(filters).length === 0,
-        ctx: { today, from, to },
+        ctx: { today, from, to, lg: filters.lg },
         compare,
         drill: (key) => encodeDrill({ n, k: key, f: from, t: to, ...filters }),
       });
@@ -124,7 +128,7 @@ export function createReportService(db: Db, now: () => Date = () => new Date()) 
       // The atoms read the report facts, as the figures did.
       await ensureReportFacts(db, database.id);
       const base = await filtersSql(db, database.id, caller, drill, today);
-      const condition = sql`${base} and ${keySql(drill.k, { today, from: drill.f, to: drill.t })}`;
+      const condition = sql`${base} and ${keySql(drill.k, { today, from: drill.f, to: drill.t, lg: drill.lg })}`;
       const found = await listAnimals(
         db,
         database.id,

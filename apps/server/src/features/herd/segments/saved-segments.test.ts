@@ -130,6 +130,22 @@ describe("saved herd segments", () => {
     expect((await api(w.zoo.token).remove(segment.uuid)).statusCode).toBe(404);
   });
 
+  it("names a deleted segment of a report's link as the segment, not as a missing database", async () => {
+    const segment = (await api(w.zoo.token).create({ name: "Сухие", text: "STATUS=DRY" })).json() as HerdSegment;
+    const report = (uuid: string, token = w.zoo.token) =>
+      t.request({ method: "GET", url: `/api/herd/${w.herd.uuid}/reports/1/?segment=${uuid}`, token });
+    expect((await report(segment.uuid)).statusCode).toBe(200);
+
+    expect((await api(w.zoo.token).remove(segment.uuid)).statusCode).toBe(204);
+    const gone = await report(segment.uuid);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ code: "not_found", message: "Сегмент не найден: он удалён или вам недоступен" });
+    // To another company's caller the database itself is not found.
+    const other = await report(segment.uuid, w.other.token);
+    expect(other.statusCode).toBe(404);
+    expect(other.json<{ message: string }>().message).toBe("Не найдено");
+  });
+
   it("refuses viewers' saves (403) and another company's callers (404)", async () => {
     expect((await api(w.viewer.token).create({ name: "Мой", text: "LACT=1" })).statusCode).toBe(403);
     expect((await api(w.other.token).list()).statusCode).toBe(404);

@@ -19,7 +19,7 @@ import type { AccessCaller } from "../../../platform/access/farms-databases.ts";
 import { canUploadHerd } from "../../../platform/access/herd-upload.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { ApiError, forbidden } from "../../../platform/errors.ts";
-import { herdDatabaseFor, notFound } from "../herd-access.ts";
+import { herdDatabaseFor } from "../herd-access.ts";
 import { personOut } from "../herd-dto.ts";
 import { herdToday } from "../herd-today.ts";
 import { segmentOfHerdSql, segmentSql } from "./segment-sql.ts";
@@ -48,6 +48,10 @@ export function ruleOf(input: { text?: string | undefined; rule?: SegmentRule | 
   return rule;
 }
 
+/** A saved segment the caller does not see (deleted, or not shared): said so, not as a missing database. */
+export const SEGMENT_NOT_FOUND_TEXT = "Сегмент не найден: он удалён или вам недоступен";
+const segmentNotFound = () => new ApiError(404, ErrorCode.notFound, SEGMENT_NOT_FOUND_TEXT);
+
 const daysBefore = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -68,7 +72,7 @@ export async function segmentFilter(
   const rules: SegmentRule[] = [];
   if (query.segment !== undefined) {
     const saved = await findSegment(db, databaseId, callerId, query.segment);
-    if (!saved) throw notFound();
+    if (!saved) throw segmentNotFound();
     rules.push(saved.rule);
   }
   if (query.rule !== undefined) rules.push(ruleOf({ text: query.rule }));
@@ -145,7 +149,7 @@ export function createSegmentService(db: Db) {
   async function visibleSegment(caller: AuthUser, dbUuid: string, segmentUuid: string) {
     const database = await herdDatabaseFor(db, caller, dbUuid);
     const row = await findSegment(db, database.id, caller.id, segmentUuid);
-    if (!row) throw notFound();
+    if (!row) throw segmentNotFound();
     return { database, row };
   }
 
@@ -181,7 +185,7 @@ export function createSegmentService(db: Db) {
       const { database, row } = await editableSegment(caller, dbUuid, segmentUuid);
       await updateSegment(db, database.id, row.id, values(input));
       const updated = await findSegment(db, database.id, caller.id, segmentUuid);
-      if (!updated) throw notFound();
+      if (!updated) throw segmentNotFound();
       return segmentDto(updated, caller);
     },
     async remove(caller: AuthUser, dbUuid: string, segmentUuid: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { HERD_REPORT_TITLES } from "@nadoy/contract/herd-reports";
 import { reportTagName } from "@nadoy/contract/reports";
 import {
   canAdminister,
@@ -72,15 +73,15 @@ function section(key: string, label: string, icon: MenuIcon, entries: (MenuLink 
   return entries.length > 0 ? [{ kind: "section", key, label, icon, entries }] : [];
 }
 
-/** The native herd reports of /services/report/N/:uuid (N = 1, 2, 4 … 8). */
+/** The native herd reports of /services/report/N/:uuid (N = 1, 2, 4 … 8), named as their pages are. */
 const HERD_REPORTS = [
-  ["1", href.herdStructureReport, "Структура стада"],
-  ["2", href.milkProductionReport, "Молочная продуктивность"],
-  ["4", href.reproductionReport, "Воспроизводство"],
-  ["5", href.cullingReport, "Выбытие"],
-  ["6", href.calvingReport, "Отёлы и приплод"],
-  ["7", href.healthReport, "Здоровье стада"],
-  ["8", href.dryPeriodReport, "Сухостойный период"],
+  [1, href.herdStructureReport],
+  [2, href.milkProductionReport],
+  [4, href.reproductionReport],
+  [5, href.cullingReport],
+  [6, href.calvingReport],
+  [7, href.healthReport],
+  [8, href.dryPeriodReport],
 ] as const;
 
 function clientReportSections(user: UserData): MenuSection[] {
@@ -179,8 +180,8 @@ export function buildSideMenu(user: UserData): MenuItem[] {
         group(
           `herd-reports-${db.uuid}`,
           db.name,
-          HERD_REPORTS.map(([n, build, label]) => ({
-            ...link(label, build({ uuid: db.uuid })),
+          HERD_REPORTS.map(([n, build]) => ({
+            ...link(HERD_REPORT_TITLES[n], build({ uuid: db.uuid })),
             key: `${n}-${db.uuid}`,
           })),
         ),
@@ -209,10 +210,11 @@ export function buildSideMenu(user: UserData): MenuItem[] {
   if (canAdminister(user)) {
     items.push(
       ...section("admin", "Администрирование", "admin", [
+        // Spec §6: the admin section (/admin, the index of every admin page), user reports, DB
+        // analytics (/admin-list-page: the databases' upload statistics) and export setup.
         link("Панель администратора", href.admin()),
         link("Посещаемость", href.userReports()),
-        // The index of the admin area (issue 6), where the databases' upload statistics are too.
-        link("Все разделы", href.adminListPage()),
+        link("Статистика загрузок", href.adminListPage()),
         link("Настройка выгрузок", href.adminExportList()),
       ]),
     );

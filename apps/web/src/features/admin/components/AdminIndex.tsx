@@ -2,7 +2,7 @@ import { Flex, Typography } from "antd";
 import { adminSections } from "../../../shared/routes/admin-sections.ts";
 import { AdminSectionCards } from "../../../shared/ui/AdminSectionCards.tsx";
 
-/** /admin — every page of the admin area (the same list as /admin-list-page). */
+/** /admin — every page of the admin area («Панель администратора» of the side menu). */
 export function AdminIndex() {
   return (
     <Flex vertical gap="middle">

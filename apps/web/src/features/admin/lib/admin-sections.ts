@@ -1,5 +1,5 @@
-// The pages under /admin/<page> (besides the index, whose list of sections is shared with
-// /admin-list-page: shared/routes/admin-sections.ts).
+// The pages under /admin/<page> (besides the index, whose list of sections is
+// shared/routes/admin-sections.ts).
 
 /**
  * What AdminPage shows for a page: this feature's users, roles and audit log, or "external" — a

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { storageSnapshot, userDataFixture } from "../../../test/fixtures.ts";
 import { mockApi } from "../../../test/mock-api.ts";
 import { renderApp } from "../../../test/render-app.tsx";
+import { everythingUserData, mockSignedIn } from "../../../test/signed-in.ts";
 
 const config = (yandexLogin: boolean) => ({
   "GET /api/config/": { status: 200, body: { version: "0.1.0", yandex_login: yandexLogin, yandex_metrika_id: null } },
@@ -43,6 +44,24 @@ describe("/login", () => {
     const verify = api.calls.find((call) => call.path === "/api/users/verify_token/");
     expect(verify?.authorization).toBe("Bearer access-new");
     expect(await screen.findByText("Здравствуйте, Иван Петров")).toBeTruthy();
+  });
+
+  it("sends a user who is already signed in to the start page, without the form", async () => {
+    mockSignedIn();
+    const { router } = renderApp("/login");
+
+    expect(await screen.findByText("Здравствуйте, Иван Петров")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.queryByLabelText("Пароль")).toBeNull();
+  });
+
+  it("sends a user who is already signed in where ?next= leads", async () => {
+    mockSignedIn(everythingUserData({ groups: [3] }), { "GET /api/boards/": { status: 200, body: [] } });
+    const { router } = renderApp("/login?next=%2Fboards");
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/boards"));
+    expect(await screen.findByRole("heading", { name: "Доски задач" })).toBeTruthy();
+    expect(screen.queryByLabelText("Пароль")).toBeNull();
   });
 
   it("shows the server's message on 401 and stores nothing", async () => {

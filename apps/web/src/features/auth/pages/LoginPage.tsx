@@ -1,6 +1,7 @@
 import { type LoginBody, loginBodySchema } from "@nadoy/contract/users";
 import { Alert, Divider, Flex, Form, Input, Typography } from "antd";
-import { useNavigate, useSearchParams } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { useAccessToken } from "../../../shared/hooks/use-access-token.ts";
 import { useAppConfig } from "../../../shared/hooks/use-app-config.ts";
 import { useFormServerError } from "../../../shared/hooks/use-form-server-error.ts";
 import { safeReturnPath } from "../../../shared/lib/safe-return-path.ts";
@@ -27,6 +28,11 @@ export function LoginPage() {
   // The page the user was sent here from (a deep link, an expired session), when it is ours.
   const next = safeReturnPath(params.get(NEXT_PARAM));
   const expired = params.has(EXPIRED_PARAM);
+  const signedIn = useAccessToken() !== null;
+
+  // Already signed in (a bookmark, the back button): straight on, as after signing in. A session
+  // that has in fact ended is found out there and comes back here with its keys cleared.
+  if (signedIn) return <Navigate to={next ?? href.home()} replace />;
 
   const onFinish = (values: LoginBody) => {
     clearError();

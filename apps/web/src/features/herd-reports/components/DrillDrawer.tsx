@@ -16,14 +16,18 @@ interface DrillDrawerProps {
   onOpenAnimal: (animalUuid: string) => void;
 }
 
-/** The animals behind a clicked number, page by page; a row opens the animal's card. */
+/**
+ * The animals behind a clicked number, page by page; a row opens the animal's card. The title says
+ * how many animals: the number clicked when it counts animals, else (calvings, cases, dry-offs)
+ * the list's own total, which may be fewer.
+ */
 export function DrillDrawer({ dbUuid, n, drill, onClose, onOpenAnimal }: DrillDrawerProps) {
   // The page belongs to the number it was turned for: another number starts at its first page.
   const [paged, setPaged] = useState<{ drill: string | null; page: number }>({ drill: null, page: 1 });
   const page = paged.drill === drill?.drill ? paged.page : 1;
   const setPage = (next: number) => setPaged({ drill: drill?.drill ?? null, page: next });
   const animals = useHerdReportAnimals(dbUuid, n, drill?.drill ?? null, page);
-  const count = drill?.value ?? animals.data?.total;
+  const count = drill?.animals ? (drill.value ?? animals.data?.total) : animals.data?.total;
   return (
     <Drawer
       open={drill !== null}

@@ -1,7 +1,7 @@
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import type { HerdReportKpi } from "@nadoy/contract/herd-reports";
 import { Card, Flex, Tooltip, Typography, theme } from "antd";
-import { formatFigure, kpiChange, kpiDirection, type ReportDrill } from "../lib/report-format.ts";
+import { countsAnimals, formatFigure, kpiChange, kpiDirection, type ReportDrill } from "../lib/report-format.ts";
 import { BenchmarkBand } from "./BenchmarkBand.tsx";
 
 const withUnit = (key: string, value: number | null, unit: string) =>
@@ -17,7 +17,9 @@ function KpiCard({ kpi, onDrill }: { kpi: HerdReportKpi; onDrill: (drill: Report
     direction === "better" ? token.colorSuccess : direction === "worse" ? token.colorError : token.colorTextSecondary;
   const change = kpiChange(kpi);
   const drill = kpi.drill;
-  const open = drill ? () => onDrill({ drill, label: kpi.label, value: kpi.value }) : undefined;
+  const open = drill
+    ? () => onDrill({ drill, label: kpi.label, value: kpi.value, animals: countsAnimals(kpi.unit) })
+    : undefined;
   return (
     <Card
       size="small"

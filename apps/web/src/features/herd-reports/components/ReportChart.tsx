@@ -6,24 +6,35 @@ import { SVGRenderer } from "echarts/renderers";
 import ReactEChartsCore from "echarts-for-react/esm/core";
 import { useMemo } from "react";
 import { useTheme } from "../../../shared/hooks/use-theme.ts";
-import { chartDrillAt, reportChartOption } from "../lib/chart-option.ts";
+import { type ChartPeriod, chartDrillAt, reportChartOption } from "../lib/chart-option.ts";
 import type { ReportDrill } from "../lib/report-format.ts";
 
 // Loaded lazily by the report page (ECharts is heavy): only the parts these charts use are registered.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
-/** A month-by-month chart of the report; a click on a bar or point opens the animals behind it. */
-export function ReportChart({ chart, onDrill }: { chart: HerdReportChart; onDrill: (drill: ReportDrill) => void }) {
+/**
+ * A month-by-month chart of the report; a click on a bar or point opens the animals behind it. The
+ * report's period names the months it cuts by their days.
+ */
+export function ReportChart({
+  chart,
+  period,
+  onDrill,
+}: {
+  chart: HerdReportChart;
+  period: ChartPeriod;
+  onDrill: (drill: ReportDrill) => void;
+}) {
   const dark = useTheme() === "black";
-  const option = useMemo(() => reportChartOption(chart), [chart]);
+  const option = useMemo(() => reportChartOption(chart, period), [chart, period]);
   const onEvents = useMemo(
     () => ({
       click: (event: { seriesIndex?: number; dataIndex?: number }) => {
-        const drill = chartDrillAt(chart, event);
+        const drill = chartDrillAt(chart, event, period);
         if (drill) onDrill(drill);
       },
     }),
-    [chart, onDrill],
+    [chart, period, onDrill],
   );
   return (
     <ReactEChartsCore

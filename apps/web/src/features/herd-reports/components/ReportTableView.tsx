@@ -1,6 +1,6 @@
 import type { HerdReportTable } from "@nadoy/contract/herd-reports";
 import { Button, Table, Typography } from "antd";
-import { formatFigure, type ReportDrill, rowLabel } from "../lib/report-format.ts";
+import { countsAnimals, formatFigure, type ReportDrill, rowLabel } from "../lib/report-format.ts";
 
 type Row = HerdReportTable["rows"][number];
 
@@ -34,7 +34,12 @@ export function ReportTableView({ table, onDrill }: { table: HerdReportTable; on
                   style={{ padding: 0 }}
                   aria-label={`${rowLabel(row.label)}, ${column.label}: ${text}`}
                   onClick={() =>
-                    onDrill({ drill, label: `${rowLabel(row.label)} — ${column.label}`, value: cell.value })
+                    onDrill({
+                      drill,
+                      label: `${rowLabel(row.label)} — ${column.label}`,
+                      value: cell.value,
+                      animals: countsAnimals(column.unit),
+                    })
                   }
                 >
                   {text}

@@ -18,6 +18,8 @@ interface ReportToolbarProps {
   /** The period the report shows (the server's default when the URL names none). */
   period: { from: string; to: string } | undefined;
   segments: readonly HerdSegment[];
+  /** What the segment picker says for a segment of the link that is not in `segments` (never its uuid). */
+  missingSegmentLabel: string;
   onChange: (query: HerdReportQuery) => void;
   onExport: () => void;
   exporting: boolean;
@@ -40,7 +42,7 @@ function PenInput({ value, onCommit }: { value: string | undefined; onCommit: (p
       onChange={(event) => setText(event.target.value)}
       onPressEnter={commit}
       onBlur={commit}
-      placeholder="Группа (пен)"
+      placeholder="Группа (пен) сейчас"
       aria-label="Группа"
       style={{ width: 140 }}
     />
@@ -52,6 +54,7 @@ export function ReportToolbar({
   query,
   period,
   segments,
+  missingSegmentLabel,
   onChange,
   onExport,
   exporting,
@@ -84,6 +87,7 @@ export function ReportToolbar({
         showSearch={{ optionFilterProp: "label" }}
         value={query.segment}
         options={segments.map((segment) => ({ value: segment.uuid, label: segment.name }))}
+        labelRender={({ value, label }) => (segments.some((s) => s.uuid === value) ? label : missingSegmentLabel)}
         onChange={(segment?: string) => onChange(withSegment(query, segment))}
         placeholder="Всё стадо"
         notFoundContent="Сохранённых сегментов нет"

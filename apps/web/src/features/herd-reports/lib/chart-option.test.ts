@@ -7,6 +7,7 @@ const chart = {
   key: "exits",
   title: "Выбытие по месяцам",
   kind: "bar" as const,
+  unit: "гол.",
   x: ["2026-03", "2026-04"],
   series: [
     { key: "sold", label: "Продано", values: [4, 0], drills: ["t-sold-03", null] },
@@ -31,9 +32,44 @@ describe("report charts", () => {
       drill: "t-died-04",
       label: "Пало, апр 2026",
       value: 2,
+      animals: true,
     });
     expect(chartDrillAt(chart, { seriesIndex: 0, dataIndex: 1 })).toBeNull();
     expect(chartDrillAt(chart, {})).toBeNull();
+  });
+
+  it("name on the y axis what is counted, and say a bar of calvings does not count animals", () => {
+    const calvings = { ...chart, key: "calvings", unit: "отёлов" };
+    expect(reportChartOption(chart).yAxis).toEqual({ type: "value", minInterval: 1, name: "гол." });
+    expect(reportChartOption(calvings).yAxis).toEqual({ type: "value", minInterval: 1, name: "отёлов" });
+    expect(chartDrillAt(calvings, { seriesIndex: 0, dataIndex: 0 })?.animals).toBe(false);
+  });
+
+  it("label a month the period cuts by its days and draw its bars paler; whole months as they are", () => {
+    // The default period, the 12 months to today: 29.11.2025 … 28.11.2026.
+    const period = { from: "2025-11-29", to: "2026-11-28" };
+    const months = ["2025-11", "2025-12", "2026-10", "2026-11"];
+    const year = {
+      ...chart,
+      x: months,
+      series: [{ key: "sold", label: "Продано", values: [1, 30, 31, 25], drills: [] }],
+    };
+    const option = reportChartOption(year, period);
+    expect(option.xAxis.data).toEqual(["29–30 ноя 2025", "дек 2025", "окт 2026", "1–28 ноя 2026"]);
+    expect(option.series[0]?.data.map((d) => d.itemStyle?.opacity ?? 1)).toEqual([0.45, 1, 1, 0.45]);
+    // A period of one day in a month, and one of whole months, which none is cut.
+    expect(monthLabel("2026-02", { from: "2026-02-14", to: "2026-02-14" })).toBe("14 фев 2026");
+    expect(reportChartOption(year, { from: "2025-11-01", to: "2026-11-30" }).xAxis.data).toEqual([
+      "ноя 2025",
+      "дек 2025",
+      "окт 2026",
+      "ноя 2026",
+    ]);
+    // The drawer's title names the same days.
+    const drills = { ...year, series: [{ ...year.series[0], drills: ["t1", null, null, null] }] } as typeof year;
+    expect(chartDrillAt(drills, { seriesIndex: 0, dataIndex: 0 }, period)?.label).toBe("Продано, 29–30 ноя 2025");
+    // A chart by something else than months (weeks of lactation) is as it was.
+    expect(reportChartOption({ ...chart, x: ["1", "2"] }, period).xAxis.data).toEqual(["1", "2"]);
   });
 });
 
@@ -66,13 +102,13 @@ describe("report figures", () => {
       key: "components",
       title: "Жир и белок по месяцам, %",
       kind: "line" as const,
+      unit: "%",
       x: ["2026-03"],
       series: [{ key: "fat", label: "Жир", values: [3.9], drills: [null] }],
     };
     const option = reportChartOption(components);
     expect(option.series[0]?.tooltip.valueFormatter(3.9)).toBe("3,90");
-    expect(option.yAxis).toEqual({ type: "value", scale: true });
-    expect(reportChartOption(chart).yAxis).toEqual({ type: "value", minInterval: 1 });
+    expect(option.yAxis).toEqual({ type: "value", scale: true, name: "%" });
   });
 
   it("count animals in Russian", () => {

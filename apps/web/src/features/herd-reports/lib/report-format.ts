@@ -1,28 +1,45 @@
 import {
+  HERD_ANIMALS_UNIT,
   HERD_LACT_GROUP_LABELS,
   HERD_REPORT_COMPARISON_LABELS,
   type HerdReportKpi,
   type HerdReportQuery,
   herdFigureFormat,
   herdFigureRounded,
+  herdMonthDays,
+  herdMonthPart,
 } from "@nadoy/contract/herd-reports";
 import { ruMonthYear } from "@nadoy/contract/ru-month";
 import { formatDay, NONE } from "../../../shared/herd/herd-format.ts";
 
-/** A clicked number of the report: the animals behind it, what it is called, and the number shown. */
+/**
+ * A clicked number of the report: the animals behind it, what it is called, the number shown, and
+ * whether it counts animals (its unit is HERD_ANIMALS_UNIT) — else it counts calvings, cases or
+ * dry-offs, and its list may hold fewer animals.
+ */
 export interface ReportDrill {
   drill: string;
   label: string;
   value: number | null;
+  animals: boolean;
 }
+
+/** Whether a number in `unit` counts animals (contract HERD_ANIMALS_UNIT). */
+export const countsAnimals = (unit: string) => unit === HERD_ANIMALS_UNIT;
 
 const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
 
-/** A chart's month «2026-03» as «мар 2026». */
-export function monthLabel(month: string): string {
+/**
+ * A chart's month «2026-03» as «мар 2026»; a month the report's period cuts (its first or last,
+ * contract herdMonthPart) by its days: «29–30 ноя 2025», its figures being of those days only.
+ */
+export function monthLabel(month: string, period?: { from: string; to: string }): string {
+  if (!/^\d{4}-\d{2}$/.test(month)) return month;
   const [year, number] = month.split("-");
   const name = MONTHS[Number(number) - 1];
-  return name && year ? `${name} ${year}` : month;
+  if (!name || !year) return month;
+  const part = period ? herdMonthPart(month, period) : null;
+  return part ? `${herdMonthDays(part)} ${name} ${year}` : `${name} ${year}`;
 }
 
 /** A report figure with the decimals of its kind (contract herdFigureFormat): «3,90», «31,3», «—». */

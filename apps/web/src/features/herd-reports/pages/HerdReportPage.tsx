@@ -26,6 +26,7 @@ import {
   periodHasData,
 } from "../lib/data-span.ts";
 import { exportFileName, type ReportDrill, reportConditions } from "../lib/report-format.ts";
+import { askedQuery, linkSegment, missingSegmentLabel, SEGMENT_GONE } from "../lib/report-segment.ts";
 import { reportParamsOf, reportQueryOf, UUID } from "../lib/report-url.ts";
 import "../report-print.css";
 
@@ -85,8 +86,11 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
   const title = HERD_REPORT_TITLES[n];
   // A link whose database is not a UUID is refused here, as the server refuses another company's.
   const known = UUID.test(uuid);
-  const report = useHerdReport(uuid, n, query, known);
   const segments = useHerdSegments(uuid, known);
+  // A saved segment of the link is looked up first: one that is gone is left out, and said so.
+  const link = linkSegment(query.segment, segments);
+  const asked = askedQuery(query, link);
+  const report = useHerdReport(uuid, n, asked, known && link.state !== "checking");
   const dataset = useDataset(uuid, known);
   const empty = dataset ? Object.values(dataset.animals_by_status).every((count) => count === 0) : false;
   const span = dataset ? herdDataSpan(dataset) : null;
@@ -96,12 +100,19 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
   const [drill, setDrill] = useState<ReportDrill | null>(null);
   const [animal, setAnimal] = useState<string | null>(null);
 
-  // The page says what failed in words (the database or the period); the toast is for the rest.
-  const missing = !known || (isApiRequestError(report.error) && report.error.status === 404);
+  // The page says what failed in words (the database, the segment or the period); the toast is for the rest.
+  const notFound = isNotFound(report.error);
+  const missing = !known || (notFound && (asked.segment === undefined || isNotFound(segments.error)));
   const refused = isApiRequestError(report.error) && report.error.status === 400;
   useEffect(() => {
-    if (report.isError && !missing && !refused) showFailure(report.error);
-  }, [report.isError, report.error, missing, refused, showFailure]);
+    if (report.isError && !notFound && !refused) showFailure(report.error);
+  }, [report.isError, report.error, notFound, refused, showFailure]);
+  // The segment was deleted after the list came: the list again, and the report without it.
+  const segmentRefused = notFound && link.state === "found";
+  const refetchSegments = segments.refetch;
+  useEffect(() => {
+    if (segmentRefused) void refetchSegments();
+  }, [segmentRefused, refetchSegments]);
 
   const setQuery = useCallback((next: HerdReportQuery) => setParams(reportParamsOf(next)), [setParams]);
   const data = report.data;
@@ -109,7 +120,7 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
   const onExport = () => {
     const shown = { from: query.from ?? period?.from ?? "", to: query.to ?? period?.to ?? "" };
     exportReport.mutate(
-      { query, fileName: exportFileName(title, name, shown) },
+      { query: asked, fileName: exportFileName(title, name, shown) },
       { onError: (error) => showFailure(error) },
     );
   };
@@ -136,11 +147,25 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
         query={query}
         period={period}
         segments={segments.data ?? []}
+        missingSegmentLabel={missingSegmentLabel(link)}
         onChange={setQuery}
         onExport={onExport}
         exporting={exportReport.isPending}
         disabled={!data}
       />
+      {link.state === "gone" ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={SEGMENT_GONE}
+          description="Сегмент из ссылки удалён или больше вам недоступен, поэтому отчёт показан без него."
+          action={
+            <Button size="small" onClick={() => setQuery(asked)}>
+              Убрать из ссылки
+            </Button>
+          }
+        />
+      ) : null}
       {n === 4 ? <HerdSettingsButton dbUuid={uuid} /> : null}
       {data ? (
         <Typography.Text type="secondary">
@@ -151,7 +176,7 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
         </Typography.Text>
       ) : null}
       <Typography.Text className="herd-report-conditions">
-        {reportConditions(query, segments.data?.find((item) => item.uuid === query.segment)?.name)}
+        {reportConditions(asked, link.state === "found" ? link.name : undefined)}
       </Typography.Text>
       {span && staleDays > HERD_DATA_STALE_DAYS ? (
         <Alert
@@ -175,7 +200,7 @@ export function HerdReportPage({ n }: { n: HerdReportNumber }) {
               <figure key={chart.key} aria-label={chart.title} style={{ margin: 0 }}>
                 <Typography.Title level={4}>{chart.title}</Typography.Title>
                 <Suspense fallback={<Skeleton.Node active style={{ width: "100%", height: 320 }} />}>
-                  <ReportChart chart={chart} onDrill={setDrill} />
+                  <ReportChart chart={chart} period={data.period} onDrill={setDrill} />
                 </Suspense>
               </figure>
             ))}
@@ -199,6 +224,8 @@ const Report5Page = () => <HerdReportPage n={5} />;
 const Report6Page = () => <HerdReportPage n={6} />;
 const Report7Page = () => <HerdReportPage n={7} />;
 const Report8Page = () => <HerdReportPage n={8} />;
+
+const isNotFound = (error: unknown) => isApiRequestError(error) && error.status === 404;
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 

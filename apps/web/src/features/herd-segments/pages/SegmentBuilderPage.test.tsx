@@ -183,6 +183,18 @@ describe("/services/custom_segmentation_edit", { timeout: 30_000 }, () => {
     expect(api.calls.some((call) => call.method === "PUT")).toBe(false);
   });
 
+  it("a link to a deleted segment says so, offers a new one and takes the segment out of the link", async () => {
+    serveSegments({ [`POST ${COUNT}`]: counts, [`GET ${SEGMENTS}`]: { status: 200, body: [] } });
+    const page = await open(`?db=${DB}&segment=${SEGMENT}`);
+    const notice = screen.getByRole("alert");
+    expect(notice.textContent).toContain("Сегмент не найден: он удалён или вам недоступен");
+    expect(screen.getByRole("heading", { name: "Новый сегмент" })).toBeTruthy();
+
+    fireEvent.click(within(notice).getByRole("button", { name: "Убрать из ссылки" }));
+    await waitFor(() => expect(page.search()).toEqual({ db: DB }));
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+  });
+
   it.each([
     [6, "a viewer"],
     [7, "a client"],

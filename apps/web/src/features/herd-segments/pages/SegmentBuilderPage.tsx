@@ -1,4 +1,4 @@
-import { Alert, Empty, Flex, Select, Skeleton, Typography } from "antd";
+import { Alert, Button, Empty, Flex, Select, Skeleton, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { errorMessage } from "../../../shared/lib/api-error.ts";
@@ -47,8 +47,17 @@ export function SegmentBuilderPage() {
         />
       )}
       {segments.isError ? <Alert type="error" showIcon title={errorMessage(segments.error)} /> : null}
-      {segmentUuid && segments.isSuccess && !segment ? (
-        <Alert type="warning" showIcon title="Сегмент не найден: он удалён или вам недоступен" />
+      {segmentUuid && segments.isSuccess && !segment && dbUuid ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="Сегмент не найден: он удалён или вам недоступен"
+          action={
+            <Button size="small" onClick={() => setParams({ db: dbUuid })}>
+              Убрать из ссылки
+            </Button>
+          }
+        />
       ) : null}
       {dbUuid && (!segmentUuid || segments.isSuccess) ? (
         <SegmentEditor

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
   animalRow,
@@ -81,5 +81,17 @@ describe("/services/custom_segmentation/:uuid/:segment?", { timeout: 30_000 }, (
     expect(figure("Пала")).toBe("Пала0");
     expect(figure("1-я лактация")).toBe("1-я лактация17");
     expect(figure("2-я лактация")).toBe("2-я лактация0");
+  });
+
+  it("a link to a deleted segment says so and takes it out of the link", async () => {
+    serveSegments({ [`GET ${SEGMENTS}`]: { status: 200, body: [] } });
+    const page = open();
+    const notice = await screen.findByRole("alert");
+    expect(notice.textContent).toContain("Сегмент не найден: он удалён или вам недоступен");
+    expect(document.body.textContent).not.toContain(SEGMENT);
+
+    fireEvent.click(within(notice).getByRole("button", { name: "Убрать из ссылки" }));
+    await waitFor(() => expect(page.router.state.location.pathname).toBe(`/services/custom_segmentation/${DB}`));
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
   });
 });

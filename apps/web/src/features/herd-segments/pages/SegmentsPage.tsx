@@ -38,7 +38,16 @@ export function SegmentsPage() {
       {segments.isPending ? <Skeleton active /> : null}
       {segments.data ? <SegmentsList dbUuid={uuid} segments={segments.data} chosen={chosen} /> : null}
       {chosen && segments.isSuccess && !segment ? (
-        <Alert type="warning" showIcon title="Сегмент не найден: он удалён или вам недоступен" />
+        <Alert
+          type="warning"
+          showIcon
+          title="Сегмент не найден: он удалён или вам недоступен"
+          action={
+            <Link to={href.customSegmentation({ uuid })}>
+              <Button size="small">Убрать из ссылки</Button>
+            </Link>
+          }
+        />
       ) : null}
       {segment ? <SegmentAnimals key={segment.uuid} dbUuid={uuid} segment={segment} /> : null}
     </Flex>

@@ -133,6 +133,22 @@ describe("tables", { timeout: 20_000 }, () => {
     });
   });
 
+  it.each([
+    [6, "a viewer"],
+    [7, "a client"],
+  ])("offers role %i (%s) no new-table form, even by its address", async (role) => {
+    serveList(undefined, {}, [role]);
+    renderApp("/services/tables-edit");
+
+    expect(await screen.findByText("Недостаточно прав")).toBeTruthy();
+    expect(
+      screen.getByText("Создавать таблицы могут сотрудники компании, кроме наблюдателей и клиентов."),
+    ).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Новая таблица" })).toBeNull();
+    expect(screen.queryByLabelText("Название")).toBeNull();
+    expect(screen.queryByText("Создать таблицу")).toBeNull();
+  });
+
   it("edits a table: its structure above its rows, with the import", async () => {
     serveList(table);
     renderApp(`/services/tables-edit/${TABLE_UUID}`);

@@ -1,6 +1,8 @@
+import { canManageLists } from "@nadoy/contract/roles";
 import { Card, Flex, Typography } from "antd";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { href } from "../../../shared/routes/href.ts";
+import { AccessGate } from "../../../shared/ui/AccessGate.tsx";
 import { ColumnsPanel } from "../components/ColumnsPanel.tsx";
 import { CreateListForm } from "../components/CreateListForm.tsx";
 import { FeatureGate } from "../components/FeatureGate.tsx";
@@ -9,8 +11,10 @@ import { ListHeader } from "../components/ListHeader.tsx";
 import { ListLoader } from "../components/ListLoader.tsx";
 
 /**
- * /services/tables-edit/:table_uuid? — without a uuid: a new table (name, company, columns); with
- * one: its name and columns (managers) above its rows, with the bulk import in the grid's toolbar.
+ * /services/tables-edit/:table_uuid? — without a uuid: a new table (name, company, columns), only
+ * for those who may create one (canManageLists, as the server decides; others are told so instead
+ * of being offered a form whose save is refused); with one: its name and columns (managers) above
+ * its rows, with the bulk import in the grid's toolbar.
  */
 export function TableEditPage() {
   const { table_uuid: uuid } = useParams();
@@ -39,19 +43,27 @@ export function TableEditPage() {
             }
           </ListLoader>
         ) : (
-          <>
-            <Typography.Title level={2} style={{ marginTop: 0 }}>
-              Новая таблица
-            </Typography.Title>
-            <Card style={{ maxWidth: 720 }}>
-              <CreateListForm
-                kind="table"
-                companies={user.user_companies}
-                onCancel={() => navigate(href.tables())}
-                onCreated={(list) => navigate(href.tablesEdit({ table_uuid: list.uuid }), { replace: true })}
-              />
-            </Card>
-          </>
+          <AccessGate
+            allowed={canManageLists}
+            title="Недостаточно прав"
+            subTitle="Создавать таблицы могут сотрудники компании, кроме наблюдателей и клиентов."
+          >
+            {() => (
+              <>
+                <Typography.Title level={2} style={{ marginTop: 0 }}>
+                  Новая таблица
+                </Typography.Title>
+                <Card style={{ maxWidth: 720 }}>
+                  <CreateListForm
+                    kind="table"
+                    companies={user.user_companies}
+                    onCancel={() => navigate(href.tables())}
+                    onCreated={(list) => navigate(href.tablesEdit({ table_uuid: list.uuid }), { replace: true })}
+                  />
+                </Card>
+              </>
+            )}
+          </AccessGate>
         )
       }
     </FeatureGate>

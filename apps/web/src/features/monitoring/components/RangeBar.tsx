@@ -1,6 +1,7 @@
 import { DatePicker, Flex, Segmented } from "antd";
 import type { Dayjs } from "dayjs";
 import { dayjs, QUICK_RANGE_LABELS, QUICK_RANGES, type QuickRange, type Range } from "../lib/site-time.ts";
+import "./range-bar.css";
 
 export type RangePick = QuickRange | "custom";
 
@@ -31,7 +32,7 @@ const lastDay = (iso: string, timeZone: string) => asWall(new Date(Date.parse(is
 /** Quick ranges (today, 24 h, 7 and 30 days) and a custom one, in the site's time. */
 export function RangeBar({ pick, range, timeZone, onPick, onCustom, picks = QUICK_RANGES, days }: RangeBarProps) {
   return (
-    <Flex gap="small" wrap align="center" role="toolbar" aria-label="Период">
+    <Flex className="nadoy-range-bar" gap="small" wrap align="center" role="toolbar" aria-label="Период">
       <Segmented<RangePick>
         value={pick}
         onChange={onPick}

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Result, Typography } from "antd";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useUserData } from "../../../shared/hooks/use-user-data.ts";
 import { errorMessage, isApiRequestError } from "../../../shared/lib/api-error.ts";
 import { PageSpinner } from "../../../shared/ui/PageSpinner.tsx";
 import { useReportEmbed } from "../api.ts";
@@ -68,12 +69,14 @@ export function ReportEmbedFrame({ uuid }: { uuid: string }) {
   };
 
   const report = embed.data?.report;
+  // A report that cannot be embedded (409) still goes by its name, as the portal listed it.
+  const listed = useUserData().data?.iframes.find((r) => r.uuid === uuid);
   const frameKey = embed.data ? `${reloads}:${embed.data.url}` : null;
   return (
     <Flex vertical gap="small" style={{ width: "100%", minWidth: 0 }}>
       <Flex justify="space-between" align="center" gap="small" wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {report?.title ?? "Отчёт"}
+          {report?.title ?? listed?.title ?? "Отчёт"}
         </Typography.Title>
         <Flex gap="small" wrap>
           {embed.data ? <OpenInNewTab url={embed.data.url} /> : null}

@@ -114,15 +114,15 @@ describe("/report/:id", { timeout: 20_000 }, () => {
     expect(document.querySelector("iframe")).toBeNull();
   });
 
-  it("409: the server's message", async () => {
-    serve(userDataFixture({ groups: [7] }), {
-      [`GET ${embedPath(SALES)}`]: {
-        status: 409,
-        body: { code: "conflict", message: "Для отчёта не задан ключ подписи" },
-      },
+  it("409: the server's message under the report's name, and no frame", async () => {
+    const message =
+      "Отчёт не настроен: metabase.example.com — адрес-пример, сервера отчётов по нему нет. Администратор может указать адрес вашего сервера Metabase в настройках отчёта.";
+    serve(userDataFixture({ groups: [7], iframes: [SALES] }), {
+      [`GET ${embedPath(SALES)}`]: { status: 409, body: { code: "conflict", message } },
     });
     render(SALES.uuid);
-    expect(await screen.findByText("Для отчёта не задан ключ подписи")).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: SALES.title, level: 3 })).toBeTruthy();
     expect(document.querySelector("iframe")).toBeNull();
   });
 
