@@ -9,6 +9,7 @@ import { ErrorCode, uploadRateText } from "@nadoy/contract/errors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { ApiError } from "../../platform/errors.ts";
+import { privateFile } from "../../platform/private-file.ts";
 import { registerRoute } from "../../platform/routes.ts";
 import { createAttachmentsService } from "./attachments.service.ts";
 
@@ -43,11 +44,7 @@ export function attachmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
     // The file itself is the answer: Fastify sends a Buffer as it is.
     registerRoute(scope, db, downloadAttachment, async ({ user, params, reply }) => {
       const file = await files.download(user, params.uuid);
-      reply
-        .header("content-type", file.contentType)
-        .header("content-disposition", file.disposition)
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-cache");
+      privateFile(reply, file);
       return file.body;
     });
   });

@@ -2,6 +2,7 @@ import { deleteHerdFile, downloadHerdFile, listHerdFiles, rerunHerdFile } from "
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../../app-deps.ts";
 import { runImport } from "../../../platform/imports/import-gate.ts";
+import { privateFile } from "../../../platform/private-file.ts";
 import { registerRoute as route } from "../../../platform/routes.ts";
 import { createHerdFilesService } from "./herd-files.service.ts";
 import { rerunFile } from "./rerun-file.ts";
@@ -16,12 +17,7 @@ export function herdFilesRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The file is the answer, streamed: Fastify sends a stream as it reads.
   route(app, db, downloadHerdFile, async ({ user, params, reply }) => {
     const file = await files.download(user, params.upload_uuid);
-    reply
-      .header("content-type", "application/octet-stream")
-      .header("content-length", String(file.size))
-      .header("content-disposition", file.disposition)
-      .header("x-content-type-options", "nosniff")
-      .header("cache-control", "private, no-cache");
+    privateFile(reply, { contentType: "application/octet-stream", disposition: file.disposition, size: file.size });
     return file.body;
   });
 

@@ -13,6 +13,7 @@ import type { z } from "zod";
 import type { AppDeps } from "../../../app-deps.ts";
 import type { AuthUser } from "../../../platform/auth/guard.ts";
 import { runImport } from "../../../platform/imports/import-gate.ts";
+import { privateFile } from "../../../platform/private-file.ts";
 import { hintRecipients } from "../../../platform/realtime/notification-hints.ts";
 import { registerRoute } from "../../../platform/routes.ts";
 import { logKeyRefusals } from "../../../platform/transfer-log.ts";
@@ -132,11 +133,7 @@ export function herdUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Every refused row as a file, streamed as it is written (refused-file.ts).
   registerRoute(app, db, downloadHerdUploadRefused, async ({ user, params, query, reply }) => {
     const file = await refusedRowsFile(db, config.DATA_DIR, user, params.upload_uuid, query.format);
-    reply
-      .header("content-type", file.contentType)
-      .header("content-disposition", file.disposition)
-      .header("x-content-type-options", "nosniff")
-      .header("cache-control", "private, no-cache");
+    privateFile(reply, file);
     return file.body;
   });
 
