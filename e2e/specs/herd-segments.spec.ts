@@ -81,7 +81,7 @@ test("zootech builds LACT=1 DIM<100, its live count is the animal list filtered 
   // The segment in report 2 (milk): the cows tested in the 12 months narrow to the segment's (a
   // report's filter also takes the cows that left so, unlike the count), and the card opens them.
   await page.goto(`/services/report/2/${dbUuid}`);
-  await expect(page.getByRole("heading", { name: `Молоко: ${DATABASE}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Молочная продуктивность: ${DATABASE}` })).toBeVisible();
   const cows = page.getByRole("main").getByRole("button", { name: "Коров на контроле", exact: true });
   const value = cows.locator("strong").first();
   await expect(value).toHaveText(/\d/);
