@@ -22,6 +22,19 @@ import { durationText, siteDateTime } from "../lib/site-time.ts";
 
 const percent = (share: number) => `${(share * 100).toLocaleString("ru-RU", { maximumFractionDigits: 1 })} %`;
 
+/** A channel's time in each state over a range, as tags in the states' colours. */
+function StateTags({ states }: { states: MonitoringChannel["states"] }) {
+  return (
+    <Flex gap={4} wrap>
+      {states.map((s) => (
+        <Tag key={s.code} color={s.color ?? undefined}>
+          {s.name}: {durationText(s.seconds)}, {percent(s.share)}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+
 function Discrete({ dbUuid, catalog, timeZone }: FrameData) {
   const channels = useMemo(() => catalog.series.filter((s) => s.kind === "state"), [catalog]);
   const [chosen, setChosen] = useState<number[]>(() => channels.slice(0, MONITORING_SERIES_MAX).map((s) => s.id));
@@ -125,15 +138,7 @@ function Discrete({ dbUuid, catalog, timeZone }: FrameData) {
             {
               title: "Время в состояниях",
               key: "states",
-              render: (_, c) => (
-                <Flex gap={4} wrap>
-                  {c.states.map((s) => (
-                    <Tag key={s.code} color={s.color ?? undefined}>
-                      {s.name}: {durationText(s.seconds)}, {percent(s.share)}
-                    </Tag>
-                  ))}
-                </Flex>
-              ),
+              render: (_, c) => <StateTags states={c.states} />,
             },
             {
               title: "Прошлый период",
@@ -141,15 +146,7 @@ function Discrete({ dbUuid, catalog, timeZone }: FrameData) {
               render: (_, c) => {
                 const was = before.get(c.id);
                 if (!was) return previous.isPending ? "…" : "нет данных";
-                return (
-                  <Flex gap={4} wrap>
-                    {was.states.map((s) => (
-                      <Tag key={s.code} color={s.color ?? undefined}>
-                        {s.name}: {durationText(s.seconds)}, {percent(s.share)}
-                      </Tag>
-                    ))}
-                  </Flex>
-                );
+                return <StateTags states={was.states} />;
               },
             },
           ]}
